@@ -1,0 +1,1 @@
+"""Skald's command line: `skald simulate`, `skald replay`, `skald vikings score` and friends."""

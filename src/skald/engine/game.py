@@ -1,0 +1,68 @@
+"""The game half of the contract: what a game is called, who may play it, its rule options and action space."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from skald.engine.state import State
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A point the rule texts leave open, as a named choice with a documented default."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    doc: str
+
+
+class OptionError(ValueError):
+    """A rule option that does not exist or has a value outside its choices."""
+
+
+class Game(ABC):
+    """A registered game: its name, player counts, rule options and fixed action space."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[RuleOption, ...] = ()
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space: every action id lies in `range(num_distinct_actions)`."""
+
+    @abstractmethod
+    def new_initial_state(self, num_players: int, options: Mapping[str, Any] | None = None) -> State:
+        """The position before the first action, with `options` merged over the defaults."""
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with `options`; raises `OptionError` naming an unknown option or bad value."""
+        known = {o.name: o for o in self.options}
+        resolved = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            if name not in known:
+                raise OptionError(f"options.{name}: no such rule option in {self.name} (known: {sorted(known)})")
+            if value not in known[name].choices:
+                raise OptionError(
+                    f"options.{name}: {value!r} is not one of {list(known[name].choices)}"
+                )
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, num_players: int) -> None:
+        """Raise `ValueError` unless this game can be played by `num_players`."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is played by {self.min_players}–{self.max_players} players, not {num_players}"
+            )
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic worth of `state` for `seat` (higher is better), for greedy bots and cut-off rollouts."""
+        return float(state.scores()[seat])

@@ -1,0 +1,163 @@
+"""Game records: the JSON save file, replay, bug report and test fixture. Never pickle."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from skald.engine.game import OptionError
+from skald.engine.registry import get_game
+from skald.engine.state import CHANCE, IllegalAction, State
+
+FORMAT = "skald-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A malformed or inconsistent record; the message starts with the field at fault."""
+
+
+@dataclass
+class Seat:
+    """Who sat in a seat: a name and what played it (`human`, or a bot spec such as `mcts:normal`)."""
+
+    name: str
+    kind: str = "human"
+
+
+@dataclass
+class Record:
+    """A whole game: which game, its rule options, the seats, and every action including chance outcomes."""
+
+    game: str
+    num_players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state: State, seats: list[Seat] | None = None) -> Record:
+        """The record of how `state` was reached."""
+        options = dict(getattr(state, "options", {}))
+        seat_list = seats or [Seat(f"Player {i + 1}") for i in range(state.num_players)]
+        return cls(state.game.name, state.num_players, options, seat_list, list(state.history))
+
+    def initial_state(self) -> State:
+        """The position before the first action."""
+        return get_game(self.game).new_initial_state(self.num_players, self.options)
+
+    def replay(self, upto: int | None = None) -> State:
+        """The position after the first `upto` actions (all by default)."""
+        state = self.initial_state()
+        for index, action in enumerate(self.actions[:upto]):
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise RecordError(f"actions[{index}]: illegal here: {error}") from None
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: each action with its seat, JSON form and notation (for people reading the file)."""
+        state = self.initial_state()
+        actions = []
+        for action in self.actions:
+            player = state.current_player()
+            actions.append(
+                {
+                    "seat": "chance" if player == CHANCE else player,
+                    "action": state.action_to_json(action),
+                    "notation": state.action_to_notation(action),
+                }
+            )
+            state.apply(action)
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.num_players,
+            "options": self.options,
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "actions": actions,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        """Parse and check a record's JSON form, replaying it; errors name the field at fault."""
+        if not isinstance(data, dict):
+            raise RecordError("record: expected a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise RecordError(f"version: expected {VERSION}, got {data.get('version')!r}")
+        name = data.get("game")
+        if not isinstance(name, str):
+            raise RecordError("game: expected the game's name as a string")
+        try:
+            game = get_game(name)
+        except KeyError as error:
+            raise RecordError(f"game: {error.args[0]}") from None
+        players = data.get("players")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RecordError("players: expected an integer")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("options: expected an object of rule options")
+        seats = _parse_seats(data.get("seats", []), players)
+        try:
+            state = game.new_initial_state(players, options)
+        except OptionError as error:
+            raise RecordError(str(error)) from None
+        except ValueError as error:
+            raise RecordError(f"players: {error}") from None
+        raw_actions = data.get("actions", [])
+        if not isinstance(raw_actions, list):
+            raise RecordError("actions: expected a list")
+        actions: list[int] = []
+        for index, entry in enumerate(raw_actions):
+            if not isinstance(entry, dict) or "action" not in entry:
+                raise RecordError(f"actions[{index}]: expected an object with an 'action' field")
+            try:
+                action = state.action_from_json(entry["action"])
+            except ValueError as error:
+                raise RecordError(f"actions[{index}].action: {error}") from None
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise RecordError(f"actions[{index}].action: illegal here: {error}") from None
+            actions.append(action)
+        return cls(name, players, dict(getattr(state, "options", options)), seats, actions)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as indented JSON."""
+        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file; raises `RecordError` naming the field at fault."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(f"{path}: cannot read: {error.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
+        return cls.from_dict(data)
+
+
+def _parse_seats(raw: Any, players: int) -> list[Seat]:
+    if not isinstance(raw, list):
+        raise RecordError("seats: expected a list")
+    if raw and len(raw) != players:
+        raise RecordError(f"seats: expected {players} seats, got {len(raw)}")
+    seats = []
+    for index, seat in enumerate(raw):
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
+            raise RecordError(f"seats[{index}].name: expected a string")
+        kind = seat.get("kind", "human")
+        if not isinstance(kind, str):
+            raise RecordError(f"seats[{index}].kind: expected a string")
+        seats.append(Seat(seat["name"], kind))
+    return seats or [Seat(f"Player {i + 1}") for i in range(players)]

@@ -1,0 +1,134 @@
+"""The state half of the game contract: whose turn, what is legal, and how an action changes the table."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skald.engine.game import Game
+
+#: `current_player()` at a node where chance acts (a tile drawn, a Viking pulled from the bag).
+CHANCE = -1
+#: `current_player()` once the game is over.
+TERMINAL = -4
+
+JSONDict = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid here; `rule` names the rule and `reason` says why, in the rulebook's words."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} [{rule}]")
+        self.rule = rule
+        self.reason = reason
+
+
+class State(ABC):
+    """One position of a game, OpenSpiel-shaped: seats act through integer actions, chance through outcomes.
+
+    Subclasses implement the `_`-prefixed hooks; the public methods here hold the contract every front end,
+    bot and adapter relies on.
+    """
+
+    game: Game
+    num_players: int
+    history: list[int]
+
+    # -- whose turn -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE`, or `TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+        return self.current_player() == CHANCE
+
+    # -- what is legal ------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the seat to act (or chance's outcomes), in a stable ascending order."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node: each outcome with its probability, summing to 1."""
+
+    @abstractmethod
+    def illegal_reason(self, action: int) -> IllegalAction | None:
+        """Why `action` is illegal here, or None when it is legal. Never changes the state."""
+
+    # -- changing the state -------------------------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises `IllegalAction` and leaves the state exactly as it was."""
+        error = self.illegal_reason(action)
+        if error is not None:
+            raise error
+        self._apply(action)
+        self.history.append(action)
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap enough for tree search."""
+
+    # -- outcome ------------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat: at the end, each of the k winners gets 1/k and everyone else 0; before the end, all 0."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Per seat, the game's own score (Fame in Vikings), final once terminal."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The seats that share the victory after the game's tie-breaks; empty before the end."""
+
+    # -- what a seat may see ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def observation(self, seat: int) -> JSONDict:
+        """What a person in `seat` may see, as JSON-ready data: never the order of face-down stacks or the bag."""
+
+    # -- action forms -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def action_to_json(self, action: int) -> JSONDict:
+        """The action's JSON form, used by records and the web."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> int:
+        """Parse an action's JSON form; raises `ValueError` naming the field at fault."""
+
+    @abstractmethod
+    def action_to_notation(self, action: int) -> str:
+        """The action's short human notation, as used in logs and typed at the terminal."""
+
+    @abstractmethod
+    def action_from_notation(self, text: str) -> int:
+        """Parse notation in this position's context; raises `ValueError` saying what was not understood."""
+
+    def legal_notations(self) -> list[tuple[int, str]]:
+        """Each legal action with its notation."""
+        return [(a, self.action_to_notation(a)) for a in self.legal_actions()]
+
+    # -- rendering ----------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def render_text(self, color: bool = False) -> str:
+        """The table as text; with `color`, Rich console markup for colours (letters keep it readable)."""
+
+    def __str__(self) -> str:
+        return self.render_text()

@@ -1,0 +1,1 @@
+"""The games Skald plays, each registering itself with `skald.engine`."""
