@@ -1,0 +1,20 @@
+"""Bots that speak only the game contract: `random`, `greedy` and `mcts`, built from spec strings."""
+
+from skald.bots.base import Bot
+from skald.bots.greedy import GreedyBot
+from skald.bots.mcts import LEVELS, MCTSBot, MCTSConfig
+from skald.bots.random_bot import RandomBot
+from skald.bots.spec import KINDS, SpecError, check_spec, make_bot
+
+__all__ = [
+    "KINDS",
+    "LEVELS",
+    "Bot",
+    "GreedyBot",
+    "MCTSBot",
+    "MCTSConfig",
+    "RandomBot",
+    "SpecError",
+    "check_spec",
+    "make_bot",
+]

@@ -1,0 +1,177 @@
+"""Monte Carlo tree search for 2–4 players with chance nodes: each seat maximises its own reward (max^n).
+
+Chance nodes are sampled by their outcome probabilities. Rollouts play random legal moves for a few plies,
+then stop and turn the game's heuristic into a per-seat reward vector (a softmax over `game.evaluate`), or
+take `returns()` when the game ends first. Each node keeps the sum of those vectors; a seat choosing at a
+node picks the child best for itself by UCT on its own component.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from skald.bots.base import Bot
+from skald.bots.evaluation import evaluations, softmax_rewards
+from skald.engine import CHANCE, TERMINAL, State, sample_chance
+
+
+@dataclass(frozen=True)
+class MCTSConfig:
+    """A search budget and its knobs; `iterations` keeps a bot deterministic, `seconds` does not."""
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+    exploration: float = 0.7
+    rollout_depth: int | None = 4
+    temperature: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("mcts: give a budget in iterations or seconds")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"mcts: iters must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"mcts: seconds must be positive, not {self.seconds}")
+        if self.rollout_depth is not None and self.rollout_depth < 0:
+            raise ValueError(f"mcts: depth must be at least 0, not {self.rollout_depth}")
+        if self.temperature <= 0:
+            raise ValueError(f"mcts: temp must be positive, not {self.temperature}")
+
+
+#: The named levels; typical seconds a move on Vikings are measured by `benchmarks/bench_mcts.py`.
+LEVELS: dict[str, MCTSConfig] = {
+    "easy": MCTSConfig(iterations=100),
+    "normal": MCTSConfig(iterations=600),
+    "hard": MCTSConfig(iterations=1800),
+}
+
+
+@dataclass
+class _Node:
+    """One position in the tree: who acts there, its children by action, and the summed reward vector."""
+
+    player: int
+    num_players: int
+    visits: int = 0
+    value: list[float] = field(default_factory=list)
+    children: dict[int, _Node] = field(default_factory=dict)
+    untried: list[int] | None = None
+
+    def __post_init__(self) -> None:
+        self.value = [0.0] * self.num_players
+
+
+class _Scale:
+    """The softmax temperature, adapted to how far apart the seats' evaluations are seen to be."""
+
+    def __init__(self, factor: float) -> None:
+        self.factor = factor
+        self.total = 0.0
+        self.count = 0
+
+    def observe(self, values: list[float]) -> float:
+        mean = sum(values) / len(values)
+        self.total += sum(abs(v - mean) for v in values) / len(values)
+        self.count += 1
+        return max(self.factor * self.total / self.count, 1e-6)
+
+
+class MCTSBot(Bot):
+    """UCT search over a max^n tree with sampled chance nodes and evaluation-terminated rollouts."""
+
+    def __init__(self, spec: str, seed: int = 0, config: MCTSConfig | None = None) -> None:
+        super().__init__(spec, seed)
+        self.config = config or LEVELS["normal"]
+        #: Iterations run by the last `step` that searched (for benchmarks).
+        self.last_iterations = 0
+
+    def _choose(self, state: State, player: int, legal: list[int], rng: random.Random) -> int:
+        config = self.config
+        root = _Node(player, state.num_players)
+        root.untried = list(legal)
+        scale = _Scale(config.temperature)
+        deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+        iterations = 0
+        while True:
+            if config.iterations is not None and iterations >= config.iterations:
+                break
+            if deadline is not None and iterations > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.clone(), rng, scale)
+            iterations += 1
+        self.last_iterations = iterations
+        return max(
+            root.children.items(),
+            key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),
+        )[0]
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random, scale: _Scale) -> None:
+        """One selection, expansion, rollout and backup."""
+        node = root
+        path = [root]
+        c = self.config.exploration
+        while node.player != TERMINAL:
+            if node.player == CHANCE:
+                outcome = sample_chance(state, rng)
+                state.apply(outcome)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = _Node(state.current_player(), state.num_players)
+                node = child
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = state.legal_actions()
+            if node.untried:
+                action = node.untried.pop(rng.randrange(len(node.untried)))
+                state.apply(action)
+                child = _Node(state.current_player(), state.num_players)
+                node.children[action] = child
+                node = child
+                path.append(node)
+                break
+            action, node = self._select(node, c)
+            state.apply(action)
+            path.append(node)
+        rewards = self._rollout(state, rng, scale)
+        for visited in path:
+            visited.visits += 1
+            value = visited.value
+            for seat, reward in enumerate(rewards):
+                value[seat] += reward
+
+    @staticmethod
+    def _select(node: _Node, c: float) -> tuple[int, _Node]:
+        """The action and child best for the seat acting at `node` by UCT on that seat's own reward."""
+        seat = node.player
+        log_visits = math.log(node.visits)
+        best: tuple[int, _Node] | None = None
+        best_score = -float("inf")
+        for action, child in node.children.items():
+            score = child.value[seat] / child.visits + c * math.sqrt(log_visits / child.visits)
+            if score > best_score:
+                best, best_score = (action, child), score
+        assert best is not None
+        return best
+
+    def _rollout(self, state: State, rng: random.Random, scale: _Scale) -> list[float]:
+        """Random play for up to `rollout_depth` decisions, then a per-seat reward vector."""
+        depth = self.config.rollout_depth
+        moves = 0
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return [float(r) for r in state.returns()]
+            if player == CHANCE:
+                state.apply(sample_chance(state, rng))
+                continue
+            if depth is not None and moves >= depth:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            moves += 1
+        values = evaluations(state)
+        return softmax_rewards(values, scale.observe(values))
+
