@@ -8,7 +8,7 @@ from importlib.metadata import entry_points
 from skald.engine.game import Game
 
 _GAMES: dict[str, Game] = {}
-_BUILTIN_MODULES = ("skald.games.vikings",)
+_BUILTIN_MODULES = ("skald.games.vikings", "skald.games.vikingdoms")
 _loaded = False
 
 
