@@ -174,4 +174,3 @@ class MCTSBot(Bot):
             moves += 1
         values = evaluations(state)
         return softmax_rewards(values, scale.observe(values))
-
