@@ -1,10 +1,10 @@
 """The game contract every Skald game speaks: states, actions, chance, records and the registry."""
 
 from skald.engine.game import Game, OptionError, RuleOption
+from skald.engine.play import play_random_game, sample_chance
 from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, register
 from skald.engine.state import CHANCE, TERMINAL, IllegalAction, JSONDict, State
-from skald.engine.play import play_random_game, sample_chance
 
 __all__ = [
     "CHANCE",

@@ -50,9 +50,7 @@ class Game(ABC):
             if name not in known:
                 raise OptionError(f"options.{name}: no such rule option in {self.name} (known: {sorted(known)})")
             if value not in known[name].choices:
-                raise OptionError(
-                    f"options.{name}: {value!r} is not one of {list(known[name].choices)}"
-                )
+                raise OptionError(f"options.{name}: {value!r} is not one of {list(known[name].choices)}")
             resolved[name] = value
         return resolved
 

@@ -124,6 +124,10 @@ class State(ABC):
         """Each legal action with its notation."""
         return [(a, self.action_to_notation(a)) for a in self.legal_actions()]
 
+    def scorings(self) -> list[JSONDict]:
+        """Every scoring so far, itemised: `{"round", "when", "lines": [{"seat", "kind", "text", …}]}`."""
+        return []
+
     # -- rendering ----------------------------------------------------------------------------------------
 
     @abstractmethod

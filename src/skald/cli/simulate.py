@@ -1,0 +1,105 @@
+"""`skald simulate GAME`: random legal games with a progress bar and a summary of what happened."""
+
+from __future__ import annotations
+
+import random
+import time
+from statistics import mean
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from skald.cli.common import console, fail
+from skald.engine import CHANCE, Game, JSONDict, State, get_game, play_random_game, sample_chance
+
+
+def register(app: typer.Typer) -> None:
+    """Add `simulate` to the `skald` command."""
+
+    @app.command()
+    def simulate(
+        game: str = typer.Argument("vikings", help="Which game to play."),
+        players: int = typer.Option(4, "--players", "-p", help="Number of players."),
+        games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
+        seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i uses seed + i."),
+        show: bool = typer.Option(False, "--show", help="Show the table after every round of the first game."),
+    ) -> None:
+        """Play random legal games and summarise them."""
+        try:
+            chosen: Game = get_game(game)
+            chosen.check_players(players)
+        except (KeyError, ValueError) as error:
+            fail(str(error.args[0]))
+        if show:
+            show_game(chosen, players, seed)
+        finals: list[State] = []
+        started = time.perf_counter()
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(f"{chosen.title}, {players} players", total=games)
+            for index in range(games):
+                finals.append(play_random_game(chosen.new_initial_state(players), random.Random(seed + index)))
+                progress.advance(task)
+        elapsed = time.perf_counter() - started
+        summarise(chosen, players, finals, elapsed)
+
+
+def show_game(game: Game, players: int, seed: int) -> None:
+    """Play one random game, printing the table and each scoring as it happens."""
+    state = game.new_initial_state(players)
+    rng = random.Random(seed)
+    reports_seen = 0
+    while not state.is_terminal():
+        action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+        state.apply(action)
+        reports = state.scorings()
+        if len(reports) > reports_seen:
+            console.print(state.render_text(color=True), markup=True)
+            for report in reports[reports_seen:]:
+                print_report(report)
+            reports_seen = len(reports)
+    console.print(f"Final Fame: {state.scores()} · winners: {[s + 1 for s in state.winners()]}\n")
+
+
+def print_report(report: JSONDict, names: list[str] | None = None) -> None:
+    """Print a scoring's itemised lines as a table: seat, item, and each amount the line carries."""
+    lines = report["lines"]
+    amounts = [key for key in ("fame", "gold", "coins", "points") if any(key in line for line in lines)]
+    table = Table(title=f"Round {report['round']}: {report['when']} scoring", title_justify="left")
+    table.add_column("Player")
+    table.add_column("Item")
+    for key in amounts:
+        table.add_column(key.title(), justify="right")
+    for line in lines:
+        who = names[line["seat"]] if names else f"Player {line['seat'] + 1}"
+        table.add_row(who, line["text"], *(f"{line[k]:+d}" if line.get(k) else "" for k in amounts))
+    if not lines:
+        table.add_row("—", "nothing scored", *("" for _ in amounts))
+    console.print(table)
+
+
+def summarise(game: Game, players: int, finals: list[State], elapsed: float) -> None:
+    """Print win shares per seat, score averages and speed."""
+    table = Table(title=f"{len(finals)} random games of {game.title}, {players} players")
+    table.add_column("Seat", justify="right")
+    table.add_column("Wins (shared split)", justify="right")
+    table.add_column("Mean score", justify="right")
+    table.add_column("Min", justify="right")
+    table.add_column("Max", justify="right")
+    for seat in range(players):
+        scores = [s.scores()[seat] for s in finals]
+        wins = sum(s.returns()[seat] for s in finals)
+        table.add_row(
+            str(seat + 1),
+            f"{wins:.1f} ({100 * wins / len(finals):.0f}%)",
+            f"{mean(scores):.1f}",
+            str(min(scores)),
+            str(max(scores)),
+        )
+    console.print(table)
+    actions = sum(len(s.history) for s in finals)
+    console.print(
+        f"{len(finals) / elapsed:.0f} games/s · {actions / len(finals):.0f} actions per game "
+        f"(chance included) · {elapsed:.2f} s"
+    )

@@ -1,0 +1,105 @@
+"""`skald vikings …`: tools for Vikings positions, such as scoring a saved or hand-written position."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from skald.cli.common import console, fail
+
+
+class When(str, Enum):
+    """Which scoring to show."""
+
+    small = "small"
+    large = "large"
+    end = "end"
+
+
+def load_position(path: Path) -> Any:
+    """A Vikings state from a position file or a game record; exits with a clear error naming the field."""
+    from skald.engine import Record, RecordError
+    from skald.games.vikings import GAME
+    from skald.games.vikings.position import PositionError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        fail(f"{path}: cannot read: {error.strerror}")
+    except json.JSONDecodeError as error:
+        fail(f"{path}: not JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    try:
+        if isinstance(data, dict) and data.get("format") == "skald-record":
+            return Record.from_dict(data).replay()
+        return GAME.state_from_dict(data)
+    except (PositionError, RecordError) as error:
+        fail(f"{path}: {error}")
+
+
+def breakdown(state: Any, when: str) -> list[Any]:
+    """The itemised lines of a scoring of `state`'s Mainlands, computed on a copy: the position is unchanged."""
+    from skald.games.vikings.scoring import end_scoring, large_scoring, small_scoring
+
+    copy = state.clone()
+    order = copy.turn_order()
+    if when == "small":
+        return [line for seat in order for line in small_scoring(seat, copy.lands[seat])]
+    if when == "large":
+        return [line for seat in order for line in large_scoring(seat, copy.lands[seat])]
+    options = copy.options
+    return end_scoring(copy.lands, order, options["zero_majority"] == "all_tied", options["fame_floor"] == "zero")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `vikings` command group to `skald`."""
+    group = typer.Typer(help="Vikings tools: score a position.", no_args_is_help=True)
+    app.add_typer(group, name="vikings")
+
+    @group.command()
+    def score(
+        position: Path = typer.Argument(..., help="A position (docs/vikings-positions.md) or a game record."),
+        when: When | None = typer.Option(
+            None, "--when", help="small, large or end (default: the scoring due after the position's round)."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Print the breakdown as JSON."),
+    ) -> None:
+        """Print the itemised breakdown of a scoring for a saved position, without changing it."""
+        state = load_position(position)
+        chosen = when.value if when else _due(state)
+        lines = breakdown(state, chosen)
+        totals = {
+            seat: {
+                "fame": sum(line.fame for line in lines if line.seat == seat),
+                "gold": sum(line.gold for line in lines if line.seat == seat),
+            }
+            for seat in range(state.num_players)
+        }
+        if as_json:
+            print(json.dumps({"when": chosen, "lines": [line.to_json() for line in lines], "totals": totals}, indent=1))
+            return
+        console.print(state.render_text(color=True), markup=True)
+        table = Table(title=f"{chosen.title()} scoring", title_justify="left")
+        for column, justify in (("Player", "left"), ("Item", "left"), ("Fame", "right"), ("Gold", "right")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for line in lines:
+            table.add_row(
+                f"Player {line.seat + 1}",
+                line.text,
+                f"{line.fame:+d}" if line.fame else "",
+                f"{line.gold:+d}" if line.gold else "",
+            )
+        table.add_section()
+        for seat, total in totals.items():
+            table.add_row(f"Player {seat + 1}", "total", f"{total['fame']:+d}", f"{total['gold']:+d}")
+        console.print(table)
+
+
+def _due(state: Any) -> str:
+    if state.is_terminal():
+        return "end"
+    return "large" if state.round % 2 == 0 else "small"

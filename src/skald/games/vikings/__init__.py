@@ -1,0 +1,51 @@
+"""Vikings by Michael Kiesling: the base game for 2–4 players, exact to the Z-Man rulebook."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from skald.engine import Game, State, register
+from skald.games.vikings.actions import NUM_ACTIONS
+from skald.games.vikings.options import OPTIONS
+from skald.games.vikings.state import VikingsState
+
+
+class VikingsGame(Game):
+    """Vikings (Michael Kiesling; Hans im Glück 2007, Z-Man 2014)."""
+
+    name = "vikings"
+    title = "Vikings"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Every Vikings action id lies below this (see `skald.games.vikings.actions`)."""
+        return NUM_ACTIONS
+
+    def new_initial_state(self, num_players: int, options: Mapping[str, Any] | None = None) -> VikingsState:
+        """Setup: 30/25/20 Gold and 10 Fame each, start tiles in hand, 72 tiles face down, 78 Vikings in the bag."""
+        self.check_players(num_players)
+        return VikingsState(self, num_players, self.resolve_options(options))
+
+    def state_from_dict(self, data: Any) -> VikingsState:
+        """A state from a position's JSON (see docs/vikings-positions.md)."""
+        from skald.games.vikings.position import state_from_dict
+
+        state: VikingsState = state_from_dict(data, VikingsState, self)
+        return state
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Fame and Gold now plus what the Mainland is worth (see `skald.games.vikings.evaluate`)."""
+        from skald.games.vikings.evaluate import evaluate
+
+        assert isinstance(state, VikingsState)
+        return evaluate(state, seat)
+
+
+GAME = VikingsGame()
+register(GAME)
+
+__all__ = ["GAME", "VikingsGame", "VikingsState"]

@@ -1,0 +1,81 @@
+"""A heuristic worth of a Vikings position for one seat, in Fame, for greedy bots and cut-off rollouts.
+
+Fame and Gold now, plus what the Mainland will still earn: unthreatened Nobles, Scouts and Goldsmiths at the
+scorings to come, ships covered by Warriors, the end-game penalty of uncovered ships, feeding, completed
+islands and Boatswains. Gold counts at the end-game rate (5 Gold = 1 Fame) with a premium while it can still buy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skald.games.vikings.components import (
+    BLACK,
+    BLUE,
+    EMPTY,
+    GREEN,
+    GREY,
+    LARGE_SCORING_ROUNDS,
+    MAX_COLUMNS,
+    RED,
+    ROUNDS,
+    YELLOW,
+    ship_of,
+)
+from skald.games.vikings.scoring import threats
+
+if TYPE_CHECKING:
+    from skald.games.vikings.state import VikingsState
+
+GOLD_AT_END = 0.2
+GOLD_IN_PLAY = 0.35
+
+
+def _scorings_left(state: VikingsState) -> tuple[int, int]:
+    """(large, small) scorings still to come, counting this round's if it has not been scored yet."""
+    from skald.games.vikings.state import FERRY, LAND
+
+    current_done = state.step in (FERRY, LAND) and state.scoring_index > 0
+    rounds = range(state.round + (1 if current_done else 0), ROUNDS + 1)
+    large = sum(1 for r in rounds if r in LARGE_SCORING_ROUNDS)
+    return large, len(rounds) - large
+
+
+def evaluate(state: VikingsState, seat: int) -> float:
+    """The seat's expected final Fame, roughly; exact final Fame (gold as tie-break) once the game is over."""
+    land = state.lands[seat]
+    if state.is_terminal():
+        return land.fame + land.gold / 1000.0
+    large, small = _scorings_left(state)
+    seen = threats(land)
+    gold_rate = GOLD_IN_PLAY if state.round < ROUNDS else GOLD_AT_END
+    value = float(land.fame) + gold_rate * land.gold
+    vikings = land.vikings
+    fishermen = 0
+    for index, colour in enumerate(vikings):
+        if colour == EMPTY or index in seen.threatened:
+            continue
+        col = index % MAX_COLUMNS
+        if colour == RED:
+            value += 2 * large
+        elif colour == GREEN:
+            below = sum(1 for row in (4, 5) if vikings[row * MAX_COLUMNS + col] in (YELLOW, BLUE))
+            value += (1 + below) * large
+        elif colour == YELLOW:
+            value += 3 * (large + small) * gold_rate
+        elif colour == BLUE:
+            fishermen += 1
+    for _, tile in seen.repelled:
+        ship = ship_of(tile)
+        value += ship.value * large * (1.0 if ship.reward == "fame" else gold_rate)
+    for _, tile in seen.unrepelled:
+        ship = ship_of(tile)
+        value -= ship.value * (1.0 if ship.reward == "fame" else GOLD_AT_END * 5)
+    surplus = 5 * fishermen - land.vikings_owned()
+    value += 2 * surplus if surplus > 0 else surplus
+    value += 2.0 * len(land.completed_islands())
+    value += 1.5 * land.head[GREY]
+    # Vikings still waiting can be ferried later; a Warrior placed before its ship still has promise.
+    value += 0.5 * sum(land.head[c] for c in range(GREY))
+    value += 0.5 * sum(1 for col in range(land.width) if vikings[MAX_COLUMNS + col] == BLACK)
+    return value

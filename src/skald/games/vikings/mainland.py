@@ -1,0 +1,259 @@
+"""A player's Mainland: the rows of ship and island tiles, the Vikings on them, the Head Boatswain, Fame and Gold."""
+
+from __future__ import annotations
+
+from skald.games.vikings.components import (
+    EAST,
+    EMPTY,
+    FIRST_SHIP,
+    GREY,
+    ISLAND_ROWS,
+    ISLANDS,
+    LAND,
+    LEFT,
+    MAINLAND_EDGE,
+    MAX_COLUMNS,
+    NUM_COLOURS,
+    NUM_ROWS,
+    RIGHT,
+    ROW_NAMES,
+    SHIP_ROW,
+    WEST,
+)
+
+#: Rulebook pages cited in reasons (rules/000: p.2 purchasing, p.3 placing, p.4 scoring, p.5 end game).
+PLACING = "rules/000 p.3, Placing tiles and Vikings"
+
+
+def edge_name(edge: int) -> str:
+    """'land' or 'sea'."""
+    return "land" if edge == LAND else "sea"
+
+
+class Mainland:
+    """One player's side of the table. Squares are flat lists indexed by `row * MAX_COLUMNS + column - 1`."""
+
+    __slots__ = ("fame", "gold", "head", "ships", "start_placed", "tiles", "vikings", "width")
+
+    def __init__(self, gold: int, fame: int) -> None:
+        self.fame = fame
+        self.gold = gold
+        self.tiles = [EMPTY] * (NUM_ROWS * MAX_COLUMNS)
+        self.vikings = [EMPTY] * (NUM_ROWS * MAX_COLUMNS)
+        #: Vikings waiting with the Head Boatswain, by colour (Boatswains included).
+        self.head = [0] * NUM_COLOURS
+        #: Ship tiles placed; they always fill columns 1..ships once three are down.
+        self.ships = 0
+        #: The rightmost island column holding a tile (0 when none).
+        self.width = 0
+        self.start_placed = False
+
+    def clone(self) -> Mainland:
+        """An independent copy."""
+        other = Mainland.__new__(Mainland)
+        other.fame = self.fame
+        other.gold = self.gold
+        other.tiles = self.tiles[:]
+        other.vikings = self.vikings[:]
+        other.head = self.head[:]
+        other.ships = self.ships
+        other.width = self.width
+        other.start_placed = self.start_placed
+        return other
+
+    # -- squares --------------------------------------------------------------------------------------------
+
+    def tile(self, row: int, col: int) -> int:
+        """The tile type on (row, col), or EMPTY (also off the Mainland)."""
+        if 1 <= col <= MAX_COLUMNS and 0 <= row < NUM_ROWS:
+            return self.tiles[row * MAX_COLUMNS + col - 1]
+        return EMPTY
+
+    def viking(self, row: int, col: int) -> int:
+        """The colour of the Viking on (row, col), or EMPTY."""
+        if 1 <= col <= MAX_COLUMNS and 0 <= row < NUM_ROWS:
+            return self.vikings[row * MAX_COLUMNS + col - 1]
+        return EMPTY
+
+    def ship_columns(self) -> list[int]:
+        """Columns of the Ship row holding a ship."""
+        return [c for c in range(1, MAX_COLUMNS + 1) if self.tiles[c - 1] != EMPTY]
+
+    def free_tiles(self, row: int) -> list[int]:
+        """Columns of `row` holding an island tile with no Viking on it."""
+        base = row * MAX_COLUMNS
+        tiles, vikings = self.tiles, self.vikings
+        return [c + 1 for c in range(self.width) if tiles[base + c] != EMPTY and vikings[base + c] == EMPTY]
+
+    def count_free(self, row: int) -> int:
+        """How many island tiles of `row` have no Viking."""
+        base = row * MAX_COLUMNS
+        tiles, vikings = self.tiles, self.vikings
+        return sum(1 for c in range(base, base + self.width) if tiles[c] != EMPTY and vikings[c] == EMPTY)
+
+    def vikings_owned(self) -> int:
+        """Every Viking the player has: on islands and with the Head Boatswain (rules/000 p.5, feeding)."""
+        return sum(1 for v in self.vikings if v != EMPTY) + sum(self.head)
+
+    def tile_count(self) -> int:
+        """Tiles on the Mainland, ships included."""
+        return sum(1 for t in self.tiles if t != EMPTY)
+
+    # -- placing island tiles (rules/000 p.3) --------------------------------------------------------------
+
+    def island_reason(self, tile: int, row: int, col: int) -> tuple[str, str] | None:
+        """Why island tile `tile` may not go on (row, col), as (rule, reason); None when it may."""
+        if row not in ISLAND_ROWS:
+            return "placement.island_rows", "an island tile goes in one of the five Viking rows"
+        if not 1 <= col <= MAX_COLUMNS:
+            return "placement.columns", f"column {col} is off the Mainland"
+        tiles = self.tiles
+        index = row * MAX_COLUMNS + col - 1
+        if tiles[index] != EMPTY:
+            return "placement.occupied", f"{ROW_NAMES[row]} row column {col} already holds a tile"
+        west_tile = tiles[index - 1] if col > 1 else EMPTY
+        east_tile = tiles[index + 1] if col < MAX_COLUMNS else EMPTY
+        touches = (
+            col == 1
+            or west_tile != EMPTY
+            or east_tile != EMPTY
+            or (row > 1 and tiles[index - MAX_COLUMNS] != EMPTY)
+            or (row < 5 and tiles[index + MAX_COLUMNS] != EMPTY)
+        )
+        if not touches:
+            return (
+                "placement.adjacent",
+                "an island tile must touch the Mainland or an island tile orthogonally (diagonals do not "
+                f"count); {ROW_NAMES[row]} row column {col} touches neither ({PLACING})",
+            )
+        name = ISLANDS[tile].name
+        if col == 1 and WEST[tile] != MAINLAND_EDGE:
+            return (
+                "placement.edges",
+                f"a {name} has land on its west edge; column 1 faces the Mainland's sea — land may not meet "
+                f"sea ({PLACING})",
+            )
+        if west_tile != EMPTY and EAST[west_tile] != WEST[tile]:
+            return (
+                "placement.edges",
+                f"a {name} has {edge_name(WEST[tile])} on its west edge; the {ISLANDS[west_tile].name} to its "
+                f"west has {edge_name(EAST[west_tile])} — land meets land and sea meets sea, no rotation "
+                f"({PLACING})",
+            )
+        if east_tile != EMPTY and WEST[east_tile] != EAST[tile]:
+            return (
+                "placement.edges",
+                f"a {name} has {edge_name(EAST[tile])} on its east edge; the {ISLANDS[east_tile].name} to its "
+                f"east has {edge_name(WEST[east_tile])} — land meets land and sea meets sea, no rotation "
+                f"({PLACING})",
+            )
+        return None
+
+    def island_squares(self, tile: int) -> list[tuple[int, int]]:
+        """Every (row, col) where island tile `tile` may be placed, row by row, left to right."""
+        tiles = self.tiles
+        west, east = WEST[tile], EAST[tile]
+        last = min(self.width + 1, MAX_COLUMNS)
+        squares = []
+        for row in ISLAND_ROWS:
+            base = row * MAX_COLUMNS - 1
+            for col in range(1, last + 1):
+                index = base + col
+                if tiles[index] != EMPTY:
+                    continue
+                west_tile = tiles[index - 1] if col > 1 else EMPTY
+                east_tile = tiles[index + 1] if col < MAX_COLUMNS else EMPTY
+                if col == 1:
+                    if west != MAINLAND_EDGE:
+                        continue
+                elif west_tile != EMPTY:
+                    if EAST[west_tile] != west:
+                        continue
+                elif east_tile == EMPTY and not (
+                    (row > 1 and tiles[index - MAX_COLUMNS] != EMPTY)
+                    or (row < 5 and tiles[index + MAX_COLUMNS] != EMPTY)
+                ):
+                    continue
+                if east_tile != EMPTY and WEST[east_tile] != east:
+                    continue
+                squares.append((row, col))
+        return squares
+
+    def place_island(self, tile: int, row: int, col: int) -> None:
+        """Put an island tile on a square already known to be legal."""
+        self.tiles[row * MAX_COLUMNS + col - 1] = tile
+        if col > self.width:
+            self.width = col
+
+    # -- placing ship tiles (rules/000 p.3) ----------------------------------------------------------------
+
+    def ship_reason(self, col: int, touching: bool) -> tuple[str, str] | None:
+        """Why a ship may not go in Ship-row column `col`; None when it may."""
+        if not 1 <= col <= MAX_COLUMNS:
+            return "ship.columns", f"column {col} is off the Mainland"
+        tiles = self.tiles
+        if tiles[col - 1] != EMPTY:
+            return "ship.occupied", f"Ship row column {col} already holds a ship"
+        if self.ships < 3:
+            if col > 3:
+                return (
+                    "ship.first_three",
+                    f"the first 3 Ship tiles go in the first 3 spaces of the Ship row; column {col} waits until "
+                    f"columns 1–3 hold ships ({PLACING})",
+                )
+            if touching and self.ships and not ((col > 1 and tiles[col - 2] != EMPTY) or tiles[col] != EMPTY):
+                return (
+                    "ship.touching",
+                    f"each ship after the first must touch a placed ship (rule option ship_row=touching, "
+                    f"rules/001); column {col} touches none",
+                )
+            return None
+        if col != self.ships + 1:
+            return (
+                "ship.adjacent",
+                f"further Ship tiles go next to a placed ship, left to right: column {self.ships + 1} is next "
+                f"({PLACING})",
+            )
+        return None
+
+    def ship_columns_open(self, touching: bool) -> list[int]:
+        """The Ship-row columns where the next ship may go."""
+        if self.ships >= 3:
+            return [self.ships + 1]
+        return [c for c in (1, 2, 3) if self.ship_reason(c, touching) is None]
+
+    def place_ship(self, tile: int, col: int) -> None:
+        """Put a ship tile in the Ship row."""
+        self.tiles[SHIP_ROW * MAX_COLUMNS + col - 1] = tile
+        self.ships += 1
+
+    # -- islands as the end-game scoring counts them (rules/000 p.5) -----------------------------------------
+
+    def completed_islands(self) -> list[tuple[int, int, int]]:
+        """Each completed island as (row, first column, length): a left end, middles, a right end, no holes."""
+        islands = []
+        for row in ISLAND_ROWS:
+            base = row * MAX_COLUMNS
+            col = 0
+            while col < self.width:
+                if self.tiles[base + col] == LEFT:
+                    end = col + 1
+                    while end < self.width and self.tiles[base + end] not in (EMPTY, LEFT, RIGHT):
+                        end += 1
+                    if end < self.width and self.tiles[base + end] == RIGHT:
+                        islands.append((row, col + 1, end - col + 1))
+                        col = end
+                col += 1
+        return islands
+
+    def boatswains(self) -> int:
+        """Boatswains still waiting with the Head Boatswain."""
+        return self.head[GREY]
+
+    def is_ship_tile(self, row: int, col: int) -> bool:
+        """Whether (row, col) holds a ship."""
+        return row == SHIP_ROW and self.tile(row, col) >= FIRST_SHIP
+
+    def rightmost(self) -> int:
+        """The rightmost column holding anything, ships included."""
+        return max(self.width, self.ships)

@@ -1,0 +1,51 @@
+"""Rule options: each point the Vikings texts leave open, defaulting to the Z-Man rulebook (rules/000).
+
+docs/vikings-rule-options.md gives the reasons at length.
+"""
+
+from __future__ import annotations
+
+from skald.engine import RuleOption
+
+SHIP_ROW = RuleOption(
+    "ship_row",
+    "zman",
+    ("zman", "touching"),
+    "zman: the first three ships go into columns 1-3 in any order, later ships next to a placed ship "
+    "(rules/000 p.3). touching: every ship after the first must touch a placed ship (rules/001).",
+)
+
+VIKING_PLACEMENT = RuleOption(
+    "viking_placement",
+    "bought_tile",
+    ("bought_tile", "any_tile_in_row"),
+    "bought_tile: a bought Viking may stand only on the tile bought with it, placed in its colour's row "
+    "(rules/000 p.3). any_tile_in_row: on any free island tile of its colour's row (a review's reading).",
+)
+
+FERRY = RuleOption(
+    "ferry",
+    "as_many_as_fit",
+    ("as_many_as_fit", "any_number"),
+    "as_many_as_fit: one Boatswain moves all waiting Vikings of one colour, or one of each colour that has a "
+    "free tile; when fewer tiles are free than Vikings of the colour, as many as fit (rules/000 p.4). "
+    "any_number: any number of one colour, or at most one of each colour (BGG thread 1182761).",
+)
+
+ZERO_MAJORITY = RuleOption(
+    "zero_majority",
+    "nobody",
+    ("nobody", "all_tied"),
+    "nobody: a majority award (Boatswains, completed islands) needs at least one; when everyone has none, "
+    "nobody scores. all_tied: everyone tied at zero shares the award (the literal tie rule).",
+)
+
+FAME_FLOOR = RuleOption(
+    "fame_floor",
+    "none",
+    ("none", "zero"),
+    "none: end-game penalties (ships, underfeeding) may take Fame below 0; rules/000 caps only the Fame-for-"
+    "Gold exchange. zero: penalties stop at 0 Fame.",
+)
+
+OPTIONS = (SHIP_ROW, VIKING_PLACEMENT, FERRY, ZERO_MAJORITY, FAME_FLOOR)

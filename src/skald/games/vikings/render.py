@@ -1,0 +1,117 @@
+"""The Vikings table as text: the wheel with prices, each Mainland as a grid, Fame, Gold and what comes next.
+
+Readable without colour: Vikings and sails are letters (F G S N W B); a threatened Viking is written in lower
+case, as the rulebook suggests laying it on its side; a ship reads `^S5g` (sail of the Scout row's colour,
+5 Gold) or `^F3f` (Fisherman-row colour, 3 Fame). With colour, Rich markup paints letters in their colours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skald.games.vikings.components import (
+    EMPTY,
+    GROUPS_PER_ROUND,
+    LARGE_SCORING_ROUNDS,
+    LETTERS,
+    ROUNDS,
+    ROW_LETTERS,
+    ROW_NAMES,
+    is_ship,
+    ship_of,
+    tile_code,
+)
+from skald.games.vikings.mainland import Mainland
+from skald.games.vikings.scoring import threats
+
+STYLES = {
+    "F": "bold blue",
+    "G": "bold yellow",
+    "S": "bold green",
+    "N": "bold red",
+    "W": "bold white on grey30",
+    "B": "bold grey62",
+}
+CELL = 5
+
+
+def _paint(text: str, letter: str, color: bool) -> str:
+    if not color or letter.upper() not in STYLES:
+        return text
+    return f"[{STYLES[letter.upper()]}]{text}[/]"
+
+
+def _pad(text: str, visible: int) -> str:
+    return text + " " * max(0, CELL - visible)
+
+
+def ship_label(tile: int) -> str:
+    """A ship as `^S5g`: sail letter, value, f(ame) or g(old)."""
+    ship = ship_of(tile)
+    return f"^{LETTERS[ship.sail]}{ship.value}{ship.reward[0]}"
+
+
+def _tile_cell(land: Mainland, row: int, col: int, threatened: bool, color: bool) -> str:
+    tile = land.tile(row, col)
+    if tile == EMPTY:
+        return _pad(".", 1)
+    if is_ship(tile):
+        label = ship_label(tile)
+        return _pad(_paint(label, LETTERS[ship_of(tile).sail], color), len(label))
+    code = tile_code(tile)
+    viking = land.viking(row, col)
+    if viking == EMPTY:
+        return _pad(code, len(code))
+    letter = LETTERS[viking].lower() if threatened else LETTERS[viking]
+    return _pad(code + ":" + _paint(letter, letter, color), len(code) + 2)
+
+
+def render_mainland(land: Mainland, name: str, color: bool = False) -> list[str]:
+    """One Mainland: a header with Fame, Gold and the Head Boatswain, then one line per row."""
+    waiting = " ".join(_paint(f"{LETTERS[c]}{n}", LETTERS[c], color) for c, n in enumerate(land.head) if n)
+    start = "" if land.start_placed else "  (start tile in hand)"
+    lines = [f"{name}: {land.fame} Fame, {land.gold} Gold · Head Boatswain: {waiting or '—'}{start}"]
+    width = max(3, land.rightmost())
+    lines.append("        " + "".join(_pad(str(c), len(str(c))) for c in range(1, width + 1)))
+    seen = threats(land)
+    for row in range(6):
+        cells = "".join(_tile_cell(land, row, col, seen.is_threatened(row, col), color) for col in range(1, width + 1))
+        label = ROW_LETTERS[row] if row else "ship"
+        lines.append(f"  {label:<5} {cells.rstrip()}   {ROW_NAMES[row]}")
+    return lines
+
+
+def render_wheel(state: Any, color: bool = False) -> list[str]:
+    """The 12 spaces of the wheel: price, tile and Viking of each Group still there."""
+    spaces = [s for s in range(GROUPS_PER_ROUND) if state.wheel_tiles[s] != EMPTY]
+    if not spaces:
+        return ["The wheel is empty."]
+    prices, tiles, vikings = ["price "], ["tile  "], ["viking"]
+    for space in spaces:
+        tile = state.wheel_tiles[space]
+        label = ship_label(tile) if is_ship(tile) else tile_code(tile)
+        prices.append(f"{space - state.offset:>5}")
+        tiles.append(f"{label:>5}")
+        letter = LETTERS[state.wheel_vikings[space]] if state.wheel_vikings[space] != EMPTY else "?"
+        vikings.append(" " * 4 + _paint(letter, letter, color))
+    return ["The wheel:", " ".join(prices), " ".join(tiles), " ".join(vikings)]
+
+
+def render_text(state: Any, color: bool = False, names: list[str] | None = None) -> str:
+    """The whole table."""
+    names = names or [f"Player {seat + 1}" for seat in range(state.num_players)]
+    scoring = "large" if state.round in LARGE_SCORING_ROUNDS else "small"
+    if state.current_player() < 0 and state.step_name() == "game over":
+        head = f"Vikings — game over. Winner: {', '.join(names[s] for s in state.winners())}"
+    else:
+        mover = names[state.to_move] if state.current_player() >= 0 else "chance"
+        head = (
+            f"Vikings — round {state.round} of {ROUNDS}, {scoring} scoring after it · start player: "
+            f"{names[state.start_player]} · now: {mover} ({state.step_name()})"
+        )
+    lines = [head, ""]
+    if state.current_player() >= 0 or state.step_name() == "draw Vikings":
+        lines += [*render_wheel(state, color), ""]
+    for seat, land in enumerate(state.lands):
+        lines += [*render_mainland(land, names[seat], color), ""]
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,239 @@
+"""Small, large and end-game scoring (rules/000 p.4–5), each returning itemised lines that explain themselves."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from skald.games.vikings.actions import square_name
+from skald.games.vikings.components import (
+    BLACK,
+    BLUE,
+    GREEN,
+    MAX_COLUMNS,
+    RED,
+    VIKINGS,
+    YELLOW,
+    ship_of,
+)
+from skald.games.vikings.mainland import Mainland
+
+GOLDSMITH_ROW, FISHERMAN_ROW = 4, 5
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One item of a scoring: who, what (`kind`, `square`, `text`) and how much Fame and Gold it gave or took."""
+
+    seat: int
+    kind: str
+    text: str
+    fame: int = 0
+    gold: int = 0
+    square: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as JSON-ready data."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    """A whole scoring: which round, which kind (`small`, `large`, `end`), and its lines."""
+
+    round: int
+    when: str
+    lines: tuple[ScoreLine, ...]
+
+    def totals(self, seat: int) -> tuple[int, int]:
+        """The (Fame, Gold) this scoring gave `seat` in all."""
+        mine = [line for line in self.lines if line.seat == seat]
+        return sum(line.fame for line in mine), sum(line.gold for line in mine)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
+        return {"round": self.round, "when": self.when, "lines": [line.to_json() for line in self.lines]}
+
+
+@dataclass(frozen=True)
+class Threats:
+    """Which squares unrepelled ships threaten, and which ships Warriors repel (rules/000 p.4, steps 2–3)."""
+
+    threatened: frozenset[int]
+    repelled: tuple[tuple[int, int], ...]
+    unrepelled: tuple[tuple[int, int], ...]
+
+    def is_threatened(self, row: int, col: int) -> bool:
+        """Whether the Viking on (row, col) is threatened."""
+        return row * MAX_COLUMNS + col - 1 in self.threatened
+
+
+def threats(land: Mainland) -> Threats:
+    """A ship threatens its column down to its sail's row, unless a Warrior stands directly below it."""
+    threatened: set[int] = set()
+    repelled, unrepelled = [], []
+    for col in land.ship_columns():
+        tile = land.tiles[col - 1]
+        if land.vikings[MAX_COLUMNS + col - 1] == BLACK:
+            repelled.append((col, tile))
+            continue
+        unrepelled.append((col, tile))
+        for row in range(1, ship_of(tile).row + 1):
+            threatened.add(row * MAX_COLUMNS + col - 1)
+    return Threats(frozenset(threatened), tuple(repelled), tuple(unrepelled))
+
+
+def _vikings_of(land: Mainland, colour: int) -> list[int]:
+    row = VIKINGS[colour].row
+    base = row * MAX_COLUMNS
+    return [c + 1 for c in range(land.width) if land.vikings[base + c] == colour]
+
+
+def goldsmith_lines(seat: int, land: Mainland, seen: Threats) -> list[ScoreLine]:
+    """3 Gold for each Goldsmith on an island, none when threatened."""
+    lines = []
+    for col in _vikings_of(land, YELLOW):
+        square = square_name(GOLDSMITH_ROW, col)
+        if seen.is_threatened(GOLDSMITH_ROW, col):
+            lines.append(ScoreLine(seat, "goldsmith", f"Goldsmith on {square} is threatened: no Gold", 0, 0, square))
+        else:
+            lines.append(ScoreLine(seat, "goldsmith", f"Goldsmith on {square}", 0, 3, square))
+    return lines
+
+
+def small_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
+    """Small scoring (rounds 1, 3, 5): only the Goldsmiths, 3 Gold each unless threatened."""
+    return goldsmith_lines(seat, land, threats(land))
+
+
+def large_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
+    """Large scoring (rounds 2, 4, 6) after the Boatswains have ferried: ships, Warriors, Nobles, Scouts, Goldsmiths."""
+    seen = threats(land)
+    lines = []
+    for col, tile in seen.repelled:
+        ship = ship_of(tile)
+        fame, gold = (ship.value, 0) if ship.reward == "fame" else (0, ship.value)
+        square = square_name(1, col)
+        lines.append(
+            ScoreLine(
+                seat,
+                "warrior",
+                f"Warrior on {square} repels ship {ship.id}: {ship.value} {ship.reward.title()}",
+                fame,
+                gold,
+                square,
+            )
+        )
+    for col in _vikings_of(land, RED):
+        square = square_name(2, col)
+        if seen.is_threatened(2, col):
+            lines.append(ScoreLine(seat, "noble", f"Noble on {square} is threatened: no Fame", 0, 0, square))
+        else:
+            lines.append(ScoreLine(seat, "noble", f"Noble on {square}", 2, 0, square))
+    for col in _vikings_of(land, GREEN):
+        square = square_name(3, col)
+        if seen.is_threatened(3, col):
+            lines.append(
+                ScoreLine(seat, "scout", f"Scout on {square} is threatened: no Fame, nor for those below", 0, 0, square)
+            )
+            continue
+        below = [
+            VIKINGS[land.viking(row, col)].role
+            for row in (GOLDSMITH_ROW, FISHERMAN_ROW)
+            if land.viking(row, col) in (YELLOW, BLUE)
+        ]
+        text = f"Scout on {square}" + (f" + {' and '.join(below)} below" if below else "")
+        lines.append(ScoreLine(seat, "scout", text, 1 + len(below), 0, square))
+    lines.extend(goldsmith_lines(seat, land, seen))
+    return lines
+
+
+def _majority(seat_counts: list[int], zero_scores: bool) -> set[int]:
+    best = max(seat_counts)
+    if best == 0 and not zero_scores:
+        return set()
+    return {seat for seat, count in enumerate(seat_counts) if count == best}
+
+
+def end_scoring(lands: list[Mainland], order: list[int], zero_majority: bool, fame_floor: bool) -> list[ScoreLine]:
+    """End-game scoring in the rulebook's order, applied to working copies of Fame and Gold.
+
+    Steps (rules/000 p.5): unrepelled ships, 5 Gold → 1 Fame, most Boatswains 10, most completed islands 7,
+    longest completed island 5, over- and underfeeding.
+    """
+    fame = [land.fame for land in lands]
+    gold = [land.gold for land in lands]
+    lines: list[ScoreLine] = []
+
+    def add(seat: int, kind: str, text: str, dfame: int, dgold: int, square: str = "") -> None:
+        if fame_floor and fame[seat] + dfame < 0:
+            dfame = -fame[seat]
+            text += " (Fame stops at 0: rule option fame_floor=zero)"
+        fame[seat] += dfame
+        gold[seat] += dgold
+        lines.append(ScoreLine(seat, kind, text, dfame, dgold, square))
+
+    seen = [threats(land) for land in lands]
+    for seat in order:
+        for col, tile in seen[seat].unrepelled:
+            ship = ship_of(tile)
+            square = f"ship{col}"
+            if ship.reward == "fame":
+                add(
+                    seat,
+                    "ship",
+                    f"Ship {ship.id} in column {col} not repelled: −{ship.value} Fame",
+                    -ship.value,
+                    0,
+                    square,
+                )
+            else:
+                paid = min(gold[seat], ship.value)
+                short = ship.value - paid
+                text = f"Ship {ship.id} in column {col} not repelled: −{ship.value} Gold"
+                if short:
+                    text += f" ({paid} paid, {short} short, lost as Fame)"
+                add(seat, "ship", text, -short, -paid, square)
+    for seat in order:
+        if gold[seat] >= 5:
+            add(
+                seat,
+                "gold",
+                f"{gold[seat]} Gold: {gold[seat] // 5} Fame for each 5",
+                gold[seat] // 5,
+                -(gold[seat] // 5) * 5,
+            )
+
+    boatswains = [land.boatswains() for land in lands]
+    for seat in sorted(_majority(boatswains, zero_majority), key=order.index):
+        add(seat, "boatswains", f"Most Boatswains ({boatswains[seat]})", 10, 0)
+
+    islands = [land.completed_islands() for land in lands]
+    counts = [len(i) for i in islands]
+    for seat in sorted(_majority(counts, zero_majority), key=order.index):
+        add(seat, "islands", f"Most completed islands ({counts[seat]})", 7, 0)
+    longest = [max((length for _, _, length in i), default=0) for i in islands]
+    for seat in sorted(_majority(longest, False), key=order.index):
+        add(seat, "longest", f"Longest completed island ({longest[seat]} tiles)", 5, 0)
+
+    for seat in order:
+        land = lands[seat]
+        fishermen = [c for c in _vikings_of(land, BLUE) if not seen[seat].is_threatened(FISHERMAN_ROW, c)]
+        food = 5 * len(fishermen)
+        mouths = land.vikings_owned()
+        surplus = food - mouths
+        text = f"{len(fishermen)} Fishermen feed {food}, {mouths} Vikings to feed"
+        if surplus > 0:
+            add(seat, "feeding", f"{text}: overfeeding {surplus} × 2", 2 * surplus, 0)
+        elif surplus < 0:
+            add(seat, "feeding", f"{text}: underfeeding {-surplus} × −1", surplus, 0)
+        else:
+            add(seat, "feeding", f"{text}: exactly fed", 0, 0)
+    return lines
+
+
+def apply_lines(lands: list[Mainland], lines: list[ScoreLine]) -> None:
+    """Add each line's Fame and Gold to its player."""
+    for line in lines:
+        lands[line.seat].fame += line.fame
+        lands[line.seat].gold += line.gold
