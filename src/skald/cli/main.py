@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from skald.cli import replay, simulate, vikings
+from skald.cli import replay, simulate, tournament, vikings
 
 app = typer.Typer(
     name="skald",
@@ -17,6 +17,7 @@ app = typer.Typer(
 simulate.register(app)
 replay.register(app)
 vikings.register(app)
+tournament.register(app)
 
 
 if __name__ == "__main__":
