@@ -64,3 +64,10 @@ class Game(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic worth of `state` for `seat` (higher is better), for greedy bots and cut-off rollouts."""
         return float(state.scores()[seat])
+
+    def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
+        """The shape of `State.observation_tensor` for `num_players` (games that support learning override it)."""
+        raise NotImplementedError(
+            f"{self.name} does not encode observations as tensors: it must override observation_tensor_shape "
+            "(see docs/rl-observation.md)"
+        )

@@ -136,3 +136,12 @@ class State(ABC):
 
     def __str__(self) -> str:
         return self.render_text()
+
+    # -- learning -----------------------------------------------------------------------------------------
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """`observation(seat)` as a flat list of floats of `game.observation_tensor_shape` (games for learning)."""
+        raise NotImplementedError(
+            f"{self.game.name} does not encode observations as tensors: its state must override observation_tensor "
+            "(see docs/rl-observation.md)"
+        )
