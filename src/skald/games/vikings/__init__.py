@@ -44,6 +44,13 @@ class VikingsGame(Game):
         assert isinstance(state, VikingsState)
         return evaluate(state, seat)
 
+    def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
+        """The flat shape of `VikingsState.observation_tensor` (see `skald.games.vikings.tensor`)."""
+        from skald.games.vikings.tensor import shape
+
+        self.check_players(num_players)
+        return shape(num_players)
+
 
 GAME = VikingsGame()
 register(GAME)

@@ -258,6 +258,12 @@ class VikingsState(State):
         view["seat"] = seat
         return view
 
+    def observation_tensor(self, seat: int) -> list[float]:
+        """The observation as a flat list of floats (see `skald.games.vikings.tensor`, docs/rl-observation.md)."""
+        from skald.games.vikings.tensor import encode
+
+        return encode(self, seat)
+
     def scorings(self) -> list[JSONDict]:
         """Every scoring so far with its itemised lines (Fame and Gold per Viking, ship or award)."""
         return [report.to_json() for report in self.reports]
