@@ -42,9 +42,7 @@ def run_local(tasks: list[GameTask], workers: int, on_result: Progress) -> list[
     return sorted(results, key=lambda r: r.index)
 
 
-def run_ray(
-    tasks: list[GameTask], workers: int | None, address: str | None, on_result: Progress
-) -> list[GameResult]:
+def run_ray(tasks: list[GameTask], workers: int | None, address: str | None, on_result: Progress) -> list[GameResult]:
     """Play `tasks` as Ray tasks on the cluster at `address`, or on a local Ray instance started here."""
     try:
         import ray

@@ -30,7 +30,6 @@ def lineups(names: list[str], num_players: int) -> list[tuple[str, ...]]:
     """
     if len(names) == num_players:
         return [
-            tuple(names[(seat + shift) % num_players] for seat in range(num_players))
-            for shift in range(num_players)
+            tuple(names[(seat + shift) % num_players] for seat in range(num_players)) for shift in range(num_players)
         ]
     return list(permutations(names, num_players))

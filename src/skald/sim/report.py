@@ -87,8 +87,8 @@ def write_chart(result: TournamentResult, path: Path) -> None:
     wins, scores = figure.subplots(1, 2)
     rates = [entry.win_rate for entry in entrants]
     errors = [
-        [entry.win_rate - entry.win_low for entry in entrants],
-        [entry.win_high - entry.win_rate for entry in entrants],
+        [max(0.0, entry.win_rate - entry.win_low) for entry in entrants],
+        [max(0.0, entry.win_high - entry.win_rate) for entry in entrants],
     ]
     wins.bar(positions, rates, yerr=errors, capsize=6, color="#4c72b0")
     wins.axhline(1 / result.config.num_players, color="grey", linestyle="--", linewidth=1, label="fair share")
