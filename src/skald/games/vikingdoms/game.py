@@ -121,11 +121,13 @@ class VikingdomsGame(Game):
 
 def _progress(state: VikingdomsState, seat: int) -> float:
     """How close `seat` is to its nearest victory, with small credit for allies and prisoners held."""
-    nearest = max(
+    paths = (
         state.coins(seat) / COINS_TO_WIN,
         state.count(seat, "village") / BUILDINGS_TO_WIN,
         state.count(seat, "port") / BUILDINGS_TO_WIN,
     )
+    # The nearest victory matters most, but the others still count: a riot or Gunnar can close one path.
+    nearest = 0.75 * max(paths) + 0.25 * sum(paths) / len(paths)
     allies = sum(1 for owner in state.allies if owner == seat)
     # Prisoners held are Vikings the opponent cannot recruit with; a led troop means choosing tiles first.
     leading = 1 if state.troop and state.leader == seat else 0

@@ -83,6 +83,8 @@ class VikingdomsState(State):
         #: Island position i (0 = upper) holds slots 2i and 2i+1; -1 when not drawn yet or already taken.
         self.islands: list[int] = [-1] * (2 * A.NUM_ISLANDS)
         self.raided: list[bool] = [False] * A.NUM_ISLANDS
+        #: Tiles of islands voided when both players passed (rule option `both_pass`), out of the game.
+        self.set_aside: tuple[int, ...] = ()
         self.camp: list[int] = [VIKINGS_PER_PLAYER, VIKINGS_PER_PLAYER]
         #: lockup[p] counts the opponent's Vikings that p holds prisoner.
         self.lockup: list[int] = [0, 0]
@@ -587,6 +589,7 @@ class VikingdomsState(State):
 
     def _void_round(self) -> None:
         """Rule option both_pass=void (or an empty board): the island by the marker is set aside unraided."""
+        self.set_aside = (*self.set_aside, *self.island_tiles(self.marker))
         self.islands[2 * self.marker : 2 * self.marker + 2] = [-1, -1]
         self.raided[self.marker] = True
         self._next_island(1 - self.completer)
@@ -657,6 +660,7 @@ class VikingdomsState(State):
             "islands": [[self.names[t] for t in self.island_tiles(p)] for p in range(A.NUM_ISLANDS)],
             "raided": self.raided[:],
             "undrawn": len(self.tiles) - len(self.dealt),
+            "set_aside": [self.names[t] for t in self.set_aside],
             "raid_marker": self.marker,
             "direction": self.direction,
             "allies": {A.ALLY_ASCII[a]: owner for a, owner in enumerate(self.allies)},
