@@ -126,3 +126,22 @@ def test_a_record_replays_to_the_identical_state() -> None:
     assert data["actions"][0]["seat"] == "chance"
     replayed = Record.from_dict(data).replay()
     assert replayed.snapshot() == state.snapshot()  # type: ignore[attr-defined]
+
+
+def test_observation_tensor_has_the_declared_shape_and_hides_the_undrawn_tiles() -> None:
+    """For learning: a flat vector of `observation_tensor_shape`, equal for equal observations."""
+    from skald.games.vikingdoms import state as S
+    from skald.games.vikingdoms.tensor import PHASES
+
+    assert set(PHASES) == {v for k, v in vars(S).items() if k.isupper() and isinstance(v, str)}
+    (size,) = GAME.observation_tensor_shape(2)
+    rng = random.Random(3)
+    state = GAME.new_initial_state(2)
+    while not state.is_terminal():
+        for seat in (R, B):
+            assert len(state.observation_tensor(seat)) == size
+        state.apply(rng.choice(state.legal_actions()))
+    first, second = GAME.new_initial_state(2), GAME.new_initial_state(2)
+    first.apply(A.DEAL)
+    second.apply(A.DEAL)
+    assert first.observation_tensor(R) == second.observation_tensor(R)

@@ -75,9 +75,7 @@ def targets(heights: list[int], source: int) -> list[int]:
     elif height == 4:
         found = _first_stacks(heights, DIAGONAL_RAYS[source])
     elif height == 5:
-        found = _first_stacks(heights, ORTHOGONAL_RAYS[source]) + _first_stacks(
-            heights, DIAGONAL_RAYS[source]
-        )
+        found = _first_stacks(heights, ORTHOGONAL_RAYS[source]) + _first_stacks(heights, DIAGONAL_RAYS[source])
     else:
         found = []
     return sorted(found)

@@ -7,6 +7,7 @@ from typing import Any
 
 from skald.engine import Game, RuleOption, State
 from skald.games.vikingdoms import actions as A
+from skald.games.vikingdoms import tensor
 from skald.games.vikingdoms.state import (
     BUILDINGS_TO_WIN,
     COINS_TO_WIN,
@@ -102,14 +103,17 @@ class VikingdomsGame(Game):
         """Size of the fixed action space (see `skald.games.vikingdoms.actions`)."""
         return A.NUM_ACTIONS
 
-    def new_initial_state(
-        self, num_players: int = 2, options: Mapping[str, Any] | None = None
-    ) -> VikingdomsState:
+    def new_initial_state(self, num_players: int = 2, options: Mapping[str, Any] | None = None) -> VikingdomsState:
         """The table before the tiles are shuffled and drawn."""
         self.check_players(num_players)
         resolved = self.resolve_options(options)
         tiles = with_second_rioter(self.tiles, resolved["second_rioter"])
         return VikingdomsState(self, resolved, tiles)
+
+    def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
+        """The length of `VikingdomsState.observation_tensor` (see `skald.games.vikingdoms.tensor`)."""
+        self.check_players(num_players)
+        return (tensor.SIZE,)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Progress towards the VI. Kingdom, own minus the opponent's, in [-1, 1]; ±1 once decided."""

@@ -65,10 +65,7 @@ def render_text(state: VikingdomsState, color: bool = False) -> str:
         tiles = [state.tiles[t] for t in state.territory[seat]]
         lines.append(
             "    tiles: "
-            + (
-                "  ".join(_tile_label(t.name, t.building, t.coins, t.prisoners, t.rioter) for t in tiles)
-                or "none"
-            )
+            + ("  ".join(_tile_label(t.name, t.building, t.coins, t.prisoners, t.rioter) for t in tiles) or "none")
         )
         allies = [A.ALLY_NAMES[a] for a, owner in enumerate(state.allies) if owner == seat]
         if allies:

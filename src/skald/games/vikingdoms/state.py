@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from skald.engine import CHANCE, TERMINAL, IllegalAction, JSONDict, State
 from skald.games.vikingdoms import actions as A
-from skald.games.vikingdoms import notation, render
+from skald.games.vikingdoms import notation, render, tensor
 from skald.games.vikingdoms.board import NUM_SQUARES, PIECES, SQUARE_NAMES, TROOP_HEIGHT, targets
 from skald.games.vikingdoms.tiles import ALLY_BUILDINGS, KINGDOM_BUILDINGS, Tile
 
@@ -272,17 +272,13 @@ class VikingdomsState(State):
     def illegal_reason(self, action: int) -> IllegalAction | None:
         """Why `action` is illegal here (naming the rule), or None; never changes the state."""
         if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
-            return IllegalAction(
-                "action space", f"{action!r} is not a Vikingdoms action (0..{A.NUM_ACTIONS - 1})"
-            )
+            return IllegalAction("action space", f"{action!r} is not a Vikingdoms action (0..{A.NUM_ACTIONS - 1})")
         rule = _RULE[self.phase]
         if self.phase == OVER:
             return IllegalAction(rule, "the game is over: someone has built the VI. Kingdom")
         what = A.kind(action)
         if what not in _PHASE_KINDS[self.phase]:
-            return IllegalAction(
-                rule, f"it is time for {self.phase}, not for a {what.replace('_', ' ')} action"
-            )
+            return IllegalAction(rule, f"it is time for {self.phase}, not for a {what.replace('_', ' ')} action")
         if action in self.legal_actions():
             return None
         return IllegalAction(*self._explain(action, what))
@@ -354,8 +350,7 @@ class VikingdomsState(State):
             piece = PIECES[height]
             return (
                 "recruitment: a troop moves as its full height dictates",
-                f"a stack of {height} moves like a {piece}, to the first troop in its path; "
-                f"{dst} is out of reach",
+                f"a stack of {height} moves like a {piece}, to the first troop in its path; {dst} is out of reach",
             )
         if self.options["undo_ban"] and self.last_move == (target, source):
             return "recruitment: no immediate return (rule option undo_ban)", f"{dst}-{src} was just played"
@@ -674,6 +669,10 @@ class VikingdomsState(State):
             "ending": self.ending,
             "options": dict(self.options),
         }
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """`observation(seat)` as a flat vector of `game.observation_tensor_shape(2)`, the observer's side first."""
+        return tensor.encode(self, seat)
 
     # -- action forms -----------------------------------------------------------------------------------
 

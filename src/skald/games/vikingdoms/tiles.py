@@ -74,6 +74,5 @@ def with_second_rioter(tiles: tuple[Tile, ...], building: str) -> tuple[Tile, ..
         return tiles
     target = next(t for t in tiles if t.building == building and not t.rioter)
     return tuple(
-        replace(t, rioter=False) if t is moved[0] else replace(t, rioter=True) if t is target else t
-        for t in tiles
+        replace(t, rioter=False) if t is moved[0] else replace(t, rioter=True) if t is target else t for t in tiles
     )
