@@ -255,5 +255,6 @@ class Mainland:
         return row == SHIP_ROW and self.tile(row, col) >= FIRST_SHIP
 
     def rightmost(self) -> int:
-        """The rightmost column holding anything, ships included."""
-        return max(self.width, self.ships)
+        """The rightmost column holding anything, ships included (the first ships may leave gaps in columns 1–3)."""
+        ships = self.ships if self.ships >= 3 else max(self.ship_columns(), default=0)
+        return max(self.width, ships)

@@ -1,0 +1,43 @@
+"""Shared builders for Vikings tests: positions written the way a person writes them (docs/vikings-positions.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from skald.engine import CHANCE, sample_chance
+from skald.games.vikings import GAME, VikingsState
+from skald.games.vikings.position import state_to_dict
+
+
+def land(rows: dict[str, str] | None = None, head: dict[str, int] | None = None, fame: int = 10, gold: int = 30,
+         start: str = "placed") -> dict[str, Any]:
+    """One Mainland as position JSON."""
+    return {"rows": rows or {}, "head": head or {}, "fame": fame, "gold": gold, "start_tile": start}
+
+
+def position(*mainlands: dict[str, Any], **fields: Any) -> VikingsState:
+    """A Vikings state from hand-written Mainlands and any other position fields."""
+    return GAME.state_from_dict({"mainlands": list(mainlands), **fields})
+
+
+def snapshot(state: VikingsState) -> str:
+    """Everything a state holds, as text: two states are identical when their snapshots are."""
+    internals = {
+        key: value for key, value in vars(state).items() if key not in ("game", "lands", "reports")
+    }
+    lands = [{slot: getattr(m, slot) for slot in m.__slots__} for m in state.lands]
+    return json.dumps([state_to_dict(state), internals, lands], sort_keys=True, default=str)
+
+
+def advance_to_decision(state: VikingsState, rng: random.Random) -> VikingsState:
+    """Let chance act until a seat must decide (or the game ends)."""
+    while state.current_player() == CHANCE:
+        state.apply(sample_chance(state, rng))
+    return state
+
+
+def new_game(players: int, seed: int = 0, **options: Any) -> VikingsState:
+    """A fresh game with the first offer drawn."""
+    return advance_to_decision(GAME.new_initial_state(players, options), random.Random(seed))
