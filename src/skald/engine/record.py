@@ -101,6 +101,10 @@ class Record:
         players = data.get("players")
         if not isinstance(players, int) or isinstance(players, bool):
             raise RecordError("players: expected an integer")
+        try:
+            game.check_players(players)
+        except ValueError as error:
+            raise RecordError(f"players: {error}") from None
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("options: expected an object of rule options")

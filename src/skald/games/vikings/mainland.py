@@ -149,8 +149,8 @@ class Mainland:
             )
         return None
 
-    def island_squares(self, tile: int) -> list[tuple[int, int]]:
-        """Every (row, col) where island tile `tile` may be placed, row by row, left to right."""
+    def island_squares(self, tile: int, limit: int = 0) -> list[tuple[int, int]]:
+        """Every (row, col) where island tile `tile` may be placed, row by row, left to right (the first `limit`)."""
         tiles = self.tiles
         west, east = WEST[tile], EAST[tile]
         last = min(self.width + 1, MAX_COLUMNS)
@@ -177,6 +177,8 @@ class Mainland:
                 if east_tile != EMPTY and WEST[east_tile] != east:
                     continue
                 squares.append((row, col))
+                if len(squares) == limit:
+                    return squares
         return squares
 
     def place_island(self, tile: int, row: int, col: int) -> None:

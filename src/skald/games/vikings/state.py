@@ -164,8 +164,12 @@ class VikingsState(State):
         if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
             return IllegalAction("action.space", f"{action!r} is not a Vikings action id (0–{A.NUM_ACTIONS - 1})")
         step = self.step
-        if step <= DRAW_VIKINGS:
-            if action in self.legal_actions():
+        if step == DRAW_TILES:
+            if A.DRAW_TILE <= action < A.DRAW_VIKING and self.pool[action - A.DRAW_TILE]:
+                return None
+            return self._wrong_step(action)
+        if step == DRAW_VIKINGS:
+            if A.DRAW_VIKING <= action and self.bag[action - A.DRAW_VIKING]:
                 return None
             return self._wrong_step(action)
         if step == GAME_OVER:
@@ -421,7 +425,7 @@ class VikingsState(State):
                 return
         elif land.start_placed:
             placeable = (
-                bool(land.ship_columns_open(self._touching)) if is_ship(tile) else bool(land.island_squares(tile))
+                bool(land.ship_columns_open(self._touching)) if is_ship(tile) else bool(land.island_squares(tile, 1))
             )
             if not placeable:
                 self.discarded.append(tile)

@@ -1,0 +1,98 @@
+"""The `skald` command: simulate, replay and vikings score, through the real command-line entry point."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from skald.engine import Record, get_game, play_random_game
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def skald(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "skald.cli.main", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_simulate_plays_random_games_and_prints_a_summary():
+    result = skald("simulate", "vikings", "--players", "3", "--games", "5", "--seed", "2")
+    assert result.returncode == 0, result.stderr
+    assert "5 random games of Vikings, 3 players" in result.stdout and "games/s" in result.stdout
+
+
+def test_simulate_show_prints_tables_and_itemised_scorings():
+    result = skald("simulate", "vikings", "--players", "2", "--games", "1", "--show")
+    assert result.returncode == 0, result.stderr
+    assert "Round 2: large scoring" in result.stdout and "The wheel" in result.stdout
+
+
+def test_simulate_refuses_a_player_count_with_a_clear_error_and_no_traceback():
+    result = skald("simulate", "vikings", "--players", "6")
+    assert result.returncode == 2 and "2–4 players" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_replay_steps_through_a_record_to_the_final_scores(tmp_path):
+    state = play_random_game(get_game("vikings").new_initial_state(2), random.Random(8))
+    Record.of(state).save(tmp_path / "game.json")
+    result = skald("replay", str(tmp_path / "game.json"))
+    assert result.returncode == 0, result.stderr
+    assert "buy" in result.stdout and "Final scores" in result.stdout
+
+
+def test_replay_of_a_malformed_record_names_the_field(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "skald-record", "version": 1, "game": "vikings", "players": "x"}))
+    result = skald("replay", str(path))
+    assert result.returncode == 2 and "players" in result.stderr and "Traceback" not in result.stderr
+
+
+def _example_position(tmp_path: Path) -> Path:
+    path = tmp_path / "position.json"
+    brown = {"rows": {"ship": "green2 red3 green1", "W": "L:W R:W", "N": "L M1:N R:N", "S": "L:S M2:S R:S",
+                      "G": "L M3:G R:G", "F": "L M4 R:F"}}
+    path.write_text(json.dumps({"mainlands": [brown, {"rows": {}}]}))
+    return path
+
+
+def test_score_prints_the_itemised_large_scoring_of_a_hand_written_position_as_json(tmp_path):
+    """`skald vikings score --when large --json`: the rulebook's example, 8 Fame and 9 Gold (rules/000 p.4)."""
+    path = _example_position(tmp_path)
+    before = path.read_text()
+    result = skald("vikings", "score", str(path), "--when", "large", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["totals"]["0"] == {"fame": 8, "gold": 9}
+    assert path.read_text() == before
+
+
+def test_score_prints_a_table_for_people(tmp_path):
+    result = skald("vikings", "score", str(_example_position(tmp_path)), "--when", "small")
+    assert result.returncode == 0, result.stderr
+    assert "Small scoring" in result.stdout and "Goldsmith on G2" in result.stdout
+
+
+def test_score_of_a_malformed_position_names_the_field(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"mainlands": [{"rows": {"N": "L:S"}}, {}]}))
+    result = skald("vikings", "score", str(path))
+    assert result.returncode == 2 and "mainlands[0].rows.N[1]" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_score_reads_a_game_record_too(tmp_path):
+    state = play_random_game(get_game("vikings").new_initial_state(3), random.Random(1))
+    Record.of(state).save(tmp_path / "game.json")
+    result = skald("vikings", "score", str(tmp_path / "game.json"), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["when"] == "end"
+
+
+def test_documented_example_position_scores_as_the_rulebook_says():
+    """docs/examples/large-scoring-example.json reproduces rules/000's large-scoring example."""
+    example = DOCS / "large-scoring-example.json"
+    data = json.loads(skald("vikings", "score", str(example), "--when", "large", "--json").stdout)
+    assert {"fame": 8, "gold": 9} in data["totals"].values()
