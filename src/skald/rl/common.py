@@ -1,0 +1,57 @@
+"""What the learning adapters share: which games encode tensors, masks of legal actions, and chance by seed."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import numpy.typing as npt
+
+from skald.engine import CHANCE, Game, State, game_names, get_game, sample_chance
+
+#: Used when a game does not say how long it can last (an attribute `max_game_length` on the Game, an int).
+DEFAULT_MAX_GAME_LENGTH = 10_000
+
+
+def supports_tensors(game: Game) -> bool:
+    """Whether `game` encodes observations as tensors (overrides `Game.observation_tensor_shape`)."""
+    try:
+        game.observation_tensor_shape(game.min_players)
+    except NotImplementedError:
+        return False
+    return True
+
+
+def learnable_games() -> list[str]:
+    """Names of the registered games that encode observation tensors, sorted."""
+    return [name for name in game_names() if supports_tensors(get_game(name))]
+
+
+def require_tensors(game: Game, num_players: int) -> tuple[int, ...]:
+    """The observation shape of `game` for `num_players`; raises `ValueError` if the game has no tensor encoding."""
+    game.check_players(num_players)
+    try:
+        return game.observation_tensor_shape(num_players)
+    except NotImplementedError as error:
+        raise ValueError(f"{game.name} cannot be used for learning yet: {error}") from None
+
+
+def max_game_length(game: Game, num_players: int) -> int:
+    """An upper bound on the actions (chance included) of one game, or `DEFAULT_MAX_GAME_LENGTH`."""
+    del num_players
+    bound = getattr(game, "max_game_length", None)
+    return bound if isinstance(bound, int) else DEFAULT_MAX_GAME_LENGTH
+
+
+def legal_mask(state: State, size: int) -> npt.NDArray[np.int8]:
+    """1 for each legal action of the seat to act, 0 elsewhere (all 0 at chance and terminal nodes)."""
+    mask = np.zeros(size, dtype=np.int8)
+    if state.current_player() >= 0:
+        mask[state.legal_actions()] = 1
+    return mask
+
+
+def resolve_chance(state: State, rng: random.Random) -> None:
+    """Draw chance outcomes with `rng` until a seat is to act or the game is over."""
+    while state.current_player() == CHANCE:
+        state.apply(sample_chance(state, rng))

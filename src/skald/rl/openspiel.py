@@ -1,0 +1,255 @@
+"""Skald games as OpenSpiel games: `pyspiel.load_game("skald_vikings", {"players": 3})` after `register_all()`.
+
+Every registered Skald game becomes `skald_<name>`, with parameters `players` and one per rule option. Chance acts at
+explicit chance nodes with Skald's own outcomes (a tile from the stacks, a Viking from the bag), action ids are the
+game's fixed action space (chance outcomes included, so `max_chance_outcomes` is the same size), serialization is
+OpenSpiel's default history of action ids, and returns are Skald's: 1/k to each of k winners (constant sum 1).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from skald.bots import make_bot
+from skald.engine import Game, State, get_game
+from skald.engine import game_names as skald_game_names
+from skald.rl.common import max_game_length, supports_tensors
+
+PREFIX = "skald_"
+
+_registered: dict[str, type[SkaldSpielGame]] = {}
+
+
+def short_name(game_name: str) -> str:
+    """OpenSpiel's name for a Skald game: `skald_vikings`."""
+    return PREFIX + game_name
+
+
+class _Held:
+    """Holds the Skald state so that OpenSpiel's deepcopy-based clone uses Skald's cheap `clone()`.
+
+    It also remembers the text and tensors of the current position: OpenSpiel's tests ask for each several times.
+    """
+
+    __slots__ = ("at", "seen", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.at = -1
+        self.seen: dict[Any, Any] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        other = _Held(self.state.clone())
+        # What was worked out for this position holds for its copy (the values are never mutated).
+        other.at, other.seen = self.at, dict(self.seen)
+        return other
+
+    def cached(self, key: Any, make: Any) -> Any:
+        """`make()` for this position, computed once per position and key."""
+        if self.at != len(self.state.history):
+            self.at = len(self.state.history)
+            self.seen = {}
+        if key not in self.seen:
+            self.seen[key] = make()
+        return self.seen[key]
+
+
+class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One Skald game, with its player count and rule options, as an OpenSpiel game."""
+
+    def __init__(self, game_type: Any, skald_game: Game, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        num_players = int(params.get("players", skald_game.min_players))
+        skald_game.check_players(num_players)
+        self.skald_game = skald_game
+        self.num_seats = num_players
+        self.options = skald_game.resolve_options(
+            {o.name: params[o.name] for o in skald_game.options if o.name in params}
+        )
+        actions = skald_game.num_distinct_actions
+        info = pyspiel.GameInfo(
+            num_distinct_actions=actions,
+            max_chance_outcomes=actions,
+            num_players=num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=max_game_length(skald_game, num_players),
+        )
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> SkaldSpielState:
+        """The position before the first action (the first offer is drawn at chance nodes)."""
+        return SkaldSpielState(self, self.skald_game.new_initial_state(self.num_seats, self.options))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """The observer: Skald's tensor and JSON view for observations, the action history for information states."""
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return SkaldObserver(self, params)
+        return HistoryObserver(iig_obs_type, params)
+
+
+class SkaldSpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state that delegates every rule to the Skald state it holds."""
+
+    def __init__(self, game: SkaldSpielGame, state: State) -> None:
+        super().__init__(game)
+        self._held = _Held(state)
+
+    @property
+    def skald_state(self) -> State:
+        """The Skald state behind this OpenSpiel state."""
+        return self._held.state
+
+    def current_player(self) -> int:
+        """The seat to act; Skald's CHANCE and TERMINAL are OpenSpiel's values (-1, -4)."""
+        return self._held.state.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The seat's legal actions, ascending; none for a seat that is not to act."""
+        state = self._held.state
+        return state.legal_actions() if player == state.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next tile or Viking with its probability, from the public counts."""
+        return self._held.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        """Apply through Skald's `apply`, which raises `IllegalAction` naming the rule for an illegal action."""
+        self._held.state.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """Skald's notation, e.g. `buy 7`, `tile N3`, `draw viking S`."""
+        return self._held.state.action_to_notation(action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._held.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """1/k to each of the k winners at the end; 0 for everyone before."""
+        return self._held.state.returns()
+
+    def __str__(self) -> str:
+        return str(self._held.cached("text", self._held.state.render_text))
+
+
+class SkaldObserver:
+    """OpenSpiel's PyObserver for a seat: the game's observation tensor and its JSON view as a string."""
+
+    def __init__(self, game: SkaldSpielGame, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        self.tensor: Any = None
+        self.dict: dict[str, Any] = {}
+        if supports_tensors(game.skald_game):
+            shape = game.skald_game.observation_tensor_shape(game.num_seats)
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: SkaldSpielState, player: int) -> None:
+        """Fill `tensor` with `state` as `player` sees it."""
+        if self.tensor is not None:
+            skald_state = state.skald_state
+            self.tensor[:] = state._held.cached(
+                ("tensor", player), lambda: np.asarray(skald_state.observation_tensor(player), np.float32)
+            )
+
+    def string_from(self, state: SkaldSpielState, player: int) -> str:
+        """What `player` sees, as compact JSON (never the order of stacks or bag: the engine keeps none)."""
+        skald_state = state.skald_state
+        return str(
+            state._held.cached(
+                ("text", player),
+                lambda: json.dumps(skald_state.observation(player), sort_keys=True, separators=(",", ":")),
+            )
+        )
+
+
+class HistoryObserver:
+    """Information states of a public-information game: every action so far, chance included."""
+
+    def __init__(self, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        self.public = bool(iig_obs_type.public_info)
+        self.tensor: Any = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: SkaldSpielState, player: int) -> None:
+        """Nothing to fill: information states here are strings only."""
+
+    def string_from(self, state: SkaldSpielState, player: int) -> str:
+        """The history of action ids (the same for every seat: nothing is private)."""
+        return " ".join(map(str, state.skald_state.history)) if self.public else ""
+
+
+def game_type(skald_game: Game) -> Any:
+    """OpenSpiel's GameType for a Skald game: sequential, explicit chance, perfect information, constant sum."""
+    spec: dict[str, Any] = {"players": skald_game.min_players}
+    spec.update({option.name: option.default for option in skald_game.options})
+    tensors = supports_tensors(skald_game)
+    return pyspiel.GameType(
+        short_name=short_name(skald_game.name),
+        long_name=f"Skald {skald_game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=skald_game.max_players,
+        min_num_players=skald_game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=tensors,
+        parameter_specification=spec,
+    )
+
+
+def register(game_name: str) -> str:
+    """Register one Skald game with OpenSpiel (once); returns its OpenSpiel short name."""
+    name = short_name(game_name)
+    if game_name not in _registered:
+        skald_game = get_game(game_name)
+        kind = game_type(skald_game)
+
+        def __init__(self: SkaldSpielGame, params: dict[str, Any] | None = None) -> None:
+            SkaldSpielGame.__init__(self, kind, skald_game, params)
+
+        # OpenSpiel keeps the constructor until exit; a class (not a bare function) survives interpreter shutdown.
+        _registered[game_name] = type(f"Skald_{game_name}_Game", (SkaldSpielGame,), {"__init__": __init__})
+        pyspiel.register_game(kind, _registered[game_name])
+    return name
+
+
+def register_all() -> list[str]:
+    """Register every Skald game with OpenSpiel; returns their OpenSpiel short names."""
+    return [register(name) for name in skald_game_names()]
+
+
+def load(game_name: str, num_players: int, **options: Any) -> Any:
+    """The OpenSpiel game for a Skald game, player count and rule options (registering it if needed)."""
+    return pyspiel.load_game(register(game_name), {"players": num_players, **options})
+
+
+class SkaldBot(pyspiel.Bot):  # type: ignore[misc]
+    """A Skald bot (`random`, `greedy`, `mcts:easy`, …) playing in OpenSpiel, e.g. in `evaluate_bots`."""
+
+    def __init__(self, spec: str, seed: int = 0) -> None:
+        super().__init__()
+        self.bot = make_bot(spec, seed)
+
+    def step(self, state: SkaldSpielState) -> int:
+        """The Skald bot's choice for the seat to act."""
+        return self.bot.step(state.skald_state)
+
+    def restart_at(self, state: SkaldSpielState) -> None:
+        """Nothing to reset: Skald bots read the whole state at each step."""
+
+    def inform_action(self, state: SkaldSpielState, player_id: int, action: int) -> None:
+        """Nothing to track: Skald bots read the whole state at each step."""
