@@ -30,7 +30,7 @@ from skald.rl.pettingzoo_env import observation_space
 ObsDict = dict[str, npt.NDArray[Any]]
 
 
-class SkaldGymEnv(gym.Env[ObsDict, np.int64]):
+class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
     """A single learner seat against Skald bots; chance and the bots act inside `step`."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium's convention)
@@ -140,7 +140,7 @@ class SkaldGymEnv(gym.Env[ObsDict, np.int64]):
         """The legal actions as booleans (the method name sb3-contrib's MaskablePPO looks for)."""
         return legal_mask(self.game_state, self.num_actions).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The table as text: returned for `ansi`, printed for `human`."""
         if self.render_mode is None:
             return None
