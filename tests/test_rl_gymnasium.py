@@ -1,0 +1,58 @@
+"""Gymnasium: one learner against Skald bots passes Gymnasium's own environment checker."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env
+
+from skald.engine import IllegalAction
+from skald.rl.gymnasium_env import SkaldGymEnv
+
+
+@pytest.mark.parametrize(("num_players", "opponents"), [(2, "random"), (3, "greedy"), (4, "random")])
+def test_check_env(num_players: int, opponents: str) -> None:
+    check_env(SkaldGymEnv("vikings", num_players, opponents=opponents, seat=None), skip_render_check=True)
+
+
+def test_a_whole_game_against_random_ends_with_the_learners_return() -> None:
+    env = SkaldGymEnv("vikings", 2, opponents="random", seat=1)
+    _observation, info = env.reset(seed=4)
+    terminated = False
+    reward = 0.0
+    while not terminated:
+        assert env.game_state.current_player() == 1
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, terminated, truncated, info = env.step(action)
+        assert not truncated
+    assert reward == env.game_state.returns()[1]
+
+
+def test_an_illegal_action_is_penalised_and_changes_nothing() -> None:
+    env = SkaldGymEnv("vikings", 2, illegal_reward=-0.5, max_illegal=2)
+    observation, info = env.reset(seed=1)
+    before = list(env.game_state.history)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    again, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-0.5, False, False)
+    assert "illegal" in info and env.game_state.history == before
+    assert np.array_equal(again["observation"], observation["observation"])
+    assert env.step(illegal)[3] is True
+
+
+def test_an_illegal_action_can_raise_instead() -> None:
+    env = SkaldGymEnv("vikings", 2, illegal="raise")
+    _, info = env.reset(seed=1)
+    with pytest.raises(IllegalAction):
+        env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+
+
+def test_opponents_are_skald_bot_specs() -> None:
+    with pytest.raises(ValueError):
+        SkaldGymEnv("vikings", 3, opponents=["random"])
+    env = SkaldGymEnv("vikings", 3, opponents=["greedy", "mcts:iters=5"])
+    env.reset(seed=0)
+    assert [bot.spec for _, bot in sorted(env.bots.items())] == ["greedy", "mcts:iters=5"]

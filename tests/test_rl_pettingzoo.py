@@ -1,0 +1,61 @@
+"""PettingZoo: the AEC environment passes PettingZoo's own API, seed and performance tests."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, performance_benchmark, seed_test
+
+from skald.engine import IllegalAction
+from skald.rl.pettingzoo_env import SkaldAECEnv, env
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_api_test(num_players: int) -> None:
+    api_test(SkaldAECEnv("vikings", num_players), num_cycles=1000)
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_seed_test(num_players: int) -> None:
+    seed_test(lambda: SkaldAECEnv("vikings", num_players), num_cycles=500)
+
+
+def test_performance_benchmark() -> None:
+    # Runs for PettingZoo's fixed 5 seconds; it checks that whole games run and reset, it asserts no speed.
+    performance_benchmark(env("vikings", 2))
+
+
+def test_spaces_are_built_once_and_identical_across_seats() -> None:
+    aec = SkaldAECEnv("vikings", 4)
+    spaces = {id(aec.observation_space(a)) for a in aec.possible_agents}
+    assert len(spaces) == 1
+    assert len({id(aec.action_space(a)) for a in aec.possible_agents}) == 1
+    aec.reset(seed=1)
+    observation = aec.observe(aec.agent_selection)
+    assert aec.observation_space(aec.agent_selection).contains(observation)
+
+
+def test_a_whole_game_ends_with_skald_returns() -> None:
+    aec = SkaldAECEnv("vikings", 3)
+    aec.reset(seed=5)
+    totals = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        observation, reward, terminated, truncated, _ = aec.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            aec.step(None)
+        else:
+            aec.step(int(observation["action_mask"].nonzero()[0][0]))
+    assert sum(totals.values()) == pytest.approx(1.0)
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    aec = SkaldAECEnv("vikings", 2)
+    aec.reset(seed=2)
+    before = list(aec.game_state.history)
+    illegal = int((aec.observe(aec.agent_selection)["action_mask"] == 0).nonzero()[0][0])
+    with pytest.raises(IllegalAction):
+        aec.step(illegal)
+    assert aec.game_state.history == before

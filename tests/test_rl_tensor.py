@@ -1,0 +1,81 @@
+"""The observation tensor (docs/rl-observation.md): one shape per player count, the same layout for every seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skald.engine import CHANCE, get_game, sample_chance
+from skald.games.vikings import tensor
+from skald.games.vikings.state import VikingsState
+from skald.rl import learnable_games, supports_tensors
+
+GAME = get_game("vikings")
+
+
+def _positions(num_players: int, seed: int, every: int = 7) -> list[VikingsState]:
+    """Positions along one random game, every `every` actions, the end included."""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(num_players)
+    assert isinstance(state, VikingsState)
+    found = []
+    while not state.is_terminal():
+        if len(state.history) % every == 0:
+            found.append(state.clone())
+        if state.current_player() == CHANCE:
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return [*found, state]
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_tensor_has_the_declared_shape_for_every_seat(num_players: int) -> None:
+    size = GAME.observation_tensor_shape(num_players)[0]
+    for state in _positions(num_players, seed=num_players):
+        for seat in range(num_players):
+            assert len(state.observation_tensor(seat)) == size
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_each_seat_sees_its_own_mainland_first_then_the_others_clockwise(num_players: int) -> None:
+    block = tensor.mainland_size(num_players)
+    for state in _positions(num_players, seed=10 + num_players, every=23):
+        seen_by_0 = state.observation_tensor(0)
+        blocks = [seen_by_0[k * block : (k + 1) * block] for k in range(num_players)]
+        for seat in range(1, num_players):
+            seen = state.observation_tensor(seat)
+            rotated = blocks[seat:] + blocks[:seat]
+            assert [seen[k * block : (k + 1) * block] for k in range(num_players)] == rotated
+            assert seen[num_players * block :] == seen_by_0[num_players * block :]
+
+
+def test_the_stacks_and_bag_appear_only_as_counts() -> None:
+    # Two games that drew different tiles in a different order but left the same counts look the same.
+    first, second = GAME.new_initial_state(2), GAME.new_initial_state(2)
+    first.apply(first.legal_actions()[0])
+    first.apply(first.legal_actions()[-1])
+    second.apply(second.legal_actions()[-1])
+    second.apply(second.legal_actions()[0])
+    assert first.history != second.history
+    assert first.observation_tensor(0)[-len(first.pool) - 7 :] == second.observation_tensor(0)[-len(second.pool) - 7 :]
+
+
+def test_mainland_width_bound_holds_in_random_games() -> None:
+    for num_players in (2, 3, 4):
+        for state in _positions(num_players, seed=99, every=1000):
+            assert all(land.width <= tensor.columns(num_players) for land in state.lands)
+
+
+def test_a_game_without_tensors_says_so_by_name() -> None:
+    class Plain(type(GAME)):  # type: ignore[misc]
+        name = "plain"
+
+        def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
+            return super(type(GAME), self).observation_tensor_shape(num_players)
+
+    with pytest.raises(NotImplementedError, match="plain"):
+        Plain().observation_tensor_shape(2)
+    assert not supports_tensors(Plain())
+    assert "vikings" in learnable_games()
