@@ -34,7 +34,9 @@ def clone_microseconds(players: int, repeats: int = 20000) -> float:
     from skald.engine import CHANCE, sample_chance
 
     while len(state.history) < 180:
-        state.apply(sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+        )
     samples = []
     for _ in range(20):
         start = time.perf_counter()

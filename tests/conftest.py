@@ -11,8 +11,13 @@ from skald.games.vikings import GAME, VikingsState
 from skald.games.vikings.position import state_to_dict
 
 
-def land(rows: dict[str, str] | None = None, head: dict[str, int] | None = None, fame: int = 10, gold: int = 30,
-         start: str = "placed") -> dict[str, Any]:
+def land(
+    rows: dict[str, str] | None = None,
+    head: dict[str, int] | None = None,
+    fame: int = 10,
+    gold: int = 30,
+    start: str = "placed",
+) -> dict[str, Any]:
     """One Mainland as position JSON."""
     return {"rows": rows or {}, "head": head or {}, "fame": fame, "gold": gold, "start_tile": start}
 
@@ -24,9 +29,7 @@ def position(*mainlands: dict[str, Any], **fields: Any) -> VikingsState:
 
 def snapshot(state: VikingsState) -> str:
     """Everything a state holds, as text: two states are identical when their snapshots are."""
-    internals = {
-        key: value for key, value in vars(state).items() if key not in ("game", "lands", "reports")
-    }
+    internals = {key: value for key, value in vars(state).items() if key not in ("game", "lands", "reports")}
     lands = [{slot: getattr(m, slot) for slot in m.__slots__} for m in state.lands]
     return json.dumps([state_to_dict(state), internals, lands], sort_keys=True, default=str)
 

@@ -14,9 +14,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 def skald(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "skald.cli.main", *args], capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([sys.executable, "-m", "skald.cli.main", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_simulate_plays_random_games_and_prints_a_summary():
@@ -53,8 +51,16 @@ def test_replay_of_a_malformed_record_names_the_field(tmp_path):
 
 def _example_position(tmp_path: Path) -> Path:
     path = tmp_path / "position.json"
-    brown = {"rows": {"ship": "green2 red3 green1", "W": "L:W R:W", "N": "L M1:N R:N", "S": "L:S M2:S R:S",
-                      "G": "L M3:G R:G", "F": "L M4 R:F"}}
+    brown = {
+        "rows": {
+            "ship": "green2 red3 green1",
+            "W": "L:W R:W",
+            "N": "L M1:N R:N",
+            "S": "L:S M2:S R:S",
+            "G": "L M3:G R:G",
+            "F": "L M4 R:F",
+        }
+    }
     path.write_text(json.dumps({"mainlands": [brown, {"rows": {}}]}))
     return path
 
@@ -96,3 +102,19 @@ def test_documented_example_position_scores_as_the_rulebook_says():
     example = DOCS / "large-scoring-example.json"
     data = json.loads(skald("vikings", "score", str(example), "--when", "large", "--json").stdout)
     assert {"fame": 8, "gold": 9} in data["totals"].values()
+
+
+def test_score_of_a_finished_game_shows_its_end_scoring_as_it_happened(tmp_path):
+    """A finished game is not end-scored a second time: the breakdown is the one that was applied."""
+    state = play_random_game(get_game("vikings").new_initial_state(2), random.Random(5))
+    Record.of(state).save(tmp_path / "game.json")
+    data = json.loads(skald("vikings", "score", str(tmp_path / "game.json"), "--json").stdout)
+    recorded = state.scorings()[-1]["lines"]
+    assert data["lines"] == recorded
+
+
+def test_misspelt_position_field_is_named(tmp_path):
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps({"mainlands": [{"row": {"N": "L"}}, {}]}))
+    result = skald("vikings", "score", str(path))
+    assert result.returncode == 2 and "mainlands[0].row: unknown field" in result.stderr

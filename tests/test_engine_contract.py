@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+
 from skald.engine import CHANCE, Record, RecordError, game_names, get_game, play_random_game
 from skald.games.vikings import actions as A
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from conftest import land, new_game, position, snapshot
 from skald.engine import CHANCE, IllegalAction
 from skald.games.vikings import GAME
@@ -66,7 +67,12 @@ def test_offer_sorts_the_12_vikings_from_space_0_in_colour_order():
 
 def _wheel(vikings: str, tiles: str | None = None) -> dict:
     tiles_list = (tiles or " ".join(["L"] * len(vikings))).split()
-    return {"offset": 0, "groups": [{"space": s, "tile": t, "viking": v} for s, (t, v) in enumerate(zip(tiles_list, vikings))]}
+    return {
+        "offset": 0,
+        "groups": [
+            {"space": s, "tile": t, "viking": v} for s, (t, v) in enumerate(zip(tiles_list, vikings, strict=True))
+        ],
+    }
 
 
 def test_zero_space_group_only_when_its_viking_is_the_last_of_its_colour():

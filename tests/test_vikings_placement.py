@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from conftest import land, position, snapshot
 from skald.engine import IllegalAction
 from skald.games.vikings import actions as A
@@ -12,7 +13,10 @@ from skald.games.vikings.state import BUY, PLACE_TILE, PLACE_VIKING
 
 def _buying(tile: str, viking: str, *, me: dict | None = None, **options) -> object:
     """A position where the first player buys a single Group (tile + Viking) for 1 Gold."""
-    wheel = {"offset": 0, "groups": [{"space": 0, "tile": "L", "viking": "B"}, {"space": 1, "tile": tile, "viking": viking}]}
+    wheel = {
+        "offset": 0,
+        "groups": [{"space": 0, "tile": "L", "viking": "B"}, {"space": 1, "tile": tile, "viking": viking}],
+    }
     state = position(me or land(), land(), wheel=wheel, options=options)
     state.apply(A.BUY + 1)
     return state
@@ -178,9 +182,12 @@ def test_viking_may_not_stand_on_another_free_tile_of_its_row():
 
 def test_viking_placement_option_any_tile_in_row():
     """Rule option viking_placement=any_tile_in_row (a review's reading): any free tile of the Viking's row."""
-    state = _buying("L", "S", me=land({"S": "L"}), viking_placement="any_tile_in_row")
-    state.apply(A.island(2, 1))  # the tile goes to the Noble row, yet the Scout may stand on S1
-    assert state.legal_actions() == [A.viking(3, 1), A.HEAD]
+    state = _buying("R", "S", me=land({"S": "L . ", "N": "L M1"}), viking_placement="any_tile_in_row")
+    state.apply(A.island(3, 2))  # the Scout's tile goes to the Scout row; the Scout may stand on S1 or S2
+    assert state.legal_actions() == [A.viking(3, 1), A.viking(3, 2), A.HEAD]
+    wrong_row = _buying("L", "S", me=land({"S": "L"}), viking_placement="any_tile_in_row")
+    wrong_row.apply(A.island(2, 1))  # a tile in another row: the Scout waits with the Head Boatswain
+    assert wrong_row.step == BUY and wrong_row.lands[0].head[GREEN] == 1
 
 
 def test_only_one_viking_per_island_tile_and_only_in_its_row():
@@ -197,3 +204,11 @@ def test_completed_island_is_left_end_middles_right_end_without_holes():
     pieces (no holes allowed)"."""
     state = position(land({"W": "L R L M1 M2 R", "N": "L M1 M2 M3", "S": "L . . R"}), land())
     assert state.lands[0].completed_islands() == [(1, 1, 2), (1, 3, 4)]
+
+
+def test_any_tile_in_row_still_sends_a_ships_viking_to_the_head_boatswain():
+    """rules/000 p.3: "When a player purchases a Ship tile, the Viking she acquires must be placed with the Head
+    Boatswain" — under every reading of where a bought Viking may stand."""
+    state = _buying("red1", "S", me=land({"S": "L"}), viking_placement="any_tile_in_row")
+    state.apply(A.SHIP + 0)
+    assert state.step == BUY and state.lands[0].head[GREEN] == 1

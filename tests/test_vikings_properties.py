@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from conftest import snapshot
 from skald.engine import CHANCE, IllegalAction, Record, sample_chance
 from skald.games.vikings import GAME
 from skald.games.vikings.actions import NUM_ACTIONS
@@ -126,7 +127,9 @@ def test_observation_is_json_and_never_holds_an_order_of_stacks_or_bag(n, seed):
         _step(state, rng)
     view = state.observation(0)
     json.dumps(view)
-    codes = {"L", "M1", "M2", "M3", "M4", "R"} | {f"{sail}{i}" for sail in ("red", "green", "yellow", "blue") for i in range(1, 5)}
+    codes = {"L", "M1", "M2", "M3", "M4", "R"} | {
+        f"{sail}{i}" for sail in ("red", "green", "yellow", "blue") for i in range(1, 5)
+    }
     assert view["seat"] == 0 and set(view["stacks"]) <= codes
     assert all(isinstance(n, int) for n in view["stacks"].values())
     assert all(isinstance(n, int) for n in view["bag"].values())

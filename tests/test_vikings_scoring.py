@@ -4,6 +4,7 @@ Scoring", "Game End")."""
 from __future__ import annotations
 
 import pytest
+
 from conftest import land, position, snapshot
 from skald.engine import IllegalAction
 from skald.games.vikings import actions as A
@@ -64,7 +65,13 @@ def test_small_scoring_happens_after_rounds_1_3_5_and_large_after_2_4_6():
 
     state = play_random_game(GAME.new_initial_state(2), random.Random(4))
     assert [(r["round"], r["when"]) for r in state.scorings()] == [
-        (1, "small"), (2, "large"), (3, "small"), (4, "large"), (5, "small"), (6, "large"), (6, "end")
+        (1, "small"),
+        (2, "large"),
+        (3, "small"),
+        (4, "large"),
+        (5, "small"),
+        (6, "large"),
+        (6, "end"),
     ]
 
 
@@ -73,9 +80,7 @@ def test_small_scoring_happens_after_rounds_1_3_5_and_large_after_2_4_6():
 
 def _ferrying(me: dict, round_: int = 2, **options):
     """Player 1 ferrying at the large scoring of `round_` (2 players: she scores second in even rounds)."""
-    return position(
-        me, land(), round=round_, step="ferry", to_move=0, ferry={"scoring_index": 1}, options=options
-    )
+    return position(me, land(), round=round_, step="ferry", to_move=0, ferry={"scoring_index": 1}, options=options)
 
 
 EXAMPLE = land({"S": "L R", "G": "L", "F": "L M1 R"}, head={"F": 3, "G": 1, "S": 2, "B": 1})
@@ -168,8 +173,12 @@ def test_large_scoring_follows_the_ferrying_of_each_player():
 
 def _end(*lands_, **options):
     state = position(*lands_, options=options)
-    return end_scoring(state.lands, list(range(len(lands_))), options.get("zero_majority") == "all_tied",
-                       options.get("fame_floor") == "zero")
+    return end_scoring(
+        state.lands,
+        list(range(len(lands_))),
+        options.get("zero_majority") == "all_tied",
+        options.get("fame_floor") == "zero",
+    )
 
 
 def test_unrepelled_gold_ship_takes_the_shortfall_in_fame():
@@ -192,9 +201,15 @@ def test_most_boatswains_10_most_completed_islands_7_longest_island_5_ties_share
     b = land({"W": "L R", "N": "L M1 M2 R"}, head={"B": 2})
     c = land({"W": "L R"}, head={"B": 1})
     lines = _end(a, b, c)
-    assert sorted((line.seat, line.kind, line.fame) for line in lines if line.kind in ("boatswains", "islands", "longest")) == [
-        (0, "boatswains", 10), (0, "islands", 7), (0, "longest", 5),
-        (1, "boatswains", 10), (1, "islands", 7), (1, "longest", 5),
+    assert sorted(
+        (line.seat, line.kind, line.fame) for line in lines if line.kind in ("boatswains", "islands", "longest")
+    ) == [
+        (0, "boatswains", 10),
+        (0, "islands", 7),
+        (0, "longest", 5),
+        (1, "boatswains", 10),
+        (1, "islands", 7),
+        (1, "longest", 5),
     ]
 
 
@@ -242,3 +257,33 @@ def test_goldsmith_and_noble_amounts_at_the_large_scoring():
     lines = large_scoring(0, state.lands[0])
     assert _lines(lines, "noble") == [("N1", 2, 0)] and _lines(lines, "goldsmith") == [("G1", 0, 3)]
     assert (BLUE, YELLOW, BUY) == (0, 1, 2)
+
+
+def test_round_6_ferrying_must_move_as_many_vikings_as_possible():
+    """rules/000 p.4: at the end of round 6 "each player must use her Boatswains to move as many Vikings as
+    possible" — with one Boatswain, three Fishermen must go rather than one Goldsmith or one of each."""
+    state = _ferrying(land({"G": "L", "F": "L M1 R"}, head={"F": 3, "G": 1, "B": 1}), round_=6)
+    assert state.legal_actions() == [A.FERRY + BLUE]
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(A.FERRY + YELLOW)
+    assert error.value.rule == "ferry.as_many_as_possible" and snapshot(state) == before
+
+
+def test_round_6_with_two_boatswains_any_plan_reaching_the_most_is_allowed():
+    """rules/000 p.4: as many as possible — with 2 Boatswains, 3 Fishermen, 1 Goldsmith and 2 Scouts waiting, the
+    most is 5 (Fishermen then Scouts, or one of each then the Fishermen left); Goldsmith alone first cannot reach 5."""
+    state = _ferrying(EXAMPLE | {"head": {"F": 3, "G": 1, "S": 2, "B": 2}}, round_=6)
+    assert state.legal_actions() == [A.FERRY + BLUE, A.FERRY + GREEN, A.FERRY_EACH]
+
+
+def test_finished_game_is_scored_end_to_end_once():
+    """The end-game scoring runs once, after the round-6 large scoring (rules/000 p.5)."""
+    import random
+
+    from skald.engine import play_random_game
+    from skald.games.vikings import GAME
+
+    state = play_random_game(GAME.new_initial_state(3), random.Random(12))
+    assert [r["when"] for r in state.scorings()].count("end") == 1
+    assert state.lands[0].head[RED] >= 0

@@ -42,9 +42,14 @@ def load_position(path: Path) -> Any:
 
 
 def breakdown(state: Any, when: str) -> list[Any]:
-    """The itemised lines of a scoring of `state`'s Mainlands, computed on a copy: the position is unchanged."""
+    """The itemised lines of a scoring of `state`'s Mainlands, computed on a copy: the position is unchanged.
+
+    A finished game has had its end-game scoring already: that one is shown as it happened, not scored again.
+    """
     from skald.games.vikings.scoring import end_scoring, large_scoring, small_scoring
 
+    if when == "end" and state.is_terminal() and state.reports and state.reports[-1].when == "end":
+        return list(state.reports[-1].lines)
     copy = state.clone()
     order = copy.turn_order()
     if when == "small":

@@ -22,11 +22,11 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
     for module in _BUILTIN_MODULES:
         import_module(module)
     for entry in entry_points(group="skald.games"):
         entry.load()
+    _loaded = True
 
 
 def get_game(name: str) -> Game:

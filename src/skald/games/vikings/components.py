@@ -146,6 +146,8 @@ def load_ships(vikings: tuple[VikingKind, ...]) -> tuple[Ship, ...]:
             raise ComponentError(f"{where}.reward: must be 'fame' or 'gold'")
         sail = colour_index[e["sail"]]
         ships.append(Ship(e["id"], sail, vikings[sail].row, e["reward"], int(e["value"]), e["provenance"]))
+    if len({ship.id for ship in ships}) != len(ships):
+        raise ComponentError("ships.toml: every ship needs its own id")
     if len(ships) != NUM_SHIPS:
         raise ComponentError(f"ships.toml: the rulebook counts {NUM_SHIPS} ship tiles, not {len(ships)}")
     return tuple(ships)

@@ -219,10 +219,42 @@ def _check_layout(land: Mainland, where: str) -> None:
                 )
 
 
+POSITION_KEYS = {
+    "game",
+    "players",
+    "options",
+    "round",
+    "step",
+    "to_move",
+    "start_player",
+    "wheel",
+    "drawn",
+    "stacks",
+    "bag",
+    "mainlands",
+    "turn",
+    "ferry",
+    "discarded",
+    "boatswains_spent",
+    "scorings",
+    "seat",
+    "comment",
+}
+MAINLAND_KEYS = {"name", "comment", "fame", "gold", "start_tile", "head", "rows"}
+
+
+def _known_keys(data: dict[str, Any], known: set[str], where: str) -> None:
+    """A misspelt field is an error, not a silently empty Mainland."""
+    for key in data:
+        if key not in known:
+            raise PositionError(f"{where}{key}: unknown field (known: {', '.join(sorted(known))})")
+
+
 def mainland_from_dict(raw: Any, where: str, players: int) -> Mainland:
     """Read one Mainland; `where` prefixes error messages."""
     if not isinstance(raw, dict):
         raise PositionError(f"{where}: expected an object")
+    _known_keys(raw, MAINLAND_KEYS, f"{where}.")
     land = Mainland(
         _int(raw, "gold", f"{where}.", STARTING_GOLD[players]), _int(raw, "fame", f"{where}.", STARTING_FAME, -(10**6))
     )
@@ -249,6 +281,7 @@ def state_from_dict(data: Any, state_class: Any, game: Any) -> Any:
         raise PositionError("position: expected a JSON object")
     if data.get("game", "vikings") != "vikings":
         raise PositionError(f"game: this is a Vikings position reader, not {data.get('game')!r}")
+    _known_keys(data, POSITION_KEYS, "")
     raw_lands = data.get("mainlands")
     if not isinstance(raw_lands, list) or not 2 <= len(raw_lands) <= 4:
         raise PositionError("mainlands: expected a list of 2–4 Mainlands")
@@ -285,8 +318,8 @@ def state_from_dict(data: Any, state_class: Any, game: Any) -> Any:
                 raise PositionError(f"{where}.viking: not a Viking letter ({', '.join(LETTERS)})")
             state.wheel_vikings[space] = LETTERS.index(letter.upper())
 
-    default_step = "buy" if groups else ("game_over" if state.round == ROUNDS and not groups else "draw_tiles")
-    step = data.get("step", default_step)
+    # A hand-written position without a wheel stands before its round's offer; "game_over" must be said outright.
+    step = data.get("step", "buy" if groups else "draw_tiles")
     if step not in STEP_KEYS:
         raise PositionError(f"step: expected one of {', '.join(STEP_KEYS)}")
     state.step = STEP_KEYS.index(step)

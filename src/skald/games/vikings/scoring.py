@@ -199,7 +199,7 @@ def end_scoring(lands: list[Mainland], order: list[int], zero_majority: bool, fa
             add(
                 seat,
                 "gold",
-                f"{gold[seat]} Gold: {gold[seat] // 5} Fame for each 5",
+                f"{gold[seat]} Gold: {gold[seat] // 5} Fame (1 for every 5 Gold), {gold[seat] % 5} Gold kept",
                 gold[seat] // 5,
                 -(gold[seat] // 5) * 5,
             )

@@ -11,6 +11,7 @@ A round (rules/000 p.2):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
@@ -59,6 +60,27 @@ STEP_NAMES = (
 PURCHASING = "rules/000 p.2, Purchasing Groups"
 PLACING = "rules/000 p.3, Placing tiles and Vikings"
 FERRYING = "rules/000 p.4, Large scoring step 1: Boatswains"
+
+
+def _ferry_effect(action: int, movable: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """How many Vikings one ferry moves (as_many_as_fit), and what stays movable after it."""
+    if action == A.FERRY_EACH:
+        return sum(1 for n in movable if n), tuple(max(0, n - 1) for n in movable)
+    colour = action - A.FERRY
+    return movable[colour], tuple(0 if c == colour else n for c, n in enumerate(movable))
+
+
+@lru_cache(maxsize=4096)
+def most_ferried(boatswains: int, movable: tuple[int, ...]) -> int:
+    """The most Vikings `boatswains` Boatswains can move, given how many of each colour could find a free tile."""
+    if boatswains <= 0 or not any(movable):
+        return 0
+    options = [A.FERRY + c for c, n in enumerate(movable) if n] + [A.FERRY_EACH]
+    best = 0
+    for action in options:
+        moved, after = _ferry_effect(action, movable)
+        best = max(best, moved + most_ferried(boatswains - 1, after))
+    return best
 
 
 class VikingsState(State):
@@ -149,6 +171,8 @@ class VikingsState(State):
             found = [A.FERRY + c for c in self._ferry_colours()]
             if found:
                 found.append(A.FERRY_EACH)
+            if self._must_maximise():
+                found = [a for a in found if self._ferry_is_maximal(a)]
             if not self._ferry_compulsory():
                 found.append(A.DONE)
             return found
@@ -165,12 +189,16 @@ class VikingsState(State):
             return IllegalAction("action.space", f"{action!r} is not a Vikings action id (0–{A.NUM_ACTIONS - 1})")
         step = self.step
         if step == DRAW_TILES:
-            if A.DRAW_TILE <= action < A.DRAW_VIKING and self.pool[action - A.DRAW_TILE]:
-                return None
+            if A.DRAW_TILE <= action < A.DRAW_VIKING:
+                if self.pool[action - A.DRAW_TILE]:
+                    return None
+                return IllegalAction("offer.stacks", f"no {A.to_json(action)['tile']} tile is left face down")
             return self._wrong_step(action)
         if step == DRAW_VIKINGS:
-            if A.DRAW_VIKING <= action and self.bag[action - A.DRAW_VIKING]:
-                return None
+            if action >= A.DRAW_VIKING:
+                if self.bag[action - A.DRAW_VIKING]:
+                    return None
+                return IllegalAction("offer.bag", f"no {A.to_json(action)['colour']} Viking is left in the bag")
             return self._wrong_step(action)
         if step == GAME_OVER:
             return IllegalAction("game.over", "the game is over")
@@ -486,12 +514,11 @@ class VikingsState(State):
         row = ROW_OF_COLOUR[colour]
         if row == 0:
             return []
-        land = self.lands[self.to_move]
+        if self.placed_at < 0 or self.placed_at // MAX_COLUMNS != row:
+            return []  # a ship's Viking, a discarded tile's, or one whose tile went to another row
         if self._any_tile:
-            return [A.square_index(row, col) for col in land.free_tiles(row)]
-        if self.placed_at >= 0 and self.placed_at // MAX_COLUMNS == row:
-            return [A.square_index(row, self.placed_at % MAX_COLUMNS + 1)]
-        return []
+            return [A.square_index(row, col) for col in self.lands[self.to_move].free_tiles(row)]
+        return [A.square_index(row, self.placed_at % MAX_COLUMNS + 1)]
 
     def _viking_step(self) -> None:
         if self._viking_targets():
@@ -560,6 +587,21 @@ class VikingsState(State):
     def _ferry_compulsory(self) -> bool:
         return self.round == ROUNDS and bool(self._ferry_colours())
 
+    def _must_maximise(self) -> bool:
+        return self.round == ROUNDS and not self._ferry_any
+
+    def _movable(self) -> tuple[int, ...]:
+        """Per colour, how many waiting Vikings could still find a free tile."""
+        land = self.lands[self.to_move]
+        return tuple(min(land.head[c], land.count_free(ROW_OF_COLOUR[c])) for c in range(GREY))
+
+    def _ferry_is_maximal(self, action: int) -> bool:
+        """Whether this ferry still lets the player move as many Vikings as her Boatswains possibly can."""
+        boatswains = self.lands[self.to_move].head[GREY]
+        movable = self._movable()
+        moved, after = _ferry_effect(action, movable)
+        return moved + most_ferried(boatswains - 1, after) == most_ferried(boatswains, movable)
+
     def _ferry_step(self) -> None:
         """Next ferrying decision of the scoring player, or score her and move on."""
         while self.scoring_index < self.num_players:
@@ -598,6 +640,12 @@ class VikingsState(State):
         if land.head[GREY] == 0:
             return IllegalAction("ferry.no_boatswain", "you have no Boatswain with the Head Boatswain")
         colours = self._ferry_colours()
+        if colours and self._must_maximise() and not self._ferry_is_maximal(action):
+            return IllegalAction(
+                "ferry.as_many_as_possible",
+                "at the large scoring of round 6 each player must use her Boatswains to move as many Vikings as "
+                f"possible; another choice of ferries moves more ({FERRYING})",
+            )
         if action == A.FERRY_EACH:
             return None if colours else IllegalAction("ferry.nothing", "no waiting Viking has a free tile")
         colour = action - A.FERRY
