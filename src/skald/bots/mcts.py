@@ -44,8 +44,8 @@ class MCTSConfig:
 #: The named levels; typical seconds a move on Vikings are measured by `benchmarks/bench_mcts.py`.
 LEVELS: dict[str, MCTSConfig] = {
     "easy": MCTSConfig(iterations=100),
-    "normal": MCTSConfig(iterations=600),
-    "hard": MCTSConfig(iterations=1800),
+    "normal": MCTSConfig(iterations=300),
+    "hard": MCTSConfig(iterations=1000),
 }
 
 
