@@ -53,7 +53,8 @@ def show_game(game: Game, players: int, seed: int) -> None:
     while not state.is_terminal():
         action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
         state.apply(action)
-        reports = state.scorings()
+        # A scoring is complete once chance deals again or the game ends (a large scoring grows seat by seat).
+        reports = state.scorings() if state.current_player() < 0 else []
         if len(reports) > reports_seen:
             console.print(state.render_text(color=True), markup=True)
             for report in reports[reports_seen:]:
