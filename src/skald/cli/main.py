@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from skald.cli import replay, simulate, tournament, vikings
+from skald.cli import play, replay, simulate, tournament, vikings
 
 app = typer.Typer(
     name="skald",
@@ -18,6 +18,7 @@ simulate.register(app)
 replay.register(app)
 vikings.register(app)
 tournament.register(app)
+play.register(app)
 
 
 if __name__ == "__main__":

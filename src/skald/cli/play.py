@@ -1,0 +1,354 @@
+"""`skald play`: people and bots at one table in the terminal, with undo, save, resume and the rules at hand.
+
+People are `you` or `you:NAME` seats (several make a hot-seat game); any other seat is a bot spec. The table
+asks the state what is legal and applies what was chosen; chance is sampled from a generator seeded by
+`--seed` and the position, so a saved game goes on drawing as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+from rich.rule import Rule
+from rich.text import Text
+
+from skald.bots import Bot, SpecError, make_bot
+from skald.cli.common import console, fail
+from skald.cli.table import View, view_for
+from skald.engine import CHANCE, Game, Record, RecordError, Seat, State, get_game, sample_chance
+
+#: `Seat.kind` of a person; every other kind is a bot spec.
+PERSON = "human"
+DEFAULT_SEATS = "you,mcts:normal"
+COMMANDS = (
+    ("help", "the commands and how to type this step's choice"),
+    ("rules", "what the rulebook says about this step"),
+    ("board", "the whole table again"),
+    ("undo", "take back your last step (until another seat acts or chance draws)"),
+    ("save [FILE]", "save the game record (resume with skald play --resume FILE)"),
+    ("quit", "save and leave"),
+)
+
+
+class Leave(Exception):
+    """The person asked to leave the table (quit, Ctrl-D): save and go."""
+
+
+def parse_seats(text: str, game: Game) -> list[Seat]:
+    """Seats from `you,mcts:normal,greedy`: `you`/`you:NAME` are people, anything else a bot spec."""
+    parts = [part.strip() for part in text.split(",")]
+    if any(not part for part in parts):
+        raise ValueError(f"--seats {text!r}: an empty seat; give seats separated by commas, e.g. you,greedy")
+    game.check_players(len(parts))
+    people = sum(1 for part in parts if _is_person(part))
+    seats = []
+    for index, part in enumerate(parts):
+        if _is_person(part):
+            name = part[4:].strip() if part.startswith("you:") else ""
+            seats.append(Seat(name or ("You" if people == 1 else f"Player {index + 1}"), PERSON))
+        else:
+            make_bot(part)
+            seats.append(Seat(part, part))
+    return seats
+
+
+def _is_person(part: str) -> bool:
+    return part == "you" or part.startswith("you:")
+
+
+def display_names(seats: list[Seat]) -> list[str]:
+    """Each seat's name, with its seat number added where two seats share a name."""
+    names = [seat.name for seat in seats]
+    return [f"{name} (seat {i + 1})" if names.count(name) > 1 else name for i, name in enumerate(names)]
+
+
+class Table:
+    """One game at the terminal: the state, who sits where, and the record that undo and save are built on."""
+
+    def __init__(self, state: State, seats: list[Seat], seed: int, save_path: Path, pause: float, view: View) -> None:
+        self.state = state
+        self.seats = seats
+        self.names = display_names(seats)
+        self.seed = seed
+        self.save_path = save_path
+        self.pause = pause
+        self.view = view
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(s.kind, seed=seed + seat) for seat, s in enumerate(seats) if s.kind != PERSON
+        }
+        self.actors = _actors(state)
+        self.scorings_shown = len(state.scorings())
+        self.show_board = True
+        self.round_label = ""
+
+    # -- the loop -----------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the game ends, then show the standings and save the record."""
+        while not self.state.is_terminal():
+            player = self.state.current_player()
+            if player == CHANCE:
+                rng = random.Random(f"{self.seed}:{len(self.state.history)}")
+                self.apply(sample_chance(self.state, rng), CHANCE)
+            elif player in self.bots:
+                self.bot_moves(player)
+            else:
+                self.person_moves(player)
+        self.finish()
+
+    def apply(self, action: int, actor: int) -> None:
+        """Apply a legal action, say what happened by itself, and show any scoring it completed."""
+        before = self.state.clone()
+        self.state.apply(action)
+        self.actors.append(actor)
+        if actor != CHANCE:
+            for line in self.view.aftermath(before, self.state, self.names[actor]):
+                console.print(Text(line, style="italic"))
+        self.show_scorings()
+        if before.current_player() == CHANCE and self.state.current_player() >= 0:
+            self.show_board = True
+            if not any(s.kind == PERSON for s in self.seats):
+                console.print(self.view.board(self.state, self.names))
+
+    def show_scorings(self) -> None:
+        """Print every scoring completed since the last one shown (a large scoring grows seat by seat)."""
+        reports = self.state.scorings()
+        complete = len(reports) if self.state.current_player() < 0 else len(reports) - 1
+        complete = max(complete, self.scorings_shown)
+        for report in reports[self.scorings_shown : complete]:
+            console.print(self.view.scoring(report, self.names))
+        self.scorings_shown = complete
+
+    def bot_moves(self, seat: int) -> None:
+        """The bot in `seat` chooses, shown with a short pause so people can follow."""
+        bot = self.bots[seat]
+        with console.status(f"{escape(self.names[seat])} is thinking…"):
+            action = bot.step(self.state)
+        line = self._choice_line(self.names[seat] + ":", self.state.action_to_notation(action), action)
+        console.print(line)
+        self.apply(action, seat)
+        if self.pause:
+            time.sleep(self.pause)
+
+    def person_moves(self, seat: int) -> None:
+        """Show the step and its choices, then read entries until one is a legal action (or the state changes)."""
+        state = self.state
+        if self.show_board or self.view.turn_start(state):
+            console.print(Rule(f"{self.names[seat]}: {self.view.step(state)}"))
+            console.print(self.view.board(state, self.names))
+            self.show_board = False
+        keys = self.view.keys(state)
+        self.show_choices(keys)
+        keymap = dict(keys)
+        prompt = f"{escape(self.names[seat])} ({escape(self.view.step(state))})> "
+        while True:
+            text = self.read(prompt)
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if command in ("help", "?"):
+                self.show_help()
+            elif command == "rules":
+                console.print(self.view.rules(state))
+            elif command == "board":
+                console.print(self.view.board(state, self.names))
+                self.show_choices(keys)
+            elif command == "save":
+                self.save(Path(rest.strip()) if rest.strip() else self.save_path)
+            elif command in ("quit", "exit"):
+                raise Leave
+            elif command == "undo":
+                if self.undo(seat):
+                    return
+            else:
+                action = self.understand(text, keymap)
+                if action is not None:
+                    self.apply(action, seat)
+                    return
+
+    def understand(self, text: str, keymap: dict[str, int]) -> int | None:
+        """The legal action an entry names (a key or notation); otherwise say why not and return None."""
+        state = self.state
+        action = keymap.get(text.strip())
+        if action is None:
+            try:
+                action = state.action_from_notation(text)
+            except ValueError as error:
+                if text.strip().isdigit():
+                    console.print(f"[red]No choice {escape(text.strip())}:[/] type one of the keys listed.")
+                else:
+                    console.print(f"[red]Not understood:[/] {escape(str(error))} (type [b]help[/] for help)")
+                return None
+        reason = state.illegal_reason(action)
+        if reason is not None:
+            notation = state.action_to_notation(action)
+            console.print(
+                f"[red]Not allowed:[/] {escape(notation)}: {escape(reason.reason)} [dim](rule {escape(reason.rule)})[/]"
+            )
+            return None
+        return action
+
+    def read(self, prompt: str) -> str:
+        """One line from the person; end of input means leaving."""
+        try:
+            return console.input(prompt).strip()
+        except EOFError:
+            console.print()
+            raise Leave from None
+
+    # -- what a person sees -------------------------------------------------------------------------------
+
+    def show_choices(self, keys: list[tuple[str, int]]) -> None:
+        """The notes for this step, the close-up with keys marked, and the legal choices with their keys."""
+        state = self.state
+        for note in self.view.notes(state):
+            console.print(note)
+        focus = self.view.focus(state, keys)
+        if focus is not None:
+            console.print(focus)
+        console.print(Text(f"Choices ({self.view.step(state)}):", style="bold"))
+        for key, action in keys:
+            console.print(self._choice_line(f"[{key}]", state.action_to_notation(action), action, indent=2))
+        console.print(Text("…or type a move in notation, or help, rules, board, undo, save [FILE], quit.", style="dim"))
+
+    def _choice_line(self, key: str, notation: str, action: int, indent: int = 0) -> Text:
+        line = Text(" " * indent)
+        line.append(f"{key:>4} " if indent else f"{key} ", style="bold")
+        line.append(f"{notation:<12}", style="cyan")
+        description = self.view.describe(self.state, action)
+        if description:
+            line.append(f" {description}")
+        return line
+
+    def show_help(self) -> None:
+        """The commands, and how to type this step's choice."""
+        console.print(self.view.step_help(self.state))
+        for name, what in COMMANDS:
+            console.print(f"  [b]{escape(name):<12}[/] {what}")
+
+    # -- undo, save, the end --------------------------------------------------------------------------------
+
+    def undo(self, seat: int) -> bool:
+        """Take back the last step if a person took it and nobody, chance included, has acted since."""
+        if not self.actors:
+            console.print("[red]Nothing to undo:[/] no step has been taken yet.")
+            return False
+        last = self.actors[-1]
+        if last == CHANCE:
+            console.print("[red]Cannot undo:[/] chance has drawn since (a tile or a Viking); undo stops there.")
+            return False
+        if last in self.bots:
+            console.print(f"[red]Cannot undo:[/] {escape(self.names[last])} has acted since; undo stops there.")
+            return False
+        state = self.state
+        taken = state.action_to_notation(state.history[-1])
+        record = Record.of(state, self.seats)
+        record.actions = record.actions[:-1]
+        self.state = record.replay()
+        self.actors.pop()
+        self.scorings_shown = min(self.scorings_shown, len(self.state.scorings()))
+        whose = "your" if last == seat else f"{self.names[last]}'s"
+        console.print(f"Undone: {whose} step [cyan]{escape(taken)}[/].")
+        self.show_board = True
+        return True
+
+    def save(self, path: Path) -> bool:
+        """Write the game record to `path`; say where, or why it could not be written."""
+        try:
+            Record.of(self.state, self.seats).save(path)
+        except OSError as error:
+            console.print(f"[red]Cannot save to {escape(str(path))}:[/] {escape(error.strerror or str(error))}")
+            return False
+        console.print(f"Saved to {escape(str(path.resolve()))} · resume with: skald play --resume {escape(str(path))}")
+        return True
+
+    def finish(self) -> None:
+        """Final standings with the breakdown and the tie-break, and the record saved for replay."""
+        self.show_scorings()
+        console.print(Rule("Game over"))
+        console.print(self.view.board(self.state, self.names))
+        console.print(self.view.standings(self.state, self.names))
+        console.print(self.view.tie_break(self.state, self.names))
+        self.save(self.save_path)
+
+
+def _actors(state: State) -> list[int]:
+    """Who took each action of `state`'s history: a seat or CHANCE."""
+    replay = Record.of(state).initial_state()
+    actors = []
+    for action in state.history:
+        actors.append(replay.current_player())
+        replay.apply(action)
+    return actors
+
+
+def _load(resume: Path) -> tuple[State, list[Seat]]:
+    record = Record.load(resume)
+    return record.replay(), record.seats
+
+
+def register(app: typer.Typer) -> None:
+    """Add `play` to the `skald` command."""
+
+    @app.command()
+    def play(
+        game: str = typer.Argument("vikings", help="Which game to play."),
+        seats: str | None = typer.Option(
+            None,
+            "--seats",
+            help=f"Who sits where, comma-separated: you, you:NAME (people) or a bot spec [default: {DEFAULT_SEATS}].",
+        ),
+        resume: Path | None = typer.Option(None, "--resume", help="Go on with a saved game record."),
+        seed: int | None = typer.Option(None, "--seed", help="Seed for chance and bots [default: a random one]."),
+        save_file: Path | None = typer.Option(
+            None,
+            "--save-file",
+            help="Where save, quit and Ctrl-C write [default: the resumed file, or skald-GAME.json].",
+        ),
+        pause: float = typer.Option(0.6, "--pause", min=0, help="Seconds to pause after each bot move."),
+    ) -> None:
+        """Play at the terminal: people and bots at one table (several `you` seats make a hot-seat game)."""
+        try:
+            if resume is not None:
+                state, seated = _load(resume)
+                if seats is not None:
+                    seated = parse_seats(seats, state.game)
+                    if len(seated) != state.num_players:
+                        raise ValueError(f"--seats: the saved game has {state.num_players} seats, not {len(seated)}")
+                for index, seat in enumerate(seated):
+                    if seat.kind != PERSON:
+                        try:
+                            make_bot(seat.kind)
+                        except SpecError as error:
+                            raise RecordError(f"seats[{index}].kind: {error}") from None
+            else:
+                chosen = get_game(game)
+                seated = parse_seats(seats or DEFAULT_SEATS, chosen)
+                state = chosen.new_initial_state(len(seated))
+        except KeyError as error:
+            fail(str(error.args[0]))
+        except (RecordError, ValueError) as error:
+            fail(str(error))
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        path = save_file or resume or Path(f"skald-{state.game.name}.json")
+        table = Table(state, seated, seed, path, pause, view_for(state.game.name))
+        kinds = ["person" if s.kind == PERSON else "bot" for s in seated]
+        who = ", ".join(f"{name} ({kind})" for name, kind in zip(table.names, kinds, strict=True))
+        console.print(f"[b]{state.game.title}[/] · {escape(who)} · seed {seed} · type [b]help[/] at any prompt")
+        try:
+            table.run()
+        except (KeyboardInterrupt, Leave) as stop:
+            console.print()
+            saved = table.save(path)
+            if isinstance(stop, KeyboardInterrupt):
+                raise typer.Exit(130 if saved else 1) from None
+            raise typer.Exit(0 if saved else 1) from None
+        except Exception as error:  # a table never ends in a traceback: save, then one clear line
+            table.save(path)
+            fail(f"{type(error).__name__}: {error}")
