@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from skald.cli import play, replay, simulate, tournament, vikings
+from skald.cli import play, replay, serve, simulate, tournament, vikings
 
 app = typer.Typer(
     name="skald",
@@ -19,6 +19,7 @@ replay.register(app)
 vikings.register(app)
 tournament.register(app)
 play.register(app)
+serve.register(app)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""Alembic migrations of the web table's schema."""

@@ -1,0 +1,120 @@
+"use strict";
+// The lobby: create a game (seats, bots, rule options), hand out invite links, list this browser's games.
+let catalogue = null;
+
+function seatRow(index) {
+  const bots = catalogue.bots.map((b) => Skald.el("option", { value: b }, b));
+  const kind = Skald.el("select", { class: "seat-kind", "data-seat": index },
+    Skald.el("option", { value: "human" }, "Person"), Skald.el("option", { value: "bot" }, "Bot"));
+  const level = Skald.el("select", { class: "seat-bot" }, ...bots);
+  level.value = "mcts:normal";
+  const name = Skald.el("input", { class: "seat-name", maxlength: "40", placeholder: `Player ${index + 1}` });
+  if (index > 0) kind.value = "bot";
+  const sync = () => { level.hidden = kind.value !== "bot"; name.placeholder = kind.value === "bot" ? "Bot" : `Player ${index + 1}`; };
+  kind.addEventListener("change", sync);
+  sync();
+  return Skald.el("div", { class: "seat" }, Skald.el("span", { class: "seat-no" }, `Seat ${index + 1}`), kind, level, name);
+}
+
+function drawSeats() {
+  const box = document.getElementById("seats");
+  box.replaceChildren();
+  const n = Number(document.getElementById("players").value);
+  for (let i = 0; i < n; i++) box.append(seatRow(i));
+}
+
+function drawGame() {
+  const game = catalogue.games.find((g) => g.name === document.getElementById("game").value);
+  const players = document.getElementById("players");
+  players.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(Skald.el("option", { value: n }, n));
+  const options = document.getElementById("options");
+  options.replaceChildren();
+  for (const option of game.options) {
+    const select = Skald.el("select", { "data-option": option.name });
+    for (const choice of option.choices) select.append(Skald.el("option", { value: JSON.stringify(choice) }, String(choice)));
+    select.value = JSON.stringify(option.default);
+    options.append(Skald.el("label", { class: "option", title: option.doc }, option.name, select,
+      Skald.el("small", {}, option.doc)));
+  }
+  drawSeats();
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = document.getElementById("create-error");
+  error.textContent = "";
+  const seats = [...document.querySelectorAll("#seats .seat")].map((row) => {
+    const kind = row.querySelector(".seat-kind").value;
+    const seat = { kind, name: row.querySelector(".seat-name").value };
+    if (kind === "bot") seat.bot = row.querySelector(".seat-bot").value;
+    return seat;
+  });
+  const options = {};
+  for (const select of document.querySelectorAll("#options select")) options[select.dataset.option] = JSON.parse(select.value);
+  try {
+    const game = await Skald.api("POST", "/api/games", { game: document.getElementById("game").value, seats, options });
+    showCreated(game);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+function showCreated(game) {
+  const list = document.getElementById("invites");
+  list.replaceChildren();
+  for (const invite of game.invites) {
+    const input = Skald.el("input", { readonly: "", value: invite.url, class: "invite" });
+    list.append(Skald.el("li", {}, Skald.el("strong", {}, `${invite.name} (seat ${invite.seat + 1}): `), input));
+  }
+  list.append(Skald.el("li", {}, Skald.el("strong", {}, "Spectators: "),
+    Skald.el("input", { readonly: "", value: game.spectator_url, class: "invite" })));
+  const first = game.invites[0];
+  const link = document.getElementById("play-link");
+  if (first) {
+    Skald.remember(game.id, { token: first.token, seat: first.seat, title: game.title });
+    link.href = first.url;
+  } else {
+    Skald.remember(game.id, { title: game.title });
+    link.href = game.spectator_url;
+    link.textContent = "Watch";
+  }
+  document.getElementById("created").hidden = false;
+  listMine();
+}
+
+async function listMine() {
+  const body = document.querySelector("#mine-table tbody");
+  const joined = Object.entries(Skald.joined()).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
+  document.getElementById("mine-empty").hidden = joined.length > 0;
+  body.replaceChildren();
+  for (const [id, entry] of joined) {
+    const row = Skald.el("tr", {}, Skald.el("td", {}, Skald.el("a", { href: `/table/${id}` }, entry.title || id)),
+      Skald.el("td", { class: "turn" }, "…"));
+    body.append(row);
+    Skald.api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
+      const cell = row.querySelector(".turn");
+      if (game.status === "over") {
+        const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
+        cell.textContent = `over — won by ${winners}`;
+      } else if (game.to_move !== null && game.to_move === game.you) {
+        cell.textContent = "your turn";
+        cell.className = "turn yours";
+      } else {
+        cell.textContent = game.to_move_name ? `${game.to_move_name} to move` : "drawing…";
+      }
+    }).catch(() => { row.querySelector(".turn").textContent = "gone"; });
+  }
+}
+
+async function start() {
+  catalogue = await Skald.api("GET", "/api/catalogue");
+  const game = document.getElementById("game");
+  for (const g of catalogue.games) game.append(Skald.el("option", { value: g.name }, g.title));
+  game.addEventListener("change", drawGame);
+  document.getElementById("players").addEventListener("change", drawSeats);
+  document.getElementById("create-form").addEventListener("submit", create);
+  drawGame();
+  listMine();
+}
+start();
