@@ -26,7 +26,7 @@ def test_simulate_plays_random_games_and_prints_a_summary():
 def test_simulate_show_prints_tables_and_itemised_scorings():
     result = skald("simulate", "vikings", "--players", "2", "--games", "1", "--show")
     assert result.returncode == 0, result.stderr
-    assert "Round 2: large scoring" in result.stdout and "The wheel" in result.stdout
+    assert "Round 2: large scoring" in result.stdout and "Head Boatswain" in result.stdout
 
 
 def test_simulate_refuses_a_player_count_with_a_clear_error_and_no_traceback():

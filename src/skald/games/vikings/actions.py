@@ -14,6 +14,21 @@
 | 409–428   | chance: the next tile drawn              | {"type": "draw_tile", "tile": "M2"}         | draw tile M2  |
 | 429–434   | chance: the next Viking drawn            | {"type": "draw_viking", "colour": "S"}      | draw viking S |
 
+The advanced game adds (the ids above never change, so base-game records stay valid):
+
+| ids       | action                                   | JSON                                        | notation      |
+|-----------|------------------------------------------|---------------------------------------------|---------------|
+| 435–448   | chance: a special tile turned up  | {"type": "draw_special", "special": "boat"} | draw special boat |
+| 449–548   | bid 0–99 Gold for the Start Player Ship  | {"type": "bid", "gold": 4}                  | bid 4         |
+| 549       | pass in the auction                      | {"type": "pass"}                            | pass          |
+| 550–555   | remove one drawn Viking of a colour      | {"type": "remove", "colour": "B"}           | remove B      |
+| 556–561   | place a colour's Vikings from space 11 down | {"type": "place_colour", "colour": "G"}  | place G       |
+| 562–565   | take face-up special tile 1–4            | {"type": "take_special", "slot": 2}         | take 2        |
+| 566       | take no special tile                     | {"type": "decline"}                         | decline       |
+| 567–751   | a Building tile replaces the tile on a square | {"type": "replace", "square": "N3"}    | replace N3    |
+| 752–756   | a Boat and a Boatswain ferry one colour  | {"type": "ferry", "colour": "G", "boat": true} | boat G     |
+| 757       | a Boat and a Boatswain ferry one of each | {"type": "ferry", "colour": "each", "boat": true} | boat each |
+
 A square is a row letter (W, N, S, G, F: the row of that Viking's colour) and a column from 1.
 """
 
@@ -27,8 +42,10 @@ from skald.games.vikings.components import (
     LETTERS,
     MAX_COLUMNS,
     NUM_SHIPS,
+    NUM_SPECIAL_TYPES,
     NUM_TILE_TYPES,
     ROW_LETTERS,
+    SPECIAL_CODES,
     tile_code,
     tile_from_code,
 )
@@ -44,7 +61,18 @@ FERRY_EACH = FERRY + 5
 DONE = FERRY_EACH + 1
 DRAW_TILE = DONE + 1
 DRAW_VIKING = DRAW_TILE + NUM_TILE_TYPES
-NUM_ACTIONS = DRAW_VIKING + 6
+DRAW_SPECIAL = DRAW_VIKING + 6
+BID = DRAW_SPECIAL + NUM_SPECIAL_TYPES
+MAX_BID = 99
+PASS = BID + MAX_BID + 1
+REMOVE = PASS + 1
+PLACE_COLOUR = REMOVE + 6
+TAKE_SPECIAL = PLACE_COLOUR + 6
+DECLINE = TAKE_SPECIAL + 4
+REPLACE = DECLINE + 1
+BOAT_FERRY = REPLACE + len(ISLAND_ROWS) * MAX_COLUMNS
+BOAT_FERRY_EACH = BOAT_FERRY + 5
+NUM_ACTIONS = BOAT_FERRY_EACH + 1
 
 
 def square_index(row: int, col: int) -> int:
@@ -110,7 +138,27 @@ def to_json(action: int) -> dict[str, Any]:
         return {"type": "done"}
     if action < DRAW_VIKING:
         return {"type": "draw_tile", "tile": tile_code(action - DRAW_TILE)}
-    return {"type": "draw_viking", "colour": LETTERS[action - DRAW_VIKING]}
+    if action < DRAW_SPECIAL:
+        return {"type": "draw_viking", "colour": LETTERS[action - DRAW_VIKING]}
+    if action < BID:
+        return {"type": "draw_special", "special": SPECIAL_CODES[action - DRAW_SPECIAL]}
+    if action < PASS:
+        return {"type": "bid", "gold": action - BID}
+    if action == PASS:
+        return {"type": "pass"}
+    if action < PLACE_COLOUR:
+        return {"type": "remove", "colour": LETTERS[action - REMOVE]}
+    if action < TAKE_SPECIAL:
+        return {"type": "place_colour", "colour": LETTERS[action - PLACE_COLOUR]}
+    if action < DECLINE:
+        return {"type": "take_special", "slot": action - TAKE_SPECIAL + 1}
+    if action == DECLINE:
+        return {"type": "decline"}
+    if action < BOAT_FERRY:
+        return {"type": "replace", "square": square_name(*square_of(action - REPLACE))}
+    if action < BOAT_FERRY_EACH:
+        return {"type": "ferry", "colour": LETTERS[action - BOAT_FERRY], "boat": True}
+    return {"type": "ferry", "colour": "each", "boat": True}
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
@@ -148,22 +196,48 @@ def from_json(data: Any) -> int:
             return HEAD
         if kind == "ferry":
             colour = _field(data, "colour", str).upper()
+            boat = data.get("boat", False)
+            if not isinstance(boat, bool):
+                raise ValueError("boat: expected true or false")
             if colour == "EACH":
-                return FERRY_EACH
+                return BOAT_FERRY_EACH if boat else FERRY_EACH
             if len(colour) != 1 or colour not in LETTERS[:5]:
                 raise ValueError("colour: must be one of F, G, S, N, W or 'each'")
-            return FERRY + LETTERS.index(colour)
+            return (BOAT_FERRY if boat else FERRY) + LETTERS.index(colour)
         if kind == "done":
             return DONE
         if kind == "draw_tile":
             return DRAW_TILE + tile_from_code(_field(data, "tile", str))
-        if kind == "draw_viking":
+        if kind in ("draw_viking", "remove", "place_colour"):
             colour = _field(data, "colour", str).upper()
             if len(colour) != 1 or colour not in LETTERS:
                 raise ValueError(f"colour: must be one of {', '.join(LETTERS)}")
-            return DRAW_VIKING + LETTERS.index(colour)
+            base = {"draw_viking": DRAW_VIKING, "remove": REMOVE, "place_colour": PLACE_COLOUR}[kind]
+            return base + LETTERS.index(colour)
+        if kind == "draw_special":
+            code = _field(data, "special", str).lower()
+            if code not in SPECIAL_CODES:
+                raise ValueError(f"special: must be one of {', '.join(SPECIAL_CODES)}")
+            return DRAW_SPECIAL + SPECIAL_CODES.index(code)
+        if kind == "bid":
+            gold: int = _field(data, "gold", int)
+            if not 0 <= gold <= MAX_BID:
+                raise ValueError(f"gold: a bid is 0–{MAX_BID}")
+            return BID + gold
+        if kind == "pass":
+            return PASS
+        if kind == "decline":
+            return DECLINE
+        if kind == "take_special":
+            slot: int = _field(data, "slot", int)
+            if not 1 <= slot <= 4:
+                raise ValueError("slot: the face-up special tiles are numbered 1–4")
+            return TAKE_SPECIAL + slot - 1
+        if kind == "replace":
+            row, col = parse_square(_field(data, "square", str))
+            return REPLACE + square_index(row, col)
     except ValueError as error:
-        if str(error).startswith(("price", "column", "square", "colour", "tile")):
+        if str(error).startswith(("price", "column", "square", "colour", "tile", "boat", "special", "gold", "slot")):
             raise
         raise ValueError(f"{_first_field(data)}: {error}") from None
     raise ValueError(f"type: unknown action type {kind!r}")
@@ -186,11 +260,23 @@ def to_notation(action: int) -> str:
     if kind in ("start", "viking"):
         return f"{kind} {data['square']}"
     if kind == "ferry":
-        return f"ferry {data['colour']}"
+        return f"{'boat' if data.get('boat') else 'ferry'} {data['colour']}"
     if kind == "draw_tile":
         return f"draw tile {data['tile']}"
     if kind == "draw_viking":
         return f"draw viking {data['colour']}"
+    if kind == "draw_special":
+        return f"draw special {data['special']}"
+    if kind == "bid":
+        return f"bid {data['gold']}"
+    if kind == "remove":
+        return f"remove {data['colour']}"
+    if kind == "place_colour":
+        return f"place {data['colour']}"
+    if kind == "take_special":
+        return f"take {data['slot']}"
+    if kind == "replace":
+        return f"replace {data['square']}"
     return str(kind)
 
 
@@ -209,13 +295,24 @@ def from_notation(text: str) -> int:
         "viking": {"type": "viking", "square": arg},
         "head": {"type": "head"},
         "ferry": {"type": "ferry", "colour": arg},
+        "boat": {"type": "ferry", "colour": arg, "boat": True},
         "done": {"type": "done"},
+        "bid": {"type": "bid", "gold": int(arg) if arg.isdigit() else arg},
+        "pass": {"type": "pass"},
+        "remove": {"type": "remove", "colour": arg},
+        "place": {"type": "place_colour", "colour": arg},
+        "take": {"type": "take_special", "slot": int(arg) if arg.isdigit() else arg},
+        "decline": {"type": "decline"},
+        "replace": {"type": "replace", "square": arg},
     }
-    if head == "draw" and len(rest) == 2 and rest[0].lower() in ("tile", "viking"):
-        if rest[0].lower() == "tile":
+    if head == "draw" and len(rest) == 2 and rest[0].lower() in ("tile", "viking", "special"):
+        what = rest[0].lower()
+        if what == "tile":
             return from_json({"type": "draw_tile", "tile": rest[1]})
+        if what == "special":
+            return from_json({"type": "draw_special", "special": rest[1]})
         return from_json({"type": "draw_viking", "colour": rest[1]})
-    if head not in forms or len(rest) != (0 if head in ("head", "done") else 1):
+    if head not in forms or len(rest) != (0 if head in ("head", "done", "pass", "decline") else 1):
         raise ValueError(
             f"{text!r} is not Vikings notation (e.g. 'buy 7', 'ship 3', 'tile N3', 'start W1', "
             "'viking N3', 'head', 'ferry G', 'ferry each', 'done')"

@@ -210,3 +210,68 @@ def tile_from_code(code: str) -> int:
         if ship.id.lower() == code.strip().lower():
             return FIRST_SHIP + index
     raise ValueError(f"{code!r} is not a tile code (L, M1–M4, R, or a ship id such as {SHIPS[0].id})")
+
+
+# -- The advanced game's special tiles (rules/000, supplementary sheet) ---------------------------------------
+
+GOLD5, GOLDSMITH1, GOLDSMITH2, BOAT, NOBLE1, SCOUT1, FISHERMAN1, HORN, FISH, GOLD3 = range(10)
+#: The four Building tiles, one per middle piece's building: special type BUILDING_FIRST + k - 1 for middle k.
+BUILDING_FIRST = 10
+NUM_SPECIAL_TYPES = 14
+FACE_UP_SPECIALS = 4
+SPECIAL_KINDS = (
+    "gold5",
+    "goldsmith1",
+    "goldsmith2",
+    "boat",
+    "noble1",
+    "scout1",
+    "fisherman1",
+    "horn",
+    "fish",
+    "gold3",
+    "building",
+    "building",
+    "building",
+    "building",
+)
+
+
+@dataclass(frozen=True)
+class Special:
+    """One kind of special tile: its name, how many, when it acts, its effect, and (Building tiles) its building."""
+
+    kind: str
+    name: str
+    count: int
+    when: str
+    effect: str
+    building: int
+    provenance: str
+
+
+def load_specials() -> tuple[Special, ...]:
+    """The special tile kinds from `data/specials.toml`, in special-type order; 25 tiles in all."""
+    specials = tuple(
+        Special(
+            e["kind"], e["name"], int(e["count"]), e["when"], e["effect"], int(e.get("building", 0)), e["provenance"]
+        )
+        for e in _read("specials.toml")["special"]
+    )
+    if tuple(s.kind for s in specials) != SPECIAL_KINDS:
+        raise ComponentError(f"specials.toml: expected the kinds {', '.join(SPECIAL_KINDS)} in this order")
+    if [s.building for s in specials[BUILDING_FIRST:]] != [1, 2, 3, 4]:
+        raise ComponentError("specials.toml: the four Building tiles show buildings 1, 2, 3, 4 (the middle kinds)")
+    if sum(s.count for s in specials) != 25:
+        raise ComponentError("specials.toml: the rulebook counts 25 special tiles")
+    return specials
+
+
+SPECIALS = load_specials()
+SPECIAL_COUNTS = tuple(s.count for s in SPECIALS)
+SPECIAL_CODES = (*SPECIAL_KINDS[:BUILDING_FIRST], "building1", "building2", "building3", "building4")
+
+
+def building_of(special: int) -> int:
+    """The middle tile type whose building a Building special tile shows (0 for other specials)."""
+    return special - BUILDING_FIRST + 1 if special >= BUILDING_FIRST else 0

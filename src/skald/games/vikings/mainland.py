@@ -7,6 +7,7 @@ from skald.games.vikings.components import (
     EMPTY,
     FIRST_SHIP,
     GREY,
+    HORN,
     ISLAND_ROWS,
     ISLANDS,
     LAND,
@@ -15,6 +16,7 @@ from skald.games.vikings.components import (
     MAX_COLUMNS,
     NUM_COLOURS,
     NUM_ROWS,
+    NUM_SPECIAL_TYPES,
     RIGHT,
     ROW_NAMES,
     SHIP_ROW,
@@ -33,7 +35,19 @@ def edge_name(edge: int) -> str:
 class Mainland:
     """One player's side of the table. Squares are flat lists indexed by `row * MAX_COLUMNS + column - 1`."""
 
-    __slots__ = ("fame", "gold", "head", "ships", "start_placed", "tiles", "vikings", "width")
+    __slots__ = (
+        "buildings",
+        "fame",
+        "gold",
+        "head",
+        "ships",
+        "specials",
+        "start_placed",
+        "tiles",
+        "vikings",
+        "waiting",
+        "width",
+    )
 
     def __init__(self, gold: int, fame: int) -> None:
         self.fame = fame
@@ -47,6 +61,11 @@ class Mainland:
         #: The rightmost island column holding a tile (0 when none).
         self.width = 0
         self.start_placed = False
+        #: Advanced game: special tiles beside the Mainland by type, Building tiles waiting for a matching island
+        #: tile, and the squares where a Building tile has replaced the island tile.
+        self.specials = [0] * NUM_SPECIAL_TYPES
+        self.waiting: list[int] = []
+        self.buildings: list[int] = []
 
     def clone(self) -> Mainland:
         """An independent copy."""
@@ -59,7 +78,18 @@ class Mainland:
         other.ships = self.ships
         other.width = self.width
         other.start_placed = self.start_placed
+        other.specials = self.specials[:]
+        other.waiting = self.waiting[:]
+        other.buildings = self.buildings[:]
         return other
+
+    def pay(self, amount: int) -> None:
+        """Pay with Gold first; a shortfall is exchanged from Fame 1:1 (the caller has checked Fame suffices)."""
+        if amount <= self.gold:
+            self.gold -= amount
+        else:
+            self.fame -= amount - self.gold
+            self.gold = 0
 
     # -- squares --------------------------------------------------------------------------------------------
 
@@ -249,8 +279,16 @@ class Mainland:
         return islands
 
     def boatswains(self) -> int:
-        """Boatswains still waiting with the Head Boatswain."""
-        return self.head[GREY]
+        """Boatswains for the most-Boatswains award: those still waiting, plus each Boatswain-with-horn tile."""
+        return self.head[GREY] + self.specials[HORN]
+
+    def building_squares(self, middle: int) -> list[int]:
+        """Flat indices of island tiles showing the building of middle kind `middle`, not yet replaced."""
+        return [
+            index
+            for index in range(MAX_COLUMNS, NUM_ROWS * MAX_COLUMNS)
+            if self.tiles[index] == middle and index not in self.buildings
+        ]
 
     def is_ship_tile(self, row: int, col: int) -> bool:
         """Whether (row, col) holds a ship."""

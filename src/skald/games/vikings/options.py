@@ -48,4 +48,23 @@ FAME_FLOOR = RuleOption(
     "Gold exchange. zero: penalties stop at 0 Fame.",
 )
 
-OPTIONS = (SHIP_ROW, VIKING_PLACEMENT, FERRY, ZERO_MAJORITY, FAME_FLOOR)
+BASE_OPTIONS = (SHIP_ROW, VIKING_PLACEMENT, FERRY, ZERO_MAJORITY, FAME_FLOOR)
+
+VARIANT = RuleOption(
+    "variant",
+    "base",
+    ("base", "advanced"),
+    "base: the standard game. advanced: the supplementary sheet of rules/000 — a Boatswain moves a single Viking "
+    "(a Boat special tile restores the standard ferry), the 25 special tiles, and (option auction) the auction.",
+)
+
+AUCTION = RuleOption(
+    "auction",
+    "on",
+    ("on", "off"),
+    "Advanced game only. on: each round 13 Vikings are drawn and auctioned for the Start Player Ship, the winner "
+    'removes one, and players choose colours to lay from space 11 down. off: "Players can also choose to play the '
+    'advanced game without the preceding auction and offer preparation rules" (rules/000).',
+)
+
+OPTIONS = (*BASE_OPTIONS, VARIANT, AUCTION)

@@ -15,16 +15,19 @@ from skald.games.vikings.components import (
     BAG_COUNTS,
     EAST,
     EMPTY,
+    FACE_UP_SPECIALS,
     GROUPS_PER_ROUND,
     ISLAND_ROWS,
     LETTERS,
     MAINLAND_EDGE,
     MAX_COLUMNS,
     NUM_COLOURS,
+    NUM_SPECIAL_TYPES,
     NUM_TILE_TYPES,
     ROUNDS,
     ROW_LETTERS,
     ROW_OF_COLOUR,
+    SPECIAL_CODES,
     STACK_COUNTS,
     STARTING_FAME,
     STARTING_GOLD,
@@ -37,7 +40,10 @@ from skald.games.vikings.components import (
 from skald.games.vikings.mainland import Mainland
 from skald.games.vikings.scoring import ScoreLine, ScoreReport
 
-STEP_KEYS = ("draw_tiles", "draw_vikings", "buy", "place_tile", "place_viking", "ferry", "land", "game_over")
+STEP_KEYS = (
+    "draw_tiles", "draw_vikings", "buy", "place_tile", "place_viking", "ferry", "land", "game_over",
+    "draw_specials", "auction", "remove_viking", "place_colours", "take_special", "replace_building",
+)  # fmt: skip
 
 
 class PositionError(ValueError):
@@ -64,15 +70,24 @@ def _counts(counts: list[int], names: str | list[str]) -> dict[str, int]:
     return {names[i]: n for i, n in enumerate(counts)}
 
 
+def _square(index: int) -> str:
+    return A.square_name(index // MAX_COLUMNS, index % MAX_COLUMNS + 1)
+
+
 def mainland_to_dict(land: Mainland) -> dict[str, Any]:
-    """A Mainland as JSON: Fame, Gold, the Head Boatswain's Vikings and each row as text."""
-    return {
+    """A Mainland as JSON: Fame, Gold, the Head Boatswain's Vikings, each row as text, and any special tiles."""
+    data: dict[str, Any] = {
         "fame": land.fame,
         "gold": land.gold,
         "start_tile": "placed" if land.start_placed else "in hand",
         "head": _counts(land.head, LETTERS),
         "rows": {ROW_LETTERS[row]: _row_text(land, row) for row in range(6)},
     }
+    if any(land.specials) or land.waiting or land.buildings:
+        data["specials"] = {SPECIAL_CODES[t]: n for t, n in enumerate(land.specials) if n}
+        data["waiting"] = [SPECIAL_CODES[t] for t in land.waiting]
+        data["buildings"] = [_square(index) for index in land.buildings]
+    return data
 
 
 def state_to_dict(state: Any) -> dict[str, Any]:
@@ -118,6 +133,18 @@ def state_to_dict(state: Any) -> dict[str, Any]:
         "discarded": [tile_code(t) for t in state.discarded],
         "boatswains_spent": list(state.boatswains_spent),
         "scorings": [report.to_json() for report in state.reports],
+        "specials": {
+            "stacks": {SPECIAL_CODES[t]: n for t, n in enumerate(state.specials_pool) if n},
+            "face_up": [SPECIAL_CODES[t] if t != EMPTY else None for t in state.face_up],
+            "spent": state.specials_spent,
+            "choosing": SPECIAL_CODES[state.pending_special] if state.pending_special != EMPTY else None,
+        },
+        "auction": {
+            "high_bid": state.high_bid,
+            "high_bidder": state.high_bidder,
+            "bidding": list(state.bidding),
+            "removed_vikings": state.removed_vikings,
+        },
     }
 
 
@@ -220,27 +247,42 @@ def _check_layout(land: Mainland, where: str) -> None:
 
 
 POSITION_KEYS = {
-    "game",
-    "players",
-    "options",
-    "round",
-    "step",
-    "to_move",
-    "start_player",
-    "wheel",
-    "drawn",
-    "stacks",
-    "bag",
-    "mainlands",
-    "turn",
-    "ferry",
-    "discarded",
-    "boatswains_spent",
-    "scorings",
-    "seat",
-    "comment",
-}
-MAINLAND_KEYS = {"name", "comment", "fame", "gold", "start_tile", "head", "rows"}
+    "game", "players", "options", "round", "step", "to_move", "start_player", "wheel", "drawn", "stacks", "bag",
+    "mainlands", "turn", "ferry", "discarded", "boatswains_spent", "scorings", "seat", "comment", "specials",
+    "auction",
+}  # fmt: skip
+MAINLAND_KEYS = {"name", "comment", "fame", "gold", "start_tile", "head", "rows", "specials", "waiting", "buildings"}
+
+
+def _special(code: Any, where: str) -> int:
+    if not isinstance(code, str) or code.lower() not in SPECIAL_CODES:
+        raise PositionError(f"{where}: not a special tile ({', '.join(SPECIAL_CODES)})")
+    return SPECIAL_CODES.index(code.lower())
+
+
+def _read_specials(land: Mainland, raw: dict[str, Any], where: str) -> None:
+    counts = raw.get("specials", {})
+    if not isinstance(counts, dict):
+        raise PositionError(f"{where}.specials: expected an object of special tiles to counts")
+    for code, n in counts.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise PositionError(f"{where}.specials.{code}: expected a count ≥ 0")
+        land.specials[_special(code, f"{where}.specials.{code}")] = n
+    waiting = raw.get("waiting", [])
+    if not isinstance(waiting, list):
+        raise PositionError(f"{where}.waiting: expected a list of Building tiles")
+    land.waiting = [_special(code, f"{where}.waiting[{i}]") for i, code in enumerate(waiting)]
+    buildings = raw.get("buildings", [])
+    if not isinstance(buildings, list):
+        raise PositionError(f"{where}.buildings: expected a list of squares")
+    for i, name in enumerate(buildings):
+        try:
+            row, col = A.parse_square(str(name))
+        except ValueError as error:
+            raise PositionError(f"{where}.buildings[{i}]: {error}") from None
+        if land.tile(row, col) not in (1, 2, 3, 4):
+            raise PositionError(f"{where}.buildings[{i}]: a Building tile stands where a middle piece would")
+        land.buildings.append(row * MAX_COLUMNS + col - 1)
 
 
 def _known_keys(data: dict[str, Any], known: set[str], where: str) -> None:
@@ -268,6 +310,7 @@ def mainland_from_dict(raw: Any, where: str, players: int) -> Mainland:
             raise PositionError(f"{where}.rows.{key}: not a row (ship, W, N, S, G, F)")
         _read_row(land, names.index(key.lower()), value, f"{where}.rows.{key}")
     _check_layout(land, where)
+    _read_specials(land, raw, where)
     start = raw.get("start_tile", "placed" if land.width else "in hand")
     if start not in ("placed", "in hand"):
         raise PositionError(f"{where}.start_tile: 'placed' or 'in hand'")
@@ -295,6 +338,7 @@ def state_from_dict(data: Any, state_class: Any, game: Any) -> Any:
     state = state_class(game, players, options)
     state.lands = [mainland_from_dict(raw, f"mainlands[{i}]", players) for i, raw in enumerate(raw_lands)]
     state.round = _int(data, "round", "", 1, 1, ROUNDS)
+    state.start = _int(data, "start_player", "", (state.round - 1) % players, 0, players - 1)
 
     wheel = data.get("wheel", {})
     if not isinstance(wheel, dict):
@@ -372,7 +416,40 @@ def state_from_dict(data: Any, state_class: Any, game: Any) -> Any:
         raise PositionError(f"boatswains_spent: expected {players} counts")
     state.boatswains_spent = list(spent)
     state.reports = [_report(raw, f"scorings[{i}]") for i, raw in enumerate(data.get("scorings", []))]
+    _read_table_specials(state, data.get("specials"), data.get("auction"))
     return state
+
+
+def _read_table_specials(state: Any, specials: Any, auction: Any) -> None:
+    """The advanced game's face-down and face-up special tiles and the auction, if the position has them."""
+    if specials is not None:
+        if not isinstance(specials, dict):
+            raise PositionError("specials: expected an object with stacks, face_up, spent")
+        stacks = specials.get("stacks", {})
+        if not isinstance(stacks, dict):
+            raise PositionError("specials.stacks: expected an object of special tiles to counts")
+        state.specials_pool = [0] * NUM_SPECIAL_TYPES
+        for code, n in stacks.items():
+            state.specials_pool[_special(code, f"specials.stacks.{code}")] = n
+        face_up = specials.get("face_up", [None] * FACE_UP_SPECIALS)
+        if not isinstance(face_up, list) or len(face_up) != FACE_UP_SPECIALS:
+            raise PositionError(f"specials.face_up: expected {FACE_UP_SPECIALS} spaces (null when empty)")
+        state.face_up = [
+            EMPTY if code is None else _special(code, f"specials.face_up[{i}]") for i, code in enumerate(face_up)
+        ]
+        state.specials_spent = _int(specials, "spent", "specials.", 0)
+        choosing = specials.get("choosing")
+        state.pending_special = EMPTY if choosing is None else _special(choosing, "specials.choosing")
+    if auction is not None:
+        if not isinstance(auction, dict):
+            raise PositionError("auction: expected an object")
+        state.high_bid = _int(auction, "high_bid", "auction.", -1, -1, A.MAX_BID)
+        state.high_bidder = _int(auction, "high_bidder", "auction.", -1, -1, state.num_players - 1)
+        bidding = auction.get("bidding", [False] * state.num_players)
+        if not isinstance(bidding, list) or len(bidding) != state.num_players:
+            raise PositionError(f"auction.bidding: expected {state.num_players} true/false values")
+        state.bidding = [bool(b) for b in bidding]
+        state.removed_vikings = _int(auction, "removed_vikings", "auction.", 0)
 
 
 def _unused(full: tuple[int, ...], used: list[int]) -> list[int]:

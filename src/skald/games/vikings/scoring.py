@@ -9,9 +9,19 @@ from skald.games.vikings.actions import square_name
 from skald.games.vikings.components import (
     BLACK,
     BLUE,
+    EMPTY,
+    FISH,
+    FISHERMAN1,
+    GOLD3,
+    GOLDSMITH1,
+    GOLDSMITH2,
     GREEN,
+    HORN,
     MAX_COLUMNS,
+    NOBLE1,
     RED,
+    SCOUT1,
+    SPECIALS,
     VIKINGS,
     YELLOW,
     ship_of,
@@ -101,9 +111,36 @@ def goldsmith_lines(seat: int, land: Mainland, seen: Threats) -> list[ScoreLine]
     return lines
 
 
+def _unthreatened(land: Mainland, colour: int, seen: Threats) -> int:
+    row = VIKINGS[colour].row
+    return sum(1 for col in _vikings_of(land, colour) if not seen.is_threatened(row, col))
+
+
+def _bonus_line(
+    seat: int, land: Mainland, special: int, colour: int, seen: Threats, per: int, unit: str
+) -> list[ScoreLine]:
+    """Advanced game: a special tile beside a row pays `per` for each unthreatened Viking of that row, per copy."""
+    copies = land.specials[special]
+    if not copies:
+        return []
+    count = _unthreatened(land, colour, seen)
+    amount = copies * per * count
+    times = f" ×{copies}" if copies > 1 else ""
+    text = f"{SPECIALS[special].name} tile{times}: {count} unthreatened {VIKINGS[colour].role}s"
+    fame, gold = (amount, 0) if unit == "fame" else (0, amount)
+    return [ScoreLine(seat, "special", text, fame, gold)]
+
+
+def _goldsmith_bonus(seat: int, land: Mainland, seen: Threats) -> list[ScoreLine]:
+    return _bonus_line(seat, land, GOLDSMITH1, YELLOW, seen, 1, "gold") + _bonus_line(
+        seat, land, GOLDSMITH2, YELLOW, seen, 2, "gold"
+    )
+
+
 def small_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
-    """Small scoring (rounds 1, 3, 5): only the Goldsmiths, 3 Gold each unless threatened."""
-    return goldsmith_lines(seat, land, threats(land))
+    """Small scoring (rounds 1, 3, 5): only the Goldsmiths, 3 Gold each unless threatened (and Goldsmith tiles)."""
+    seen = threats(land)
+    return goldsmith_lines(seat, land, seen) + _goldsmith_bonus(seat, land, seen)
 
 
 def large_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
@@ -145,6 +182,10 @@ def large_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
         text = f"Scout on {square}" + (f" + {' and '.join(below)} below" if below else "")
         lines.append(ScoreLine(seat, "scout", text, 1 + len(below), 0, square))
     lines.extend(goldsmith_lines(seat, land, seen))
+    lines += _goldsmith_bonus(seat, land, seen)
+    lines += _bonus_line(seat, land, NOBLE1, RED, seen, 1, "fame")
+    lines += _bonus_line(seat, land, SCOUT1, GREEN, seen, 1, "fame")
+    lines += _bonus_line(seat, land, FISHERMAN1, BLUE, seen, 1, "fame")
     return lines
 
 
@@ -195,18 +236,21 @@ def end_scoring(lands: list[Mainland], order: list[int], zero_majority: bool, fa
                     text += f" ({paid} paid, {short} short, lost as Fame)"
                 add(seat, "ship", text, -short, -paid, square)
     for seat in order:
-        if gold[seat] >= 5:
+        rate = 3 if lands[seat].specials[GOLD3] else 5  # the "3 Gold = 1 Fame" special tile
+        if gold[seat] >= rate:
             add(
                 seat,
                 "gold",
-                f"{gold[seat]} Gold: {gold[seat] // 5} Fame (1 for every 5 Gold), {gold[seat] % 5} Gold kept",
-                gold[seat] // 5,
-                -(gold[seat] // 5) * 5,
+                f"{gold[seat]} Gold: {gold[seat] // rate} Fame (1 for every {rate}), {gold[seat] % rate} Gold kept",
+                gold[seat] // rate,
+                -(gold[seat] // rate) * rate,
             )
 
     boatswains = [land.boatswains() for land in lands]
     for seat in sorted(_majority(boatswains, zero_majority), key=order.index):
-        add(seat, "boatswains", f"Most Boatswains ({boatswains[seat]})", 10, 0)
+        horns = lands[seat].specials[HORN]
+        note = f", {horns} of them Boatswain-with-horn tiles" if horns else ""
+        add(seat, "boatswains", f"Most Boatswains ({boatswains[seat]}{note})", 10, 0)
 
     islands = [land.completed_islands() for land in lands]
     counts = [len(i) for i in islands]
@@ -224,11 +268,40 @@ def end_scoring(lands: list[Mainland], order: list[int], zero_majority: bool, fa
         surplus = food - mouths
         text = f"{len(fishermen)} Fishermen feed {food}, {mouths} Vikings to feed"
         if surplus > 0:
-            add(seat, "feeding", f"{text}: overfeeding {surplus} × 2", 2 * surplus, 0)
+            per = 3 if land.specials[FISH] else 2  # the "Fisherman with fish" special tile pays 3
+            add(seat, "feeding", f"{text}: overfeeding {surplus} × {per}", per * surplus, 0)
         elif surplus < 0:
             add(seat, "feeding", f"{text}: underfeeding {-surplus} × −1", surplus, 0)
         else:
             add(seat, "feeding", f"{text}: exactly fed", 0, 0)
+    for seat in order:
+        for line in building_lines(seat, lands[seat], seen[seat]):
+            add(seat, line.kind, line.text, line.fame, 0, line.square)
+    return lines
+
+
+def building_lines(seat: int, land: Mainland, seen: Threats) -> list[ScoreLine]:
+    """Advanced game: each Building tile scores 1 per Viking on it and its eight neighbours (at most 9), unless
+    the Building tile itself is threatened."""
+    lines = []
+    for index in land.buildings:
+        row, col = divmod(index, MAX_COLUMNS)
+        col += 1
+        square = square_name(row, col)
+        if seen.is_threatened(row, col):
+            lines.append(ScoreLine(seat, "building", f"Building tile on {square} is threatened: nothing", 0, 0, square))
+            continue
+        around = sum(
+            1
+            for r in (row - 1, row, row + 1)
+            for c in (col - 1, col, col + 1)
+            if 1 <= r <= 5 and land.viking(r, c) != EMPTY
+        )
+        lines.append(
+            ScoreLine(
+                seat, "building", f"Building tile on {square}: {around} Vikings on and around it", around, 0, square
+            )
+        )
     return lines
 
 

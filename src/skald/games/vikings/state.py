@@ -16,8 +16,10 @@ from typing import Any
 
 from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
 from skald.games.vikings import actions as A
+from skald.games.vikings.advanced import AdvancedSteps
 from skald.games.vikings.components import (
     BAG_COUNTS,
+    BOAT,
     COLOUR_OF_ROW,
     EMPTY,
     GREY,
@@ -45,8 +47,23 @@ from skald.games.vikings.scoring import (
     small_scoring,
 )
 
-# Steps of the flow.
-DRAW_TILES, DRAW_VIKINGS, BUY, PLACE_TILE, PLACE_VIKING, FERRY, LAND, GAME_OVER = range(8)
+# Steps of the flow; the last six belong to the advanced game.
+(
+    DRAW_TILES,
+    DRAW_VIKINGS,
+    BUY,
+    PLACE_TILE,
+    PLACE_VIKING,
+    FERRY,
+    LAND,
+    GAME_OVER,
+    DRAW_SPECIALS,
+    AUCTION,
+    REMOVE_VIKING,
+    PLACE_COLOURS,
+    TAKE_SPECIAL,
+    REPLACE_BUILDING,
+) = range(14)
 STEP_NAMES = (
     "draw tiles",
     "draw Vikings",
@@ -56,34 +73,59 @@ STEP_NAMES = (
     "ferry with Boatswains",
     "land the ferried Vikings",
     "game over",
+    "turn up special tiles",
+    "bid for the Start Player Ship",
+    "remove one drawn Viking",
+    "choose a colour to lay on the wheel",
+    "take a special tile",
+    "choose the tile the Building replaces",
 )
+CHANCE_STEPS = frozenset((DRAW_TILES, DRAW_VIKINGS, DRAW_SPECIALS))
 PURCHASING = "rules/000 p.2, Purchasing Groups"
 PLACING = "rules/000 p.3, Placing tiles and Vikings"
 FERRYING = "rules/000 p.4, Large scoring step 1: Boatswains"
 
 
-def _ferry_effect(action: int, movable: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """How many Vikings one ferry moves (as_many_as_fit), and what stays movable after it."""
-    if action == A.FERRY_EACH:
+def _ferry_effect(action: int, movable: tuple[int, ...], single: bool) -> tuple[int, tuple[int, ...]]:
+    """How many Vikings one ferry moves (as_many_as_fit), and what stays movable after it.
+
+    `single`: the advanced game, where a Boatswain without a Boat moves exactly one Viking.
+    """
+    if action in (A.FERRY_EACH, A.BOAT_FERRY_EACH):
         return sum(1 for n in movable if n), tuple(max(0, n - 1) for n in movable)
-    colour = action - A.FERRY
-    return movable[colour], tuple(0 if c == colour else n for c, n in enumerate(movable))
+    boat = action >= A.BOAT_FERRY
+    colour = action - (A.BOAT_FERRY if boat else A.FERRY)
+    moved = 1 if single and not boat else movable[colour]
+    return moved, tuple(n - moved if c == colour else n for c, n in enumerate(movable))
 
 
-@lru_cache(maxsize=4096)
-def most_ferried(boatswains: int, movable: tuple[int, ...]) -> int:
-    """The most Vikings `boatswains` Boatswains can move, given how many of each colour could find a free tile."""
-    if boatswains <= 0 or not any(movable):
+def ferry_options(movable: tuple[int, ...], single: bool, boats: int) -> list[int]:
+    """The ferries possible with these movable Vikings: colours and each, Boat ferries when a Boat is at hand."""
+    colours = [c for c, n in enumerate(movable) if n]
+    if not colours:
+        return []
+    found = [A.FERRY + c for c in colours]
+    if not single:
+        found.append(A.FERRY_EACH)
+    elif boats:
+        found += [A.BOAT_FERRY + c for c in colours] + [A.BOAT_FERRY_EACH]
+    return found
+
+
+@lru_cache(maxsize=8192)
+def most_ferried(boatswains: int, movable: tuple[int, ...], single: bool = False, boats: int = 0) -> int:
+    """The most Vikings `boatswains` Boatswains (and `boats` Boat tiles) can move, given what could find a tile."""
+    if boatswains <= 0:
         return 0
-    options = [A.FERRY + c for c, n in enumerate(movable) if n] + [A.FERRY_EACH]
     best = 0
-    for action in options:
-        moved, after = _ferry_effect(action, movable)
-        best = max(best, moved + most_ferried(boatswains - 1, after))
+    for action in ferry_options(movable, single, boats):
+        moved, after = _ferry_effect(action, movable, single)
+        used_boat = 1 if action >= A.BOAT_FERRY else 0
+        best = max(best, moved + most_ferried(boatswains - 1, after, single, boats - used_boat))
     return best
 
 
-class VikingsState(State):
+class VikingsState(AdvancedSteps, State):
     """A position of the Vikings base game for 2–4 players."""
 
     def __init__(self, game: Game, num_players: int, options: dict[str, Any]) -> None:
@@ -94,6 +136,8 @@ class VikingsState(State):
         self._touching = options["ship_row"] == "touching"
         self._any_tile = options["viking_placement"] == "any_tile_in_row"
         self._ferry_any = options["ferry"] == "any_number"
+        self.advanced = options["variant"] == "advanced"
+        self.auction = self.advanced and options["auction"] == "on"
         gold = STARTING_GOLD[num_players]
         self.lands = [Mainland(gold, STARTING_FAME) for _ in range(num_players)]
         self.round = 1
@@ -119,12 +163,16 @@ class VikingsState(State):
         self.discarded: list[int] = []
         self.boatswains_spent = [0] * num_players
         self.reports: list[ScoreReport] = []
+        #: The holder of the Start Player Ship.
+        self.start = 0
+        self._init_advanced()
+        self._begin_round()
 
     # -- the contract ---------------------------------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while the offer is drawn, TERMINAL after the end-game scoring."""
-        if self.step <= DRAW_VIKINGS:
+        if self.step in CHANCE_STEPS:
             return CHANCE
         if self.step == GAME_OVER:
             return TERMINAL
@@ -132,15 +180,17 @@ class VikingsState(State):
 
     @property
     def start_player(self) -> int:
-        """The holder of the Start Player Ship: it passes clockwise after each round's scoring."""
-        return (self.round - 1) % self.num_players
+        """The holder of the Start Player Ship: passed clockwise after each scoring, or won at the auction."""
+        return self.start
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next tile from the stacks, or the next Viking from the bag, each by its share of what is left."""
+        """The next tile from the stacks, Viking from the bag or special tile, each by its share of what is left."""
         if self.step == DRAW_TILES:
             counts, base = self.pool, A.DRAW_TILE
         elif self.step == DRAW_VIKINGS:
             counts, base = self.bag, A.DRAW_VIKING
+        elif self.step == DRAW_SPECIALS:
+            counts, base = self.specials_pool, A.DRAW_SPECIAL
         else:
             return []
         total = sum(counts)
@@ -149,8 +199,10 @@ class VikingsState(State):
     def legal_actions(self) -> list[int]:
         """The legal actions in ascending id order."""
         step = self.step
-        if step <= DRAW_VIKINGS:
+        if step in CHANCE_STEPS:
             return [action for action, _ in self.chance_outcomes()]
+        if step > GAME_OVER:
+            return self._advanced_legal_actions()
         if step == BUY:
             return [A.BUY + price for price in self._buyable()]
         land = self.lands[self.to_move]
@@ -168,9 +220,7 @@ class VikingsState(State):
         if step == PLACE_VIKING:
             return [A.VIKING + sq for sq in self._viking_targets()] + [A.HEAD]
         if step == FERRY:
-            found = [A.FERRY + c for c in self._ferry_colours()]
-            if found:
-                found.append(A.FERRY_EACH)
+            found = ferry_options(self._movable(), self.advanced, land.specials[BOAT]) if land.head[GREY] else []
             if self._must_maximise():
                 found = [a for a in found if self._ferry_is_maximal(a)]
             if not self._ferry_compulsory():
@@ -195,13 +245,15 @@ class VikingsState(State):
                 return IllegalAction("offer.stacks", f"no {A.to_json(action)['tile']} tile is left face down")
             return self._wrong_step(action)
         if step == DRAW_VIKINGS:
-            if action >= A.DRAW_VIKING:
+            if A.DRAW_VIKING <= action < A.DRAW_SPECIAL:
                 if self.bag[action - A.DRAW_VIKING]:
                     return None
                 return IllegalAction("offer.bag", f"no {A.to_json(action)['colour']} Viking is left in the bag")
             return self._wrong_step(action)
         if step == GAME_OVER:
             return IllegalAction("game.over", "the game is over")
+        if step > GAME_OVER:
+            return self._advanced_reason(action)
         if step == BUY:
             if A.BUY <= action < A.SHIP:
                 return self._buy_reason(action - A.BUY)
@@ -223,7 +275,9 @@ class VikingsState(State):
 
     def _apply(self, action: int) -> None:
         step = self.step
-        if step == DRAW_TILES:
+        if step > GAME_OVER:
+            self._advanced_apply(action)
+        elif step == DRAW_TILES:
             self._draw_tile(action - A.DRAW_TILE)
         elif step == DRAW_VIKINGS:
             self._draw_viking(action - A.DRAW_VIKING)
@@ -264,6 +318,9 @@ class VikingsState(State):
         other.discarded = self.discarded[:]
         other.boatswains_spent = self.boatswains_spent[:]
         other.reports = self.reports[:]
+        other.specials_pool = self.specials_pool[:]
+        other.face_up = self.face_up[:]
+        other.bidding = self.bidding[:]
         return other
 
     def scores(self) -> list[int]:
@@ -357,11 +414,23 @@ class VikingsState(State):
                 space += 1
         self.wheel_tiles[space] = tile
         if all(t != EMPTY for t in self.wheel_tiles):
-            self.step = DRAW_VIKINGS
+            if self.auction:
+                self._start_colour_placement()
+            else:
+                self.step = DRAW_VIKINGS
+
+    def _begin_offer(self) -> None:
+        """The offer: tiles then 12 Vikings; with the auction, 13 Vikings first (rules/000 advanced rules)."""
+        self.offset = 0
+        self.step = DRAW_VIKINGS if self.auction else DRAW_TILES
 
     def _draw_viking(self, colour: int) -> None:
         self.bag[colour] -= 1
         self.drawn[colour] += 1
+        if self.auction:
+            if sum(self.drawn) == GROUPS_PER_ROUND + 1:
+                self._start_auction()
+            return
         if sum(self.drawn) < GROUPS_PER_ROUND:
             return
         # Sorted by colour and laid from space 0 upward.
@@ -426,12 +495,8 @@ class VikingsState(State):
     def _buy(self, price: int) -> None:
         space = price + self.offset
         land = self.lands[self.to_move]
-        if price <= land.gold:
-            land.gold -= price
-        else:
-            # The player chose a Group dearer than her Gold: the shortfall is exchanged from Fame 1:1.
-            land.fame -= price - land.gold
-            land.gold = 0
+        may_take_special = self.advanced and self._takes_special(space)
+        land.pay(price)
         self.pending_tile = self.wheel_tiles[space]
         self.pending_viking = self.wheel_vikings[space]
         self.wheel_tiles[space] = EMPTY
@@ -441,7 +506,10 @@ class VikingsState(State):
             # The wheel turns until a Group stands on 0 again: every remaining price falls.
             while self.offset < GROUPS_PER_ROUND and self.wheel_tiles[self.offset] == EMPTY:
                 self.offset += 1
-        self._tile_step()
+        if may_take_special:
+            self.step = TAKE_SPECIAL
+        else:
+            self._tile_step()
 
     def _tile_step(self) -> None:
         """Place the bought tile (and the start tile on a first purchase); a tile with no legal place is discarded."""
@@ -503,6 +571,7 @@ class VikingsState(State):
             row, col = A.square_of(action - A.ISLAND)
             land.place_island(self.pending_tile, row, col)
             self.placed_at = row * MAX_COLUMNS + col - 1
+            self._swap_in_waiting_building(land, self.pending_tile, self.placed_at)
             self.pending_tile = EMPTY
         self._tile_step()
 
@@ -597,10 +666,12 @@ class VikingsState(State):
 
     def _ferry_is_maximal(self, action: int) -> bool:
         """Whether this ferry still lets the player move as many Vikings as her Boatswains possibly can."""
-        boatswains = self.lands[self.to_move].head[GREY]
+        land = self.lands[self.to_move]
+        boatswains, boats, single = land.head[GREY], land.specials[BOAT], self.advanced
         movable = self._movable()
-        moved, after = _ferry_effect(action, movable)
-        return moved + most_ferried(boatswains - 1, after) == most_ferried(boatswains, movable)
+        moved, after = _ferry_effect(action, movable, single)
+        rest = most_ferried(boatswains - 1, after, single, boats - (1 if action >= A.BOAT_FERRY else 0))
+        return moved + rest == most_ferried(boatswains, movable, single, boats)
 
     def _ferry_step(self) -> None:
         """Next ferrying decision of the scoring player, or score her and move on."""
@@ -635,10 +706,21 @@ class VikingsState(State):
                     f"as possible onto unoccupied island tiles ({FERRYING})",
                 )
             return None
-        if not A.FERRY <= action <= A.FERRY_EACH:
+        boat = A.BOAT_FERRY <= action <= A.BOAT_FERRY_EACH
+        if not (A.FERRY <= action <= A.FERRY_EACH or boat):
             return self._wrong_step(action)
         if land.head[GREY] == 0:
             return IllegalAction("ferry.no_boatswain", "you have no Boatswain with the Head Boatswain")
+        if boat and not self.advanced:
+            return IllegalAction("ferry.boat", "Boat special tiles belong to the advanced game (rule option variant)")
+        if boat and not land.specials[BOAT]:
+            return IllegalAction("ferry.boat", "you have no Boat special tile")
+        if action == A.FERRY_EACH and self.advanced:
+            return IllegalAction(
+                "ferry.single",
+                "in the advanced game a Boatswain may only move a single Viking; a Boat special tile restores the "
+                "standard ferry (rules/000, advanced rules: Boatswain)",
+            )
         colours = self._ferry_colours()
         if colours and self._must_maximise() and not self._ferry_is_maximal(action):
             return IllegalAction(
@@ -646,9 +728,9 @@ class VikingsState(State):
                 "at the large scoring of round 6 each player must use her Boatswains to move as many Vikings as "
                 f"possible; another choice of ferries moves more ({FERRYING})",
             )
-        if action == A.FERRY_EACH:
+        if action in (A.FERRY_EACH, A.BOAT_FERRY_EACH):
             return None if colours else IllegalAction("ferry.nothing", "no waiting Viking has a free tile")
-        colour = action - A.FERRY
+        colour = action - (A.BOAT_FERRY if boat else A.FERRY)
         if colour in colours:
             return None
         kind = VIKINGS[colour]
@@ -660,13 +742,18 @@ class VikingsState(State):
         land = self.lands[self.to_move]
         land.head[GREY] -= 1
         self.boatswains_spent[self.to_move] += 1
+        boat = action >= A.BOAT_FERRY
+        if boat:
+            # The Boat special tile leaves the game with its Boatswain.
+            land.specials[BOAT] -= 1
+            self.specials_spent += 1
         load = [0] * NUM_COLOURS
-        if action == A.FERRY_EACH:
+        if action in (A.FERRY_EACH, A.BOAT_FERRY_EACH):
             for c in self._ferry_colours_after_spend(land):
                 load[c] = 1
         else:
-            c = action - A.FERRY
-            load[c] = min(land.head[c], land.count_free(ROW_OF_COLOUR[c]))
+            c = action - (A.BOAT_FERRY if boat else A.FERRY)
+            load[c] = 1 if self.advanced and not boat else min(land.head[c], land.count_free(ROW_OF_COLOUR[c]))
         self.ferry_load = load
         self.ferry_landed = 0
         self._land_step()
@@ -735,6 +822,13 @@ class VikingsState(State):
 
     # -- the next round, and the end (rules/000 p.5) -----------------------------------------------------------
 
+    def _begin_round(self) -> None:
+        """A round opens with the offer; the advanced game first refills the four face-up special tiles."""
+        if self.advanced and EMPTY in self.face_up and any(self.specials_pool):
+            self.step = DRAW_SPECIALS
+        else:
+            self._begin_offer()
+
     def _next_round(self) -> None:
         if self.round == ROUNDS:
             order = self.turn_order()
@@ -746,8 +840,8 @@ class VikingsState(State):
             self.step = GAME_OVER
             return
         self.round += 1
-        self.offset = 0
-        self.step = DRAW_TILES
+        self.start = (self.start + 1) % self.num_players
+        self._begin_round()
 
     # -- conservation, for tests and checks ------------------------------------------------------------------
 
@@ -755,7 +849,7 @@ class VikingsState(State):
         """Tiles accounted for: in the stacks, on the wheel, being placed, on Mainlands and discarded."""
         on_wheel = sum(1 for t in self.wheel_tiles if t != EMPTY)
         pending = 1 if self.pending_tile != EMPTY else 0
-        placed = sum(land.tile_count() for land in self.lands)
+        placed = sum(land.tile_count() - len(land.buildings) for land in self.lands)
         unplaced_start = sum(1 for land in self.lands if not land.start_placed)
         return sum(self.pool) + on_wheel + pending + placed + len(self.discarded) + unplaced_start
 
@@ -764,4 +858,5 @@ class VikingsState(State):
         on_wheel = sum(1 for v in self.wheel_vikings if v != EMPTY)
         pending = 1 if self.pending_viking != EMPTY else 0
         owned = sum(land.vikings_owned() for land in self.lands)
-        return sum(self.bag) + sum(self.drawn) + on_wheel + pending + owned + sum(self.boatswains_spent)
+        spent = sum(self.boatswains_spent) + self.removed_vikings
+        return sum(self.bag) + sum(self.drawn) + on_wheel + pending + owned + spent

@@ -13,15 +13,18 @@ from typing import Any
 from skald.games.vikings.components import (
     BAG_COUNTS,
     EMPTY,
+    FACE_UP_SPECIALS,
     GROUPS_PER_ROUND,
     ISLAND_ROWS,
     LEFT,
     MAX_COLUMNS,
     NUM_COLOURS,
     NUM_SHIPS,
+    NUM_SPECIAL_TYPES,
     NUM_TILE_TYPES,
     RIGHT,
     ROUNDS,
+    SPECIAL_COUNTS,
     STACK_COUNTS,
     is_ship,
     ship_of,
@@ -38,7 +41,7 @@ ISLAND_PLANES = 4
 TILE_FEATURES = 5 + SHIP_FEATURES
 #: Features of one price on the wheel: its tile, then its Viking's colour one-hot.
 OFFER_FEATURES = TILE_FEATURES + NUM_COLOURS
-NUM_STEPS = 8
+NUM_STEPS = 14  # the steps of the flow, skald.games.vikings.state.STEP_NAMES
 FAME_SCALE = 50.0
 GOLD_SCALE = 50.0
 COUNT_SCALE = 10.0
@@ -74,9 +77,14 @@ def mainland_size(num_players: int) -> int:
     return MAINLAND_SCALARS + NUM_SHIPS * SHIP_FEATURES + ISLAND_PLANES * len(ISLAND_ROWS) * columns(num_players)
 
 
+def advanced_size(num_players: int) -> int:
+    """The advanced game's block: face-up special tiles, face-down counts, the auction, each seat's specials."""
+    return FACE_UP_SPECIALS * NUM_SPECIAL_TYPES + NUM_SPECIAL_TYPES + 2 + num_players * (NUM_SPECIAL_TYPES + 3)
+
+
 def shape(num_players: int) -> tuple[int]:
     """The flat tensor's shape for `num_players`."""
-    return (num_players * mainland_size(num_players) + GLOBAL_SIZE,)
+    return (num_players * mainland_size(num_players) + GLOBAL_SIZE + advanced_size(num_players),)
 
 
 def _ship_features(tile: int) -> tuple[float, float, float]:
@@ -138,7 +146,7 @@ def encode(state: Any, seat: int) -> list[float]:
         raise ValueError(f"seat {seat} is not one of the {n} seats")
     width = columns(n)
     block = mainland_size(n)
-    out = [0.0] * (n * block + GLOBAL_SIZE)
+    out = [0.0] * (n * block + GLOBAL_SIZE + advanced_size(n))
     to_move = state.current_player()
     start = state.start_player
     for k in range(n):
@@ -192,4 +200,30 @@ def encode(state: Any, seat: int) -> list[float]:
         out[at + colour] = count / BAG_COUNTS[colour]
     at += NUM_COLOURS
     out[at] = len(state.discarded) / COUNT_SCALE
+    at += 1
+    _advanced(out, at, state, seat)
     return out
+
+
+def _advanced(out: list[float], at: int, state: Any, seat: int) -> None:
+    """The advanced game's block (all zeros in the base game)."""
+    for slot, special in enumerate(state.face_up):
+        if special != EMPTY:
+            out[at + slot * NUM_SPECIAL_TYPES + special] = 1.0
+    at += FACE_UP_SPECIALS * NUM_SPECIAL_TYPES
+    for special, count in enumerate(state.specials_pool):
+        out[at + special] = count / SPECIAL_COUNTS[special]
+    at += NUM_SPECIAL_TYPES
+    out[at] = max(state.high_bid, 0) / GOLD_SCALE
+    out[at + 1] = state.removed_vikings / ROUNDS
+    at += 2
+    n = state.num_players
+    for k in range(n):
+        other = (seat + k) % n
+        land = state.lands[other]
+        for special, count in enumerate(land.specials):
+            out[at + special] = float(count)
+        out[at + NUM_SPECIAL_TYPES] = len(land.waiting) / 4
+        out[at + NUM_SPECIAL_TYPES + 1] = len(land.buildings) / 4
+        out[at + NUM_SPECIAL_TYPES + 2] = 1.0 if state.bidding[other] else 0.0
+        at += NUM_SPECIAL_TYPES + 3
