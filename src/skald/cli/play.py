@@ -184,6 +184,10 @@ class Table:
                 else:
                     console.print(f"[red]Not understood:[/] {escape(str(error))} (type [b]help[/] for help)")
                 return None
+            if text.strip().isdigit() and text.strip() not in state.action_to_notation(action).split():
+                # A bare number the game reads as something else entirely (Vikings reads "99" as id 99).
+                console.print(f"[red]No choice {escape(text.strip())}:[/] type one of the keys listed.")
+                return None
         reason = state.illegal_reason(action)
         if reason is not None:
             notation = state.action_to_notation(action)

@@ -22,6 +22,7 @@ from skald.games.vikings.components import (
     ROUNDS,
     ROW_LETTERS,
     ROW_NAMES,
+    STARTING_FAME,
     VIKINGS,
     is_ship,
     ship_of,
@@ -297,6 +298,53 @@ class VikingsView(View):
         if a.round == b.round and a.offset > b.offset:
             lines.append(f"The wheel turns: every price falls by {a.offset - b.offset}.")
         return lines
+
+    def standings(self, state: State, names: list[str]) -> RenderableType:
+        """Final standings: where each player's Fame came from, her Gold (the tie-break) and the winners."""
+        v = _state(state)
+        winners = set(v.winners())
+        reports = v.scorings()
+        table = Table(title=f"Final standings ({END})", title_justify="left")
+        columns = ("", "Player", "Start", "Round scorings", "End game", "Fame for Gold", "Fame", "Gold")
+        for index, column in enumerate(columns):
+            table.add_column(column, justify="left" if index < 2 else "right")
+        order = sorted(range(v.num_players), key=lambda s: (-v.lands[s].fame, -v.lands[s].gold, s))
+        for seat in order:
+            land = v.lands[seat]
+            rounds = sum(
+                line["fame"] for r in reports if r["when"] != "end" for line in r["lines"] if line["seat"] == seat
+            )
+            end = sum(
+                line["fame"] for r in reports if r["when"] == "end" for line in r["lines"] if line["seat"] == seat
+            )
+            exchanged = land.fame - STARTING_FAME - rounds - end
+            table.add_row(
+                "winner" if seat in winners else "",
+                names[seat],
+                str(STARTING_FAME),
+                f"{rounds:+d}",
+                f"{end:+d}",
+                f"{exchanged:+d}",
+                str(land.fame),
+                str(land.gold),
+                style="bold" if seat in winners else "",
+            )
+        return table
+
+    def tie_break(self, state: State, names: list[str]) -> str:
+        """Most Fame wins; tied, most Gold; still tied, the victory is shared (rules/000 p.5, Game End)."""
+        v = _state(state)
+        winners = v.winners()
+        top = max(land.fame for land in v.lands)
+        on_fame = [s for s, land in enumerate(v.lands) if land.fame == top]
+        who = " and ".join(names[s] for s in winners)
+        if len(on_fame) == 1:
+            return f"{who} wins with the most Fame ({top})."
+        tied = " and ".join(names[s] for s in on_fame)
+        gold = v.lands[winners[0]].gold
+        if len(winners) == 1:
+            return f"{tied} tie on {top} Fame; the tie-break is Gold: {who} has the most ({gold}) and wins."
+        return f"{tied} tie on {top} Fame, and {who} on {gold} Gold too: they share the victory."
 
 
 def _square_of(action: int) -> tuple[int, int] | None:
