@@ -57,7 +57,7 @@ def chance_rng(seed: int, ply: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-@dataclass
+@dataclass(eq=False)
 class Client:
     """One WebSocket connection: its seat (None for a spectator), whether it wants the SVG, its outbox."""
 

@@ -1,0 +1,166 @@
+"""Running the real web table for tests: `skald serve` in a subprocess on a free loopback port, and PostgreSQL."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """`skald serve` in a subprocess; `kill()` sends SIGKILL, `start()` brings it back on the same database."""
+
+    def __init__(self, db_url: str, *extra: str) -> None:
+        self.db_url = db_url
+        self.extra = extra
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The base HTTP URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        """The base WebSocket URL."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start the server and wait until it answers."""
+        args = [sys.executable, "-m", "skald.cli.main", "serve", "--port", str(self.port), "--db", self.db_url]
+        self.log = tempfile.NamedTemporaryFile(prefix="skald-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        self.process = subprocess.Popen([*args, *self.extra], stdout=subprocess.DEVNULL, stderr=self.log)
+        deadline = time.monotonic() + 60
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"skald serve exited: {Path(self.log.name).read_text()}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=2):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("skald serve did not start within 60 s") from None
+                time.sleep(0.1)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown hooks, no flushing."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the server politely."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None, raw: bytes | None = None
+    ) -> tuple[int, Any]:
+        """An HTTP request; returns (status, parsed JSON)."""
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def create(self, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+        """Create a game; asserts it was created."""
+        status, data = self.request("POST", "/api/games", {"seats": seats, **extra})
+        assert status == 201, data
+        return dict(data)
+
+
+@contextmanager
+def running(db_url: str, *extra: str) -> Iterator[Server]:
+    """A started server, stopped afterwards."""
+    server = Server(db_url, "--games-per-minute", "10000", "--moves-per-second", "10000", *extra)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _postgres_bin() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(found[-1]).parent if found else None
+
+
+@contextmanager
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL server on loopback (Debian's `postgresql`), yielding its URL."""
+    bindir = _postgres_bin()
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed; .ci/run installs Debian's postgresql")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql); the SQLite runs still cover the API")
+    root = Path(tempfile.mkdtemp(prefix="skald-pg-"))
+    data = root / "data"
+    port = free_port()
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root: use the postgres account Debian's package creates
+        shutil.chown(root, "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    subprocess.run(
+        [*as_user, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "skald", "--no-sync"],
+        check=True,
+        capture_output=True,
+    )
+    log = root / "log"
+    subprocess.run(
+        [
+            *as_user,
+            str(bindir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(log),
+            "-w",
+            "-o",
+            f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off",
+            "start",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql://skald@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            [*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
+        shutil.rmtree(root, ignore_errors=True)
