@@ -45,7 +45,7 @@ class MCTSConfig:
 LEVELS: dict[str, MCTSConfig] = {
     "easy": MCTSConfig(iterations=100),
     "normal": MCTSConfig(iterations=300),
-    "hard": MCTSConfig(iterations=1000),
+    "hard": MCTSConfig(iterations=2000),
 }
 
 
