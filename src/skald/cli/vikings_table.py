@@ -122,6 +122,16 @@ def tile_words(tile: int) -> str:
     return f"{tile_code(tile)} {tile_name(tile)}"
 
 
+def count(n: int, thing: str) -> str:
+    """`1 Scout`, `3 Scouts`."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def possessive(name: str) -> str:
+    """`Your` for the seat called You, otherwise `Ann's`."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
 def cost_words(price: int, gold: int) -> str:
     """What a price costs a player with `gold`: Gold alone, or all her Gold and Fame for the shortfall."""
     if price <= gold:
@@ -172,7 +182,7 @@ class VikingsView(View):
         if A.FERRY <= action < A.FERRY_EACH:
             colour = action - A.FERRY
             fits = min(land.head[colour], land.count_free(VIKINGS[colour].row))
-            return f"a Boatswain carries your waiting {VIKINGS[colour].role}s ({fits} fit)"
+            return f"a Boatswain carries the waiting {VIKINGS[colour].role}s ({fits} fit)"
         if action == A.FERRY_EACH:
             return "a Boatswain carries one Viking of each colour that has a free tile"
         if action == A.DONE:
@@ -205,10 +215,10 @@ class VikingsView(View):
                 "Boatswain to be ferried at a large scoring."
             ]
         if v.step == FERRY:
-            waiting = ", ".join(f"{n} {VIKINGS[c].role}" for c, n in enumerate(land.head) if n and c != GREY)
+            waiting = ", ".join(count(n, VIKINGS[c].role) for c, n in enumerate(land.head) if n and c != GREY)
             lines = [
-                f"Large scoring of round {v.round}: you have {land.head[GREY]} Boatswain(s) with the Head Boatswain; "
-                f"waiting to be ferried: {waiting or 'nobody'}."
+                f"Large scoring of round {v.round}: you have {count(land.head[GREY], 'Boatswain')} with the Head "
+                f"Boatswain; waiting to be ferried: {waiting or 'nobody'}."
             ]
             if v.round == ROUNDS:
                 lines.append(
@@ -217,7 +227,7 @@ class VikingsView(View):
                 )
             return lines
         if v.step == LAND:
-            load = ", ".join(f"{n} {VIKINGS[c].role}" for c, n in enumerate(v.ferry_load) if n)
+            load = ", ".join(count(n, VIKINGS[c].role) for c, n in enumerate(v.ferry_load) if n)
             return [f"This Boatswain carries {load}: choose the tile where each lands."]
         return []
 
@@ -289,12 +299,14 @@ class VikingsView(View):
         lines = []
         if len(a.discarded) > len(b.discarded):
             tile = a.discarded[-1]
-            lines.append(f"{name}'s {tile_name(tile)} has no legal place: it is removed from the game ({PLACING}).")
+            lines.append(
+                f"{possessive(name)} {tile_name(tile)} has no legal place: it is removed from the game ({PLACING})."
+            )
         if b.step in (BUY, PLACE_TILE) and a.step != PLACE_VIKING:
             for c in range(GREY + 1):
                 if a.lands[seat].head[c] > b.lands[seat].head[c]:
                     why = "Boatswains always wait there" if c == GREY else "it has no tile of its own in its row"
-                    lines.append(f"{name}'s {VIKINGS[c].role} goes to the Head Boatswain ({why}).")
+                    lines.append(f"{possessive(name)} {VIKINGS[c].role} goes to the Head Boatswain ({why}).")
         if a.round == b.round and a.offset > b.offset:
             lines.append(f"The wheel turns: every price falls by {a.offset - b.offset}.")
         return lines
@@ -324,7 +336,7 @@ class VikingsView(View):
                 str(STARTING_FAME),
                 f"{rounds:+d}",
                 f"{end:+d}",
-                f"{exchanged:+d}",
+                f"{exchanged:+d}" if exchanged else "0",
                 str(land.fame),
                 str(land.gold),
                 style="bold" if seat in winners else "",

@@ -1,0 +1,109 @@
+"""What the Vikings table tells a person: the price and the Fame exchange, the 0-space rule, marked squares, results.
+
+The words are checked against what the engine then does, so the table never explains a rule the state does not
+apply (rules/000 p.2 Purchasing Groups, p.3 Placing, p.5 Game End).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+from skald.cli.vikings_table import VikingsView
+from skald.engine import CHANCE, play_random_game, sample_chance
+from skald.games.vikings import GAME, VikingsState
+from skald.games.vikings import actions as A
+
+VIEW = VikingsView()
+
+
+def offer(seed: int) -> VikingsState:
+    """A 2-player game with round 1's offer laid, seat 0 to buy."""
+    state = GAME.new_initial_state(2)
+    rng = random.Random(seed)
+    while state.current_player() == CHANCE:
+        state.apply(sample_chance(state, rng))
+    return state
+
+
+def text(renderable: object) -> str:
+    console = Console(record=True, width=200, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_a_group_dearer_than_your_gold_shows_the_fame_it_costs_and_the_engine_takes_exactly_that():
+    state = offer(1)
+    land = state.lands[0]
+    land.gold = 3
+    dearer = next(a for a in state.legal_actions() if a - A.BUY > 3)
+    price = dearer - A.BUY
+    assert any(note.startswith("Fame for Gold") for note in VIEW.notes(state))
+    assert VIEW.describe(state, dearer).endswith(f"3 Gold + {price - 3} Fame")
+    state.apply(dearer)
+    assert (land.gold, land.fame) == (0, 10 - (price - 3))
+
+
+def test_the_zero_group_note_says_why_it_is_or_is_not_allowed():
+    state = offer(3)
+    assert state.illegal_reason(A.BUY + 0) is not None
+    assert any(note.startswith("The 0-Group is not allowed") for note in VIEW.notes(state))
+    # Nothing else affordable with Gold alone: the rulebook's forced case, and then it is a choice keyed 0.
+    state.lands[0].gold = 0
+    assert state.illegal_reason(A.BUY + 0) is None
+    assert any("The 0-Group is allowed: no other Group costs at most your 0 Gold" in n for n in VIEW.notes(state))
+    assert ("0", A.BUY + 0) in VIEW.keys(state)
+
+
+def test_groups_beyond_gold_and_fame_are_listed_as_out_of_reach():
+    state = offer(3)
+    state.lands[0].gold, state.lands[0].fame = 1, 1
+    notes = " ".join(VIEW.notes(state))
+    assert "Out of reach (more than your Gold + Fame = 2)" in notes
+    assert all(int(key) <= 2 for key, _ in VIEW.keys(state))
+
+
+def test_the_squares_where_the_tile_may_go_carry_their_keys_on_the_mainland():
+    state = offer(3)
+    state.apply(A.BUY + 1)
+    keys = VIEW.keys(state)
+    assert [state.action_to_notation(a) for _, a in keys] == [
+        "start W1",
+        "start N1",
+        "start S1",
+        "start G1",
+        "start F1",
+    ]
+    shown = text(VIEW.focus(state, keys))
+    for key, row in zip("12345", "WNSGF", strict=True):
+        assert any(line.split()[:2] == [row, f"({key})"] for line in shown.splitlines())
+
+
+def test_every_step_has_its_rules_with_the_rulebook_page():
+    state = offer(3)
+    seen = set()
+    rng = random.Random(0)
+    while not state.is_terminal() and len(seen) < 5:
+        if state.current_player() != CHANCE:
+            rules = VIEW.rules(state)
+            assert "rules/000 p." in rules and VIEW.step_help(state)
+            seen.add(state.step_name())
+        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert {"buy a Group", "place the tile", "place the Viking"} <= seen
+
+
+def test_the_tie_break_is_most_fame_then_most_gold_then_a_shared_victory():
+    state = play_random_game(GAME.new_initial_state(2), random.Random(4))
+    names = ["Ann", "Bo"]
+    state.lands[0].fame, state.lands[1].fame = 40, 30
+    assert VIEW.tie_break(state, names) == "Ann wins with the most Fame (40)."
+    state.lands[1].fame = 40
+    state.lands[0].gold, state.lands[1].gold = 1, 3
+    assert VIEW.tie_break(state, names) == (
+        "Ann and Bo tie on 40 Fame; the tie-break is Gold: Bo has the most (3) and wins."
+    )
+    state.lands[0].gold = 3
+    assert "share the victory" in VIEW.tie_break(state, names)
+    standings = text(VIEW.standings(state, names))
+    assert standings.count("winner") == 2
