@@ -314,7 +314,7 @@ def register(app: typer.Typer) -> None:
             "--save-file",
             help="Where save, quit and Ctrl-C write [default: the resumed file, or skald-GAME.json].",
         ),
-        pause: float = typer.Option(0.6, "--pause", min=0, help="Seconds to pause after each bot move."),
+        pause: float = typer.Option(0.4, "--pause", min=0, help="Seconds to pause after each bot move."),
     ) -> None:
         """Play at the terminal: people and bots at one table (several `you` seats make a hot-seat game)."""
         try:
