@@ -58,6 +58,7 @@ function receive(msg) {
     draw();
   } else if (msg.type === "error") {
     pending = false;
+    if (window.skaldState) window.skaldState.pending = false;
     $("error").textContent = msg.message;
     if (msg.code === "forged_token") $("who").textContent = "spectator (that invite link is not valid)";
   } else if (msg.type === "why") {
@@ -82,7 +83,7 @@ function addLog(entry) {
   const item = Skald.el("li", { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 },
     Skald.el("span", { class: "who" }, who), " ", entry.notation);
   log.append(item);
-  if (log.children.length > 0) log.parentElement.scrollTop = log.parentElement.scrollHeight;
+  log.scrollTop = log.scrollHeight;
 }
 
 function legalKeys() {
@@ -117,6 +118,7 @@ function draw() {
       node.addEventListener("mouseleave", hideTip);
     }
   }
+  window.skaldState = { version: view.version, status: view.status, mine, pending: false, you };
   drawActions(mine);
   drawPrompt(mine);
   drawScorings();
@@ -197,6 +199,7 @@ function showRematch(id) {
 function play(legal) {
   if (pending) return;
   pending = true;
+  window.skaldState.pending = true;
   $("error").textContent = "";
   hideTip();
   send({ type: "move", version: view.version, action: legal.action, ref: ++refs });

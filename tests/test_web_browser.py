@@ -1,0 +1,116 @@
+"""The web table in headless Chromium (Debian's `chromium`, driven by Playwright), as a person uses it.
+
+Issue 5: create a 2-player game against a bot in the lobby, play it to the end by clicking the board, check
+the standings; a second browser watching as a spectator sees the moves live. Screenshots of the lobby, the
+table mid-game and the end screen go to out/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from web_support import Server, running
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
+
+
+@pytest.fixture()
+def browser() -> Iterator[object]:
+    """Headless Debian Chromium (never a downloaded browser build)."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("Debian's chromium is not installed; .ci/run installs it")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The real app on a real SQLite file."""
+    with running(f"sqlite:///{tmp_path / 'skald.db'}") as live:
+        yield live
+
+
+def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(browser: object, server: Server) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # bypass_csp lets Playwright evaluate its wait expressions; the page's own scripts never need eval.
+    page = browser.new_context(viewport={"width": 1500, "height": 1000}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seats .seat")
+    page.select_option("#players", "2")
+    seats = page.locator("#seats .seat")
+    seats.nth(0).locator(".seat-name").fill("Astrid")
+    seats.nth(1).locator(".seat-kind").select_option("bot")
+    seats.nth(1).locator(".seat-bot").select_option("greedy")
+    seats.nth(1).locator(".seat-name").fill("Bjorn the Bot")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+    spectator_url = page.locator("#invites input").last.input_value()
+    page.click("#play-link")
+    page.wait_for_function("window.skaldState !== undefined")
+
+    watcher = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
+    watcher.goto(spectator_url)
+    watcher.wait_for_function("window.skaldState !== undefined")
+    assert watcher.locator("#who").inner_text() == "spectator"
+
+    hovered = shot = False
+    while True:
+        page.wait_for_function(
+            "window.skaldState.status === 'over' || (window.skaldState.mine && !window.skaldState.pending)"
+        )
+        state = page.evaluate("window.skaldState")
+        if state["status"] == "over":
+            break
+        version = state["version"]
+        if not hovered and page.locator("#board .forbidden").count():
+            page.locator("#board .forbidden").first.hover()
+            page.wait_for_selector("#tooltip:not([hidden])")
+            assert page.locator("#tooltip").inner_text().strip()
+            hovered = True
+        if not shot and version >= 200:
+            watcher.wait_for_function(f"window.skaldState.version >= {version}")  # the spectator is live
+            page.screenshot(path=str(SHOTS / "table-mid-game.png"), full_page=True)
+            shot = True
+        targets = page.locator("#board .legal")
+        count = targets.count()
+        if count:
+            targets.nth(version % count).click()
+        else:
+            buttons = page.locator("#actions .act")
+            buttons.nth(version % buttons.count()).click()
+        page.wait_for_function(f"window.skaldState.version > {version} || !window.skaldState.pending")
+
+    assert hovered and shot
+    page.wait_for_selector("#end:not([hidden])")
+    rows = page.locator("#standings tbody tr")
+    assert rows.count() == 2
+    names = {rows.nth(i).locator("td").nth(1).inner_text() for i in range(2)}
+    assert names == {"Astrid", "Bjorn the Bot"}
+    assert page.locator("#standings tr.winner").count() >= 1
+    assert "Gold" in page.locator("#tie-break").inner_text()
+    page.screenshot(path=str(SHOTS / "end-screen.png"), full_page=True)
+
+    final = page.evaluate("window.skaldState.version")
+    watcher.wait_for_function(f"window.skaldState.version === {final} && window.skaldState.status === 'over'")
+    assert watcher.locator("#end").is_visible()
+    assert watcher.locator("#log li").count() == page.locator("#log li").count() == final
+    assert watcher.locator("#board .legal").count() == 0
