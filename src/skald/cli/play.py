@@ -102,17 +102,15 @@ class Table:
 
     def apply(self, action: int, actor: int) -> None:
         """Apply a legal action, say what happened by itself, and show any scoring it completed."""
-        before = self.state.clone()
+        before = self.state.clone() if actor != CHANCE else None
         self.state.apply(action)
         self.actors.append(actor)
-        if actor != CHANCE:
+        if before is not None:
             for line in self.view.aftermath(before, self.state, self.names[actor]):
                 console.print(Text(line, style="italic"))
         self.show_scorings()
-        if before.current_player() == CHANCE and self.state.current_player() >= 0:
-            self.show_board = True
-            if not any(s.kind == PERSON for s in self.seats):
-                console.print(self.view.board(self.state, self.names))
+        if actor == CHANCE and self.state.current_player() >= 0 and not any(s.kind == PERSON for s in self.seats):
+            console.print(self.view.board(self.state, self.names))
 
     def show_scorings(self) -> None:
         """Print every scoring completed since the last one shown (a large scoring grows seat by seat)."""
@@ -137,7 +135,8 @@ class Table:
     def person_moves(self, seat: int) -> None:
         """Show the step and its choices, then read entries until one is a legal action (or the state changes)."""
         state = self.state
-        if self.show_board or self.view.turn_start(state):
+        # A turn starts whenever someone else (or chance) acted last: then the whole table is shown again.
+        if self.show_board or not self.actors or self.actors[-1] != seat:
             console.print(Rule(f"{self.names[seat]}: {self.view.step(state)}"))
             console.print(self.view.board(state, self.names))
             self.show_board = False

@@ -43,10 +43,6 @@ class View:
         """A close-up of what this step changes, with the choices' keys marked on it, or None."""
         return None
 
-    def turn_start(self, state: State) -> bool:
-        """Whether this decision starts a seat's turn (the whole board is shown again then)."""
-        return True
-
     def aftermath(self, before: State, after: State, name: str) -> list[str]:
         """What an action brought about without a choice (the game's automatic steps), as lines to show."""
         return []

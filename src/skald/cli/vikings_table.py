@@ -152,11 +152,6 @@ class VikingsView(View):
             return [(str(action - A.BUY), action) for action in state.legal_actions()]
         return super().keys(state)
 
-    def turn_start(self, state: State) -> bool:
-        """A turn starts with a purchase, or with a player's large scoring."""
-        v = _state(state)
-        return v.step == BUY or (v.step == FERRY and v.boatswains_spent[v.to_move] == 0)
-
     def describe(self, state: State, action: int) -> str:
         """What the action does, e.g. `right end (R) with a Scout (S) — 3 Gold + 2 Fame`."""
         v = _state(state)
