@@ -22,6 +22,8 @@ option_sets = st.fixed_dictionaries(
         "ship_row": st.sampled_from(["zman", "touching"]),
         "viking_placement": st.sampled_from(["bought_tile", "any_tile_in_row"]),
         "ferry": st.sampled_from(["as_many_as_fit", "any_number"]),
+        "variant": st.sampled_from(["base", "advanced"]),
+        "auction": st.sampled_from(["on", "off"]),
     }
 )
 FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -44,10 +46,11 @@ def test_tiles_and_vikings_are_conserved_and_gold_and_fame_stay_non_negative(n, 
         _step(state, rng)
         assert state.tile_census() == 72 + n
         assert state.viking_census() == 78
+        assert state.special_census() == (25 if state.advanced else 0)
         assert all(m.gold >= 0 for m in state.lands)
         if state.step != GAME_OVER:
             assert all(m.fame >= 0 for m in state.lands)
-    assert sum(state.bag) == 78 - 72
+    assert sum(state.bag) == (0 if state.auction else 78 - 72)  # the auction draws 13 a round: all 78
     assert len(state.winners()) >= 1 and abs(sum(state.returns()) - 1.0) < 1e-9
 
 
@@ -81,10 +84,10 @@ def test_legal_actions_and_illegal_reasons_agree_and_illegal_actions_change_noth
 
 
 @THOROUGH
-@given(players, seeds)
-def test_a_record_replays_to_the_identical_final_state(n, seed):
+@given(players, seeds, option_sets)
+def test_a_record_replays_to_the_identical_final_state(n, seed, options):
     """A game record (JSON, every action including chance outcomes) replays to the identical state."""
-    state = GAME.new_initial_state(n)
+    state = GAME.new_initial_state(n, options)
     rng = random.Random(seed)
     while not state.is_terminal():
         _step(state, rng)
@@ -95,10 +98,10 @@ def test_a_record_replays_to_the_identical_final_state(n, seed):
 
 
 @THOROUGH
-@given(players, seeds, st.integers(min_value=0, max_value=400))
-def test_position_json_round_trips_and_play_continues_identically(n, seed, cut):
+@given(players, seeds, st.integers(min_value=0, max_value=400), option_sets)
+def test_position_json_round_trips_and_play_continues_identically(n, seed, cut, options):
     """A saved position reads back to the same position, which plays on exactly as the original."""
-    state = GAME.new_initial_state(n)
+    state = GAME.new_initial_state(n, options)
     rng = random.Random(seed)
     while not state.is_terminal() and len(state.history) < cut:
         _step(state, rng)

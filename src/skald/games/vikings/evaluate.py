@@ -12,16 +12,26 @@ from typing import TYPE_CHECKING
 from skald.games.vikings.components import (
     BLACK,
     BLUE,
+    BOAT,
     EMPTY,
+    FISH,
+    FISHERMAN1,
+    GOLD3,
+    GOLDSMITH1,
+    GOLDSMITH2,
     GREEN,
     GREY,
+    HORN,
     LARGE_SCORING_ROUNDS,
     MAX_COLUMNS,
+    NOBLE1,
     RED,
     ROUNDS,
+    SCOUT1,
     YELLOW,
     ship_of,
 )
+from skald.games.vikings.mainland import Mainland
 from skald.games.vikings.scoring import threats
 
 if TYPE_CHECKING:
@@ -78,4 +88,24 @@ def evaluate(state: VikingsState, seat: int) -> float:
     # Vikings still waiting can be ferried later; a Warrior placed before its ship still has promise.
     value += 0.5 * sum(land.head[c] for c in range(GREY))
     value += 0.5 * sum(1 for col in range(land.width) if vikings[MAX_COLUMNS + col] == BLACK)
+    return value + _specials_value(land, large, small, gold_rate)
+
+
+def _specials_value(land: Mainland, large: int, small: int, gold_rate: float) -> float:
+    """Advanced game: what the special tiles beside the Mainland will still earn, roughly."""
+    specials = land.specials
+    if not (any(specials) or land.waiting or land.buildings):
+        return 0.0
+    per_goldsmith = specials[GOLDSMITH1] + 2 * specials[GOLDSMITH2]
+    goldsmiths = sum(1 for v in land.vikings if v == YELLOW)
+    value = per_goldsmith * goldsmiths * (large + small) * gold_rate
+    value += large * (
+        specials[NOBLE1] * sum(1 for v in land.vikings if v == RED)
+        + specials[SCOUT1] * sum(1 for v in land.vikings if v == GREEN)
+        + specials[FISHERMAN1] * sum(1 for v in land.vikings if v == BLUE)
+    )
+    value += (
+        2.0 * specials[BOAT] * (1 if large else 0) + 2.5 * specials[HORN] + 2.0 * (specials[FISH] + specials[GOLD3])
+    )
+    value += 3.0 * (len(land.buildings) + 0.5 * len(land.waiting))
     return value

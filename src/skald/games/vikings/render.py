@@ -14,9 +14,11 @@ from skald.games.vikings.components import (
     GROUPS_PER_ROUND,
     LARGE_SCORING_ROUNDS,
     LETTERS,
+    MAX_COLUMNS,
     ROUNDS,
     ROW_LETTERS,
     ROW_NAMES,
+    SPECIALS,
     is_ship,
     ship_of,
     tile_code,
@@ -59,6 +61,8 @@ def _tile_cell(land: Mainland, row: int, col: int, threatened: bool, color: bool
         label = ship_label(tile)
         return _pad(_paint(label, LETTERS[ship_of(tile).sail], color), len(label))
     code = tile_code(tile)
+    if row * MAX_COLUMNS + col - 1 in land.buildings:
+        code += "*"  # a Building special tile stands here
     viking = land.viking(row, col)
     if viking == EMPTY:
         return _pad(code, len(code))
@@ -71,6 +75,10 @@ def render_mainland(land: Mainland, name: str, color: bool = False) -> list[str]
     waiting = " ".join(_paint(f"{LETTERS[c]}{n}", LETTERS[c], color) for c, n in enumerate(land.head) if n)
     start = "" if land.start_placed else "  (start tile in hand)"
     lines = [f"{name}: {land.fame} Fame, {land.gold} Gold · Head Boatswain: {waiting or '—'}{start}"]
+    held = [f"{SPECIALS[t].name}" + (f" ×{n}" if n > 1 else "") for t, n in enumerate(land.specials) if n]
+    held += [f"{SPECIALS[t].name} (waiting for its island tile)" for t in land.waiting]
+    if held:
+        lines.append(f"  special tiles: {', '.join(held)}")
     width = max(3, land.rightmost())
     lines.append("        " + "".join(_pad(str(c), len(str(c))) for c in range(1, width + 1)))
     seen = threats(land)
@@ -97,6 +105,20 @@ def render_wheel(state: Any, color: bool = False) -> list[str]:
     return ["The wheel:", " ".join(prices), " ".join(tiles), " ".join(vikings)]
 
 
+def render_advanced(state: Any, names: list[str], color: bool = False) -> list[str]:
+    """The advanced game's table: the four face-up special tiles and, while it runs, the auction."""
+    shown = [f"{slot + 1} {SPECIALS[t].name}" for slot, t in enumerate(state.face_up) if t != EMPTY]
+    lines = [f"Special tiles face up: {' · '.join(shown) or '—'} ({sum(state.specials_pool)} face down)"]
+    if any(state.drawn):
+        drawn = " ".join(_paint(f"{LETTERS[c]}{n}", LETTERS[c], color) for c, n in enumerate(state.drawn) if n)
+        lines.append(f"Vikings drawn for the wheel: {drawn}")
+    if any(state.bidding):
+        bid = f"{state.high_bid} by {names[state.high_bidder]}" if state.high_bid >= 0 else "no bid yet"
+        still = ", ".join(names[s] for s, b in enumerate(state.bidding) if b)
+        lines.append(f"Auction for the Start Player Ship: highest bid {bid}; still bidding: {still}")
+    return lines
+
+
 def render_text(state: Any, color: bool = False, names: list[str] | None = None) -> str:
     """The whole table."""
     names = names or [f"Player {seat + 1}" for seat in range(state.num_players)]
@@ -110,6 +132,8 @@ def render_text(state: Any, color: bool = False, names: list[str] | None = None)
             f"{names[state.start_player]} · now: {mover} ({state.step_name()})"
         )
     lines = [head, ""]
+    if state.advanced:
+        lines += [*render_advanced(state, names, color), ""]
     if state.current_player() >= 0 or state.step_name() == "draw Vikings":
         lines += [*render_wheel(state, color), ""]
     for seat, land in enumerate(state.lands):

@@ -225,7 +225,7 @@ class VikingsState(AdvancedSteps, State):
                 found = [a for a in found if self._ferry_is_maximal(a)]
             if not self._ferry_compulsory():
                 found.append(A.DONE)
-            return found
+            return sorted(found)
         if step == LAND:
             found = [A.VIKING + sq for sq in self._landing_squares()]
             if self._ferry_any and self.ferry_landed:
@@ -375,7 +375,7 @@ class VikingsState(AdvancedSteps, State):
         if len(words) == 1:
             word = words[0]
             if self.step == BUY and word.isdigit():
-                return A.BUY + int(word)
+                return A.from_json({"type": "buy", "price": int(word)})
             if self.step in (PLACE_TILE, PLACE_VIKING, LAND) and word[:1].isalpha() and word[1:].isdigit():
                 row, col = A.parse_square(word)
                 return A.island(row, col) if self.step == PLACE_TILE else A.viking(row, col)
