@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from conftest import land, position, snapshot
 from skald.engine import CHANCE, IllegalAction, play_random_game
 from skald.games.vikings import GAME
