@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -129,33 +131,50 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite allows one writer at a time; queueing writers here avoids its busy-wait backoff sleeps.
+        self._write_lock: AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        )
 
     def create(self, row: GameRow, seats: list[SeatRow]) -> None:
         """Insert a new game and its seats."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+        with self._write_lock, Session(self.engine, expire_on_commit=False) as session, session.begin():
             session.add(row)
             session.flush()
             session.add_all(seats)
 
     def append(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str) -> None:
         """Commit `moves` as (seat, action) from ply `version` on; raises `StaleVersion` if that ply is taken."""
+        error = self.append_many([(game_id, version, moves, status)])[0]
+        if error is not None:
+            raise error
+
+    def append_many(self, batch: list[tuple[str, int, list[tuple[int, int]], str]]) -> list[StaleVersion | None]:
+        """Commit several games' moves in one transaction (one sync to disk); each game's ply is checked apart."""
         stamp = now()
-        with Session(self.engine) as session, session.begin():
-            result = session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.version == version)
-                .values(version=version + len(moves), status=status, updated_at=stamp)
-            )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
-                raise StaleVersion(game_id)
-            session.add_all(
-                MoveRow(game_id=game_id, ply=version + i, seat=seat, action=action, created_at=stamp)
-                for i, (seat, action) in enumerate(moves)
-            )
+        results: list[StaleVersion | None] = []
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            for game_id, version, moves, status in batch:
+                # A batch holds at most one write per game; an UPDATE that matched no row changed nothing.
+                result = session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.version == version)
+                    .values(version=version + len(moves), status=status, updated_at=stamp)
+                )
+                if result.rowcount != 1:  # type: ignore[attr-defined]
+                    results.append(StaleVersion(game_id))
+                    continue
+                session.add_all(
+                    MoveRow(game_id=game_id, ply=version + i, seat=seat, action=action, created_at=stamp)
+                    for i, (seat, action) in enumerate(moves)
+                )
+                session.flush()
+                results.append(None)
+        return results
 
     def set_rematch(self, game_id: str, rematch_id: str) -> str:
         """Record `rematch_id` as the game's rematch unless one exists; returns the rematch's id."""
-        with Session(self.engine) as session, session.begin():
+        with self._write_lock, Session(self.engine) as session, session.begin():
             row = session.get(GameRow, game_id, with_for_update=True)
             if row is None:
                 raise KeyError(game_id)

@@ -236,6 +236,31 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.on_broadcast: Callable[[Table], None] | None = None
+        self._batch: list[tuple[tuple[str, int, list[tuple[int, int]], str], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def _write(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str) -> None:
+        """Commit one game's moves, grouped with whatever other games commit at the same moment."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._batch.append(((game_id, version, moves, status), future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_batches())
+        await future
+
+    async def _write_batches(self) -> None:
+        while self._batch:
+            batch, self._batch = self._batch, []
+            try:
+                results = await asyncio.to_thread(self.store.append_many, [item for item, _ in batch])
+            except Exception as error:  # the database failed: nobody in this batch is told their move happened
+                for _, future in batch:
+                    future.set_exception(error)
+                continue
+            for (_, future), result in zip(batch, results, strict=True):
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
 
     # -- creating and loading -----------------------------------------------------------------------------
 
@@ -342,7 +367,7 @@ class Tables:
         """Commit `moves` (reaching `after`), then adopt the new state and tell everyone."""
         status = "over" if after.is_terminal() else "playing"
         try:
-            await asyncio.to_thread(self.store.append, table.id, version, moves, status)
+            await self._write(table.id, version, moves, status)
         except StaleVersion:
             raise TableError(
                 "stale", "stale: another move was recorded first; the table has been refreshed", 409

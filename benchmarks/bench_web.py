@@ -1,0 +1,140 @@
+"""Web table speed: N concurrent bot-vs-bot games over real WebSockets on loopback, against one server process.
+
+Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--players 2] [--db sqlite|postgresql://…] [--svg]
+
+Each seat is a client that picks a random legal action when the server offers it and sends it over its
+WebSocket. Measured at the submitting client: the time from sending a move to receiving the broadcast that
+carries it (the move is committed to the database before that broadcast). Prints moves/s and p50/p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    """`skald serve` in a subprocess with rate limits lifted for the benchmark."""
+    args = [
+        sys.executable,
+        "-m",
+        "skald.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--games-per-minute",
+        "100000",
+        "--moves-per-second",
+        "100000",
+    ]
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=2):
+                return process
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise SystemExit("skald serve did not start") from None
+            time.sleep(0.1)
+
+
+def create(port: int, players: int, seed: int) -> dict[str, Any]:
+    """A game whose seats are all clients of this benchmark."""
+    body = json.dumps({"seats": [{"kind": "human", "name": f"bot {i + 1}"} for i in range(players)], "seed": seed})
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=body.encode(), method="POST")
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+async def seat(
+    port: int, game_id: str, token: str, rng: random.Random, svg: bool, latencies: list[float], max_moves: int
+) -> int:
+    """One seat's client: move whenever offered, time each move until its broadcast. Returns moves made."""
+    moves = 0
+    async with connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "svg": svg}))
+        sent: tuple[int, float] | None = None
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "error":
+                sent = None
+                continue
+            if message["type"] != "update":
+                continue
+            if sent is not None and message["version"] > sent[0]:
+                latencies.append(time.perf_counter() - sent[1])
+                sent = None
+            if message["status"] == "over" or moves >= max_moves:
+                return moves
+            if message["legal"] and sent is None:
+                choice = rng.choice(message["legal"])
+                sent = (message["version"], time.perf_counter())
+                await ws.send(json.dumps({"type": "move", "version": message["version"], "action": choice["action"]}))
+                moves += 1
+    return moves
+
+
+async def drive(port: int, games: list[dict[str, Any]], svg: bool, max_moves: int) -> tuple[int, list[float], float]:
+    """Run every seat of every game at once."""
+    latencies: list[float] = []
+    started = time.perf_counter()
+    tasks = [
+        seat(port, game["id"], invite["token"], random.Random(index * 10 + invite["seat"]), svg, latencies, max_moves)
+        for index, game in enumerate(games)
+        for invite in game["invites"]
+    ]
+    counts = await asyncio.gather(*tasks)
+    return sum(counts), latencies, time.perf_counter() - started
+
+
+def main() -> None:
+    """Parse arguments, run the benchmark, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="concurrent games")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--db", default="sqlite", help="'sqlite' (a fresh temporary file) or a postgresql:// URL")
+    parser.add_argument("--svg", action="store_true", help="clients also ask for the SVG board with every update")
+    parser.add_argument("--max-moves", type=int, default=10**9, help="stop each seat after this many moves")
+    parser.add_argument("--port", type=int, default=8761)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        db = f"sqlite:///{Path(folder) / 'bench.db'}" if args.db == "sqlite" else args.db
+        server = start_server(db, args.port)
+        try:
+            games = [create(args.port, args.players, seed) for seed in range(args.games)]
+            moves, latencies, elapsed = asyncio.run(drive(args.port, games, args.svg, args.max_moves))
+        finally:
+            server.terminate()
+            server.wait()
+    ordered = sorted(latencies)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    print(
+        f"{args.games} concurrent {args.players}-player games over WebSockets ({'SQLite file' if args.db == 'sqlite' else 'PostgreSQL'}"
+        f"{', with SVG' if args.svg else ''}): {moves} moves in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s"
+    )
+    print(
+        f"submission → broadcast: p50 {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+        f"max {ordered[-1] * 1000:.1f} ms (target p99 < 50 ms at 100 games)"
+    )
+
+
+if __name__ == "__main__":
+    main()
