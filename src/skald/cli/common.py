@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+import json
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -25,3 +26,19 @@ def find_game(name: str) -> object:
         return get_game(name)
     except KeyError as error:
         fail(str(error.args[0]))
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """`name=value`, the value read as JSON when it parses (numbers, true/false) and as a string otherwise."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise typer.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+    try:
+        return name, json.loads(raw)
+    except json.JSONDecodeError:
+        return name, raw
+
+
+def parse_options(texts: list[str] | None) -> dict[str, Any]:
+    """Every `--option NAME=VALUE` as a dict of rule options."""
+    return dict(parse_option(text) for text in texts or [])

@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from skald.bots import Bot, SpecError, make_bot
-from skald.cli.common import console, fail
+from skald.cli.common import console, fail, parse_options
 from skald.cli.table import View, view_for
 from skald.engine import CHANCE, Game, Record, RecordError, Seat, State, get_game, sample_chance
 
@@ -314,6 +314,9 @@ def register(app: typer.Typer) -> None:
             help="Where save, quit and Ctrl-C write [default: the resumed file, or skald-GAME.json].",
         ),
         pause: float = typer.Option(0.4, "--pause", min=0, help="Seconds to pause after each bot move."),
+        option: list[str] | None = typer.Option(
+            None, "--option", "-o", help="A rule option NAME=VALUE (repeatable), e.g. variant=advanced."
+        ),
     ) -> None:
         """Play at the terminal: people and bots at one table (several `you` seats make a hot-seat game)."""
         try:
@@ -332,7 +335,7 @@ def register(app: typer.Typer) -> None:
             else:
                 chosen = get_game(game)
                 seated = parse_seats(seats or DEFAULT_SEATS, chosen)
-                state = chosen.new_initial_state(len(seated))
+                state = chosen.new_initial_state(len(seated), parse_options(option))
         except KeyError as error:
             fail(str(error.args[0]))
         except (RecordError, ValueError) as error:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 import time
 from statistics import mean
+from typing import Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from skald.cli.common import console, fail
+from skald.cli.common import console, fail, parse_options
 from skald.engine import CHANCE, Game, JSONDict, State, get_game, play_random_game, sample_chance
 
 
@@ -24,30 +25,34 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
         seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i uses seed + i."),
         show: bool = typer.Option(False, "--show", help="Show the table after every round of the first game."),
+        option: list[str] | None = typer.Option(None, "--option", "-o", help="A rule option NAME=VALUE (repeatable)."),
     ) -> None:
         """Play random legal games and summarise them."""
+        options = parse_options(option)
         try:
             chosen: Game = get_game(game)
             chosen.check_players(players)
+            chosen.resolve_options(options)
         except (KeyError, ValueError) as error:
             fail(str(error.args[0]))
         if show:
-            show_game(chosen, players, seed)
+            show_game(chosen, players, seed, options)
         finals: list[State] = []
         started = time.perf_counter()
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task(f"{chosen.title}, {players} players", total=games)
             for index in range(games):
-                finals.append(play_random_game(chosen.new_initial_state(players), random.Random(seed + index)))
+                state = chosen.new_initial_state(players, options)
+                finals.append(play_random_game(state, random.Random(seed + index)))
                 progress.advance(task)
         elapsed = time.perf_counter() - started
         summarise(chosen, players, finals, elapsed)
 
 
-def show_game(game: Game, players: int, seed: int) -> None:
+def show_game(game: Game, players: int, seed: int, options: dict[str, Any] | None = None) -> None:
     """Play one random game, printing the table and each scoring as it happens."""
-    state = game.new_initial_state(players)
+    state = game.new_initial_state(players, options)
     rng = random.Random(seed)
     reports_seen = 0
     while not state.is_terminal():
