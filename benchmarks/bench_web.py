@@ -126,9 +126,10 @@ def main() -> None:
             server.wait()
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    where = ("SQLite file" if args.db == "sqlite" else "PostgreSQL") + (", with SVG" if args.svg else "")
     print(
-        f"{args.games} concurrent {args.players}-player games over WebSockets ({'SQLite file' if args.db == 'sqlite' else 'PostgreSQL'}"
-        f"{', with SVG' if args.svg else ''}): {moves} moves in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s"
+        f"{args.games} concurrent {args.players}-player games over WebSockets ({where}): "
+        f"{moves} moves in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s"
     )
     print(
         f"submission → broadcast: p50 {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
