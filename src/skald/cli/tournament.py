@@ -78,9 +78,7 @@ def register(app: typer.Typer) -> None:
         players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 2,
         games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
         seed: Annotated[int, typer.Option(help="Master seed; game g is seeded from (seed, g).")] = 0,
-        workers: Annotated[
-            int, typer.Option("--workers", "-w", help="Parallel workers (0: one per CPU).")
-        ] = 0,
+        workers: Annotated[int, typer.Option("--workers", "-w", help="Parallel workers (0: one per CPU).")] = 0,
         backend: Annotated[str, typer.Option(help="local (a process pool) or ray.")] = "local",
         address: Annotated[
             str | None, typer.Option(help="Ray cluster address; a local Ray instance when absent.")
@@ -88,9 +86,7 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path, typer.Option(help="Directory for the JSON, CSV and PNG results.")] = Path(
             "out/tournament"
         ),
-        option: Annotated[
-            list[str] | None, typer.Option(help="A rule option NAME=VALUE (repeatable).")
-        ] = None,
+        option: Annotated[list[str] | None, typer.Option(help="A rule option NAME=VALUE (repeatable).")] = None,
         imports: Annotated[
             list[str] | None,
             typer.Option("--import", help="A module to import first, e.g. one registering a game."),
@@ -99,9 +95,7 @@ def register(app: typer.Typer) -> None:
         """Play bots against each other with seats rotating fairly, and report win rates and ratings."""
         console = Console()
         if backend not in BACKENDS:
-            raise typer.BadParameter(
-                f"{backend!r} is not one of {', '.join(BACKENDS)}", param_hint="--backend"
-            )
+            raise typer.BadParameter(f"{backend!r} is not one of {', '.join(BACKENDS)}", param_hint="--backend")
         config = TournamentConfig(
             game=game,
             bots=tuple(spec.strip() for spec in bots.split(",") if spec.strip()),
