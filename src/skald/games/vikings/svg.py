@@ -21,6 +21,8 @@ from skald.games.vikings.components import (
     ROUNDS,
     ROW_LETTERS,
     ROW_OF_COLOUR,
+    SPECIAL_CODES,
+    SPECIALS,
     is_ship,
     ship_of,
     tile_from_code,
@@ -43,6 +45,12 @@ STEP_TEXT = {
     "ferry": "ferry with Boatswains",
     "land": "land the ferried Vikings",
     "game_over": "game over",
+    "draw_specials": "special tiles are turned up",
+    "auction": "bid for the Start Player Ship",
+    "remove_viking": "remove one drawn Viking",
+    "place_colours": "lay a colour from space 11 down",
+    "take_special": "take a special tile",
+    "replace_building": "choose the tile the Building replaces",
 }
 TIE_BREAK = "most Gold breaks a tie in Fame; still tied, the victory is shared"
 
@@ -365,6 +373,9 @@ text{font-family:Georgia,'DejaVu Serif',serif;text-anchor:middle;dominant-baseli
 """
 
 
+SPECIAL_NAMES = dict(zip(SPECIAL_CODES, (special.name for special in SPECIALS), strict=True))
+
+
 def render_svg(source: Any, names: list[str] | None = None) -> str:
     """The whole table as an SVG document, from a `VikingsState` or its observation."""
     obs = _observation(source)
@@ -379,7 +390,8 @@ def render_svg(source: Any, names: list[str] | None = None) -> str:
     step = str(obs.get("step", ""))
     to_move = int(obs.get("to_move", 0))
     radius = 150
-    top = 380
+    advanced = (obs.get("options") or {}).get("variant") == "advanced"
+    top = 414 if advanced else 380
     panels: list[str] = []
     y: float = top
     for seat, raw in enumerate(mainlands):
@@ -400,7 +412,7 @@ def render_svg(source: Any, names: list[str] | None = None) -> str:
     head.append(f'<text x="{ix}" y="52" class="title">Vikings</text>')
     if step == "game_over":
         status = "Game over"
-    elif step in ("draw_tiles", "draw_vikings"):
+    elif step in ("draw_tiles", "draw_vikings", "draw_specials"):
         status = f"Round {obs.get('round', 1)}: {STEP_TEXT[step]}"
     else:
         status = f"{names[to_move]}: {STEP_TEXT.get(step, step)}"
@@ -432,7 +444,35 @@ def render_svg(source: Any, names: list[str] | None = None) -> str:
             f'<text x="{legend_x + 20}" y="{ly + 4}" class="small" text-anchor="start" '
             f'style="text-anchor:start">{ROLES[letter]}</text>'
         )
+    if advanced:
+        head += _advanced_strip(obs, names, 24, top - 30)
     return "".join([*head, *panels, "</svg>"])
+
+
+def _advanced_strip(obs: dict[str, Any], names: list[str], x: float, y: float) -> list[str]:
+    """The advanced game: the face-up special tiles, the auction while it runs, and each player's special tiles."""
+    specials = obs.get("specials") or {}
+    shown = [
+        f"{slot + 1} {SPECIAL_NAMES.get(code, code)}" for slot, code in enumerate(specials.get("face_up", [])) if code
+    ]
+    parts = [f"Special tiles face up: {' · '.join(shown) or '—'}"]
+    drawn = " ".join(f"{letter}{n}" for letter, n in (obs.get("drawn") or {}).items() if n)
+    if drawn:
+        parts.append(f"drawn for the wheel: {drawn}")
+    auction = obs.get("auction") or {}
+    if any(auction.get("bidding", [])):
+        high = auction.get("high_bid", -1)
+        bidder = auction.get("high_bidder", -1)
+        parts.append(f"auction: highest bid {high} by {names[bidder]}" if high >= 0 else "auction: no bid yet")
+    for seat, raw in enumerate(obs.get("mainlands", [])):
+        held = [
+            f"{SPECIAL_NAMES.get(code, code)}{f' ×{n}' if n > 1 else ''}"
+            for code, n in (raw.get("specials") or {}).items()
+        ]
+        held += [f"{SPECIAL_NAMES.get(code, code)} (waiting)" for code in raw.get("waiting") or []]
+        if held:
+            parts.append(f"{names[seat]}: {', '.join(held)}")
+    return [f'<text x="{x}" y="{y}" class="status" style="font-size:14px">{escape("   |   ".join(parts))}</text>']
 
 
 def standings(observation: dict[str, Any]) -> list[dict[str, Any]]:
