@@ -384,3 +384,50 @@ def test_every_special_tile_kind_is_dealt_in_a_full_advanced_game():
     state = play_random_game(GAME.new_initial_state(3, ADVANCED), random.Random(21))
     assert state.special_census() == 25
     assert (GOLDSMITH1, SCOUT1, BLACK, GREEN) == (1, 5, 4, 2)
+
+
+def test_special_tiles_show_on_the_text_and_svg_tables_and_in_scorings():
+    """Front ends show the advanced game: face-up special tiles, each player's special tiles, and special lines
+    in the scoring breakdowns."""
+    from skald.games.vikings.svg import render_svg
+
+    state = _adv(land({"N": "L:N"}), noble1=1)
+    state.face_up = [BOAT, -1, HORN, -1]
+    text = state.render_text()
+    assert "Special tiles face up: 1 Boat · 3 Boatswain with horn" in text and "special tiles: Noble +1" in text
+    svg = render_svg(state)
+    assert "1 Boat · 3 Boatswain with horn" in svg and "Player 1: Noble +1" in svg
+    assert any(line.text.startswith("Noble +1 tile") for line in large_scoring(0, state.lands[0]))
+
+
+def test_simulate_plays_the_advanced_game_from_the_command_line():
+    """`skald simulate vikings --option variant=advanced` plays the advanced game; a bad value names the option."""
+    import subprocess
+    import sys
+
+    ok = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "skald.cli.main",
+            "simulate",
+            "vikings",
+            "-p",
+            "3",
+            "-n",
+            "3",
+            "--option",
+            "variant=advanced",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ok.returncode == 0 and "3 random games of Vikings" in ok.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "skald.cli.main", "simulate", "vikings", "--option", "variant=x"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert bad.returncode == 2 and "options.variant" in bad.stderr
