@@ -314,3 +314,17 @@ def test_game_creation_and_moves_are_rate_limited(tmp_path: Path) -> None:
         sock.close()
     finally:
         live.stop()
+
+
+def test_every_registered_game_is_playable_at_the_web_table_through_the_contract(server: Server) -> None:
+    """A game with no board of its own (Vikingdoms) is offered and played through the contract alone: its board is
+    `Game.render_svg`'s text table, its choices the legal actions."""
+    status, catalogue = server.request("GET", "/api/catalogue")
+    assert status == 200 and {"vikings", "vikingdoms"} <= {g["name"] for g in catalogue["games"]}
+    game = server.create([{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], game="vikingdoms")
+    sock = Socket(server, game["id"], game["invites"][0]["token"])
+    final = play_out(sock)
+    sock.close()
+    assert final["status"] == "over" and final["result"]["winners"]
+    status, record = server.request("GET", f"/api/games/{game['id']}/record")
+    assert status == 200 and Record.from_dict(record).replay().is_terminal()

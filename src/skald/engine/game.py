@@ -61,6 +61,13 @@ class Game(ABC):
                 f"{self.title} is played by {self.min_players}–{self.max_players} players, not {num_players}"
             )
 
+    def render_svg(self, state: State, seat: int | None = None, names: list[str] | None = None) -> str:
+        """The table as an SVG document for the viewer in `seat` (None: a spectator), showing only what that
+        viewer may see. By default the text table in monospace; a game with a drawn board overrides this."""
+        from skald.engine.svgtext import text_to_svg
+
+        return text_to_svg(state.render_text(), self.title)
+
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic worth of `state` for `seat` (higher is better), for greedy bots and cut-off rollouts."""
         return float(state.scores()[seat])

@@ -20,7 +20,7 @@ from skald.web.db import Store, make_engine, migrate
 from skald.web.errors import TableError
 from skald.web.ratelimit import RateLimiter
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
-from skald.web.tables import HUMAN, Client, Table, Tables, renderer
+from skald.web.tables import HUMAN, Client, Table, Tables
 
 #: The bots a seat may be given at the web table (a bound on the server's thinking per move).
 BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
@@ -143,8 +143,6 @@ def create_app(settings: Settings) -> FastAPI:
         games = []
         for name in game_names():
             game = get_game(name)
-            if renderer(game) is None:
-                continue
             games.append(
                 {
                     "name": game.name,
@@ -217,13 +215,10 @@ def create_app(settings: Settings) -> FastAPI:
         if not 0 <= ply <= table.version:
             raise TableError("ply", f"ply: must be 0–{table.version}", 404)
         state = Record(table.game.name, table.state.num_players, table.options, [], table.state.history[:ply]).replay()
-        module = renderer(table.game)
-        assert module is not None
-        observation = state.observation(-1)
         return {
             "ply": ply,
             "version": table.version,
-            "svg": module.render_svg(observation, names=[s.name for s in table.seats]),
+            "svg": table.game.render_svg(state, None, names=[s.name for s in table.seats]),
             "log": table.log[:ply],
             "scorings": state.scorings(),
         }

@@ -39,7 +39,7 @@ def action_key(data: Any) -> str:
 
 
 def renderer(game: Game) -> ModuleType | None:
-    """The game package's `svg` module (with `render_svg`), or None if the game has no SVG board."""
+    """The game package's `svg` module, for optional end-screen extras (`standings`, `TIE_BREAK`), or None."""
     module_name = type(game).__module__
     for package in (module_name, module_name.rsplit(".", 1)[0]):
         try:
@@ -193,15 +193,12 @@ class Table:
         }
 
     def svg(self, seat: int | None) -> str | None:
-        """The board as SVG for `seat`, from the game package's renderer (cached per version)."""
+        """The board as SVG for `seat`, from the game's `render_svg` (cached per version)."""
         cached = self._svg_cache.get(seat)
         if cached is not None and cached[0] == self.version:
             return cached[1]
-        module = renderer(self.game)
-        if module is None:
-            return None
         names = [s.name for s in self.seats]
-        text: str = module.render_svg(self.state.observation(seat if seat is not None else -1), names=names)
+        text = self.game.render_svg(self.state, seat, names)
         self._svg_cache[seat] = (self.version, text)
         return text
 
@@ -277,8 +274,6 @@ class Tables:
             game = get_game(game_name)
         except KeyError as error:
             raise TableError("game", f"game: {error.args[0]}") from None
-        if renderer(game) is None:
-            raise TableError("game", f"game: {game.title} has no web board yet")
         try:
             game.check_players(len(seats))
             resolved = game.resolve_options(options)

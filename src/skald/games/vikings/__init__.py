@@ -37,6 +37,12 @@ class VikingsGame(Game):
         state: VikingsState = state_from_dict(data, VikingsState, self)
         return state
 
+    def render_svg(self, state: State, seat: int | None = None, names: list[str] | None = None) -> str:
+        """The drawn Vikings board (`skald.games.vikings.svg`) from the viewer's observation."""
+        from skald.games.vikings.svg import render_svg
+
+        return render_svg(state.observation(seat if seat is not None else -1), names=names)
+
     def evaluate(self, state: State, seat: int) -> float:
         """Fame and Gold now plus what the Mainland is worth (see `skald.games.vikings.evaluate`)."""
         from skald.games.vikings.evaluate import evaluate
