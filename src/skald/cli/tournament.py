@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from skald.cli.common import parse_option
 from skald.sim import BACKENDS, TournamentConfig, TournamentResult, default_workers, run_tournament, write_all
 from skald.sim.match import GameResult
-
-
-def _parse_option(text: str) -> tuple[str, Any]:
-    """`name=value`, the value read as JSON when it parses (numbers, true/false) and as a string otherwise."""
-    name, sep, raw = text.partition("=")
-    if not sep or not name:
-        raise typer.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
-    try:
-        return name, json.loads(raw)
-    except json.JSONDecodeError:
-        return name, raw
 
 
 def _percent(value: float) -> str:
@@ -102,7 +91,7 @@ def register(app: typer.Typer) -> None:
             num_players=players,
             games=games,
             seed=seed,
-            options=tuple(sorted(_parse_option(text) for text in option or [])),
+            options=tuple(sorted(parse_option(text) for text in option or [])),
             imports=tuple(imports or []),
         )
         try:

@@ -55,3 +55,14 @@ def resolve_chance(state: State, rng: random.Random) -> None:
     """Draw chance outcomes with `rng` until a seat is to act or the game is over."""
     while state.current_player() == CHANCE:
         state.apply(sample_chance(state, rng))
+
+
+def render_table(state: State, render_mode: str | None) -> str | None:
+    """The adapters' `render()`: the table as text, returned for `ansi`, printed for `human`, None without a mode."""
+    if render_mode is None:
+        return None
+    text = state.render_text()
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from skald.bots import Bot, make_bot
 from skald.engine import CHANCE, State, get_game, sample_chance
-from skald.rl.common import legal_mask, require_tensors
+from skald.rl.common import legal_mask, render_table, require_tensors
 from skald.rl.pettingzoo_env import observation_space
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -142,10 +142,4 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """The table as text: returned for `ansi`, printed for `human`."""
-        if self.render_mode is None:
-            return None
-        text = self.game_state.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_table(self.game_state, self.render_mode)

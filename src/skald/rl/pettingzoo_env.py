@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skald.engine import State, get_game
-from skald.rl.common import legal_mask, require_tensors, resolve_chance
+from skald.rl.common import legal_mask, render_table, require_tensors, resolve_chance
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -128,13 +128,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text: returned for `ansi`, printed for `human`."""
-        if self.render_mode is None:
-            return None
-        text = self.game_state.render_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_table(self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
