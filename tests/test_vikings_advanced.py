@@ -431,3 +431,21 @@ def test_simulate_plays_the_advanced_game_from_the_command_line():
         timeout=120,
     )
     assert bad.returncode == 2 and "options.variant" in bad.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bots_play_the_advanced_game_with_only_legal_actions(players):
+    """Every bot speaks the contract, so the auction, colour placement and special tiles need nothing new."""
+    from skald.bots import make_bot
+
+    state = GAME.new_initial_state(players, ADVANCED)
+    bots = [make_bot(spec, seed=seat) for seat, spec in enumerate(["greedy", "mcts:iters=20", "random", "greedy"])]
+    rng = random.Random(players)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(rng.choice(state.legal_actions()))
+            continue
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.special_census() == 25 and state.winners()
