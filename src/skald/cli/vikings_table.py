@@ -32,12 +32,24 @@ from skald.games.vikings.components import (
 from skald.games.vikings.mainland import Mainland
 from skald.games.vikings.render import STYLES, render_text, ship_label
 from skald.games.vikings.scoring import threats
-from skald.games.vikings.state import BUY, FERRY, LAND, PLACE_TILE, PLACE_VIKING
+from skald.games.vikings.state import (
+    AUCTION,
+    BUY,
+    FERRY,
+    LAND,
+    PLACE_COLOURS,
+    PLACE_TILE,
+    PLACE_VIKING,
+    REMOVE_VIKING,
+    REPLACE_BUILDING,
+    TAKE_SPECIAL,
+)
 
 PURCHASING = "rules/000 p.2, Purchasing Groups"
 PLACING = "rules/000 p.3, Placing tiles and Vikings"
 SCORING = "rules/000 p.4, Scoring"
 END = "rules/000 p.5, End Game Scoring and Game End"
+ADVANCED = "rules/000, advanced rules"
 
 RULES = {
     BUY: (
@@ -85,6 +97,38 @@ RULES = {
         "• The Vikings this Boatswain carries go onto unoccupied Island tiles of their own rows: choose the tile "
         "for each. Vikings already on islands never move."
     ),
+    AUCTION: (
+        f"[b]Auction for the Start Player Ship[/] ({ADVANCED})\n"
+        "• 13 Vikings are drawn and shown. The current start player opens with a bid of 0 or more Gold; then, "
+        "clockwise, each player raises or passes, and a pass ends her part in the auction.\n"
+        "• Gold may be topped up from Fame, 1 for 1, never below 0. If nobody raises, the start player wins for 0.\n"
+        "• The winner pays her bid to the bank, takes the Start Player Ship, removes one of the 13 Vikings from "
+        "the game, and lays out the tiles; then, from her clockwise, each player chooses a colour and lays all its "
+        "Vikings on the highest free spaces from 11 down."
+    ),
+    REMOVE_VIKING: (
+        f"[b]Removing a Viking[/] ({ADVANCED})\n"
+        "• The auction's winner removes one of the 13 drawn Vikings from the game; the other 12 go on the wheel."
+    ),
+    PLACE_COLOURS: (
+        f"[b]Laying the Vikings on the wheel[/] ({ADVANCED})\n"
+        "• From the auction's winner clockwise, each player chooses a colour still to be laid and places all its "
+        "Vikings on the highest free spaces, from 11 down. The last colour lays itself."
+    ),
+    TAKE_SPECIAL: (
+        f"[b]Taking a special tile[/] ({ADVANCED}: Special tiles)\n"
+        "• Whoever buys the most expensive remaining Group may take one of the face-up special tiles (never with "
+        "the round's last Group, bought for 0). Four lie face up; empty spaces are refilled at the next round.\n"
+        "• 5 Gold pays at once; Goldsmith tiles pay at small and large scorings; Boat, Noble, Scout and Fisherman "
+        "tiles at large scorings; Boatswain with horn, Fisherman with fish, 3 Gold = 1 Fame and Building tiles "
+        "at the end."
+    ),
+    REPLACE_BUILDING: (
+        f"[b]Placing a Building tile[/] ({ADVANCED}: Special tiles)\n"
+        "• The Building tile replaces one of your island tiles showing the same building (that tile leaves the "
+        "game; a Viking on it stays). At the end it scores 1 Fame for each Viking on it and on the eight tiles "
+        "around it, at most 9, unless a ship threatens it."
+    ),
 }
 
 HELP = {
@@ -93,6 +137,11 @@ HELP = {
     PLACE_VIKING: "Type a key, or [b]viking N3[/] to stand the Viking on its tile, or [b]head[/].",
     FERRY: "Type a key, or [b]ferry G[/] (one colour), [b]ferry each[/] (one of each), [b]done[/] to stop.",
     LAND: "Type a key, or the square where a carried Viking lands, e.g. [b]S4[/].",
+    AUCTION: "Type a key, or [b]bid 3[/] to raise the bid to 3, or [b]pass[/] to leave the auction.",
+    REMOVE_VIKING: "Type a key, or [b]remove B[/] to remove a drawn Boatswain (F G S N W B).",
+    PLACE_COLOURS: "Type a key, or [b]place G[/] to lay the Goldsmiths from the highest free space down.",
+    TAKE_SPECIAL: "Type a key, or [b]take 2[/] for the second face-up special tile, or [b]decline[/].",
+    REPLACE_BUILDING: "Type a key, or [b]replace N3[/] for the island tile the Building replaces.",
 }
 
 
