@@ -63,6 +63,9 @@ def test_spec_strings_build_the_named_bots_and_levels() -> None:
     )
     timed = make_bot("mcts:seconds=0.05")
     assert isinstance(timed, MCTSBot) and timed.config.iterations is None and timed.config.seconds == 0.05
+    capped = make_bot("mcts:hard:seconds=3")
+    assert isinstance(capped, MCTSBot)
+    assert capped.config.iterations == LEVELS["hard"].iterations and capped.config.seconds == 3.0
 
 
 @pytest.mark.parametrize(

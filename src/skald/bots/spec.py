@@ -30,10 +30,12 @@ class SpecError(ValueError):
 def parse_mcts(spec: str, parts: list[str]) -> MCTSConfig:
     """The MCTS config for the `:`-separated parts after `mcts` (a level and/or `key=value` settings)."""
     config = LEVELS["normal"]
+    level_named = False
     changes: dict[str, Any] = {}
     for part in parts:
         if part in LEVELS:
             config = LEVELS[part]
+            level_named = True
             continue
         key, sep, raw = part.partition("=")
         if not sep or key not in _MCTS_KEYS:
@@ -49,7 +51,8 @@ def parse_mcts(spec: str, parts: list[str]) -> MCTSConfig:
             changes[name] = kind(raw)
         except ValueError:
             raise SpecError(f"{spec}: {key}= expects {kind.__name__}, not {raw!r}") from None
-    if "seconds" in changes and "iterations" not in changes:
+    # `mcts:seconds=S` is a pure time budget; `mcts:hard:seconds=S` keeps hard's iterations and adds a time cap.
+    if "seconds" in changes and "iterations" not in changes and not level_named:
         changes["iterations"] = None
     try:
         return replace(config, **changes)
