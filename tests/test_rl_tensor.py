@@ -79,3 +79,34 @@ def test_a_game_without_tensors_says_so_by_name() -> None:
         Plain().observation_tensor_shape(2)
     assert not supports_tensors(Plain())
     assert "vikings" in learnable_games()
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize("options", [None, {"variant": "advanced"}], ids=["base", "advanced"])
+def test_the_numpy_fast_path_equals_the_list_everywhere(num_players: int, options: dict[str, str] | None) -> None:
+    # Walked in place (the fast path's caches hit and miss) and on clones (fresh Mainlands), from every seat.
+    np = pytest.importorskip("numpy")
+    for seed in range(3):
+        rng = random.Random(100 * num_players + seed)
+        state = GAME.new_initial_state(num_players, options)
+        while True:
+            for position in (state, state.clone()):
+                for seat in range(num_players):
+                    fast = position.observation_array(seat)
+                    assert fast.dtype == np.float32
+                    assert fast.shape == GAME.observation_tensor_shape(num_players)
+                    assert np.array_equal(fast, np.asarray(position.observation_tensor(seat), dtype=np.float32))
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_fast_path_arrays_are_fresh_and_writable() -> None:
+    state = _positions(2, seed=5)[-1]
+    first, second = state.observation_array(0), state.observation_array(0)
+    first[:] = 7.0
+    assert first.flags.writeable
+    assert not (second == 7.0).all()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
 
 from skald.engine import CHANCE, State
 
@@ -14,6 +16,8 @@ class Bot(ABC):
 
     #: The spec string this bot was built from, e.g. `mcts:normal`.
     spec: str
+    #: What `_history_digest` hashed last: (seed, spec), that history, and the hasher fed with its text so far.
+    _seeding: tuple[tuple[int, str], list[int], Any] | None = None
 
     def __init__(self, spec: str, seed: int = 0) -> None:
         self.spec = spec
@@ -34,8 +38,38 @@ class Bot(ABC):
 
     def rng_for(self, state: State) -> random.Random:
         """A generator seeded by the bot's seed and the position's history, so replays choose alike."""
-        digest = hashlib.blake2b(repr((self.seed, self.spec, state.history)).encode(), digest_size=8)
-        return random.Random(int.from_bytes(digest.digest(), "big"))
+        return random.Random(int.from_bytes(self._history_digest(state.history), "big"))
+
+    def _history_digest(self, history: Sequence[int]) -> bytes:
+        """blake2b (8 bytes) of `repr((seed, spec, history))`, hashing only the actions added since the last call."""
+        # A game walked forward shares its earlier actions with the previous call, so the text hashed then is
+        # continued rather than hashed again; any other history is hashed from its start. The digest is the same.
+        if type(history) is not list:
+            return hashlib.blake2b(repr((self.seed, self.spec, history)).encode(), digest_size=8).digest()
+        seen = self._seeding
+        if (
+            seen is None
+            or seen[0] != (self.seed, self.spec)
+            or len(history) < len(seen[1])
+            or history[: len(seen[1])] != seen[1]
+        ):
+            hasher = hashlib.blake2b(repr((self.seed, self.spec, [])).encode()[:-2], digest_size=8)
+            seen = ((self.seed, self.spec), [], hasher)
+        done, hasher = seen[1], seen[2]
+        if len(history) > len(done):
+            hasher = hasher.copy()
+            added = ", ".join(map(repr, history[len(done) :]))
+            hasher.update((", " + added if done else added).encode())
+        self._seeding = ((self.seed, self.spec), history[:], hasher)
+        end = hasher.copy()
+        end.update(b"])")
+        return end.digest()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The bot without its seeding cache (hash objects cannot be pickled or copied that way)."""
+        state = self.__dict__.copy()
+        state.pop("_seeding", None)
+        return state
 
     @abstractmethod
     def _choose(self, state: State, player: int, legal: list[int], rng: random.Random) -> int:

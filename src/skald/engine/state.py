@@ -6,6 +6,9 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from skald.engine.game import Game
 
 #: `current_player()` at a node where chance acts (a tile drawn, a Viking pulled from the bag).
@@ -145,3 +148,9 @@ class State(ABC):
             f"{self.game.name} does not encode observations as tensors: its state must override observation_tensor "
             "(see docs/rl-observation.md)"
         )
+
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
+        """`observation_tensor(seat)` as a new float32 numpy array (needs numpy; games may override it to be faster)."""
+        import numpy as np
+
+        return np.asarray(self.observation_tensor(seat), dtype=np.float32)

@@ -78,7 +78,7 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
         self._illegal_run = 0
 
     def _observe(self) -> tuple[ObsDict, dict[str, Any]]:
-        observation = np.asarray(self.game_state.observation_tensor(self.seat), dtype=np.float32)
+        observation = self.game_state.observation_array(self.seat)
         if self.game_state.current_player() == self.seat:
             mask = legal_mask(self.game_state, self.num_actions)
         else:

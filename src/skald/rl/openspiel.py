@@ -155,9 +155,7 @@ class SkaldObserver:
         """Fill `tensor` with `state` as `player` sees it."""
         if self.tensor is not None:
             skald_state = state.skald_state
-            self.tensor[:] = state._held.cached(
-                ("tensor", player), lambda: np.asarray(skald_state.observation_tensor(player), np.float32)
-            )
+            self.tensor[:] = state._held.cached(("tensor", player), lambda: skald_state.observation_array(player))
 
     def string_from(self, state: SkaldSpielState, player: int) -> str:
         """What `player` sees, as compact JSON (never the order of stacks or bag: the engine keeps none)."""

@@ -70,6 +70,8 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.action_spaces = {agent: act_space for agent in self.possible_agents}
         self._rng = random.Random()
         self.game_state: State = self.game.new_initial_state(num_players, self.options)
+        #: Observations of the current position by (actions so far, seat); emptied whenever the position changes.
+        self._observed: dict[tuple[int, int], ObsDict] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same Dict space for every agent."""
@@ -83,6 +85,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         """A new game; `seed` fixes the chance draws (and, through it, the whole game given the actions)."""
         self._rng = random.Random(seed)
         self.game_state = self.game.new_initial_state(self.num_players, self.options)
+        self._observed = {}
         resolve_chance(self.game_state, self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -95,12 +98,19 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> ObsDict:
         """The agent's tensor, and its legal-action mask (all 0 unless it is the agent to act)."""
         seat = self._seat[agent]
-        observation = np.asarray(self.game_state.observation_tensor(seat), dtype=np.float32)
-        if self.game_state.current_player() == seat:
-            mask = legal_mask(self.game_state, self.num_actions)
+        state = self.game_state
+        key = (len(state.history), seat)
+        seen = self._observed.get(key)
+        if seen is not None:
+            # Asked again for the same position (PettingZoo's tests do): copies, so callers never share arrays.
+            return {"observation": seen["observation"].copy(), "action_mask": seen["action_mask"].copy()}
+        if state.current_player() == seat:
+            mask = legal_mask(state, self.num_actions)
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+        observed: ObsDict = {"observation": state.observation_array(seat), "action_mask": mask}
+        self._observed[key] = observed
+        return observed
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action, then let chance act until a seat must choose or the game ends."""
@@ -111,6 +121,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to act: None is an action only for an agent whose game is over")
         state = self.game_state
+        self._observed = {}
         state.apply(int(action))
         resolve_chance(state, self._rng)
         self._cumulative_rewards[agent] = 0.0

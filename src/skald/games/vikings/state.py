@@ -12,7 +12,7 @@ A round (rules/000 p.2):
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
 from skald.games.vikings import actions as A
@@ -46,6 +46,10 @@ from skald.games.vikings.scoring import (
     large_scoring,
     small_scoring,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 # Steps of the flow; the last six belong to the advanced game.
 (
@@ -352,6 +356,12 @@ class VikingsState(AdvancedSteps, State):
         from skald.games.vikings.tensor import encode
 
         return encode(self, seat)
+
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
+        """`observation_tensor(seat)` as a float32 numpy array, written directly (needs numpy)."""
+        from skald.games.vikings.tensor import encode_array
+
+        return encode_array(self, seat)
 
     def scorings(self) -> list[JSONDict]:
         """Every scoring so far with its itemised lines (Fame and Gold per Viking, ship or award)."""
