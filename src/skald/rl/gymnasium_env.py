@@ -23,7 +23,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from skald.bots import Bot, make_bot
-from skald.engine import CHANCE, State, get_game, sample_chance
+from skald.engine import CHANCE, IllegalAction, State, get_game, sample_chance
 from skald.rl.common import legal_mask, render_table, require_tensors
 from skald.rl.pettingzoo_env import observation_space
 
@@ -118,16 +118,16 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
         state = self.game_state
         if state.is_terminal():
             raise RuntimeError("the game is over: call reset()")
-        error = state.illegal_reason(int(action))
-        if error is not None:
+        try:
+            state.apply(int(action))  # checks legality once; an illegal action leaves the state as it was
+        except IllegalAction as error:
             if self.illegal == "raise":
-                raise error
+                raise
             self._illegal_run += 1
             observation, info = self._observe()
             info["illegal"] = str(error)
             return observation, self.illegal_reward, False, self._illegal_run >= self.max_illegal, info
         self._illegal_run = 0
-        state.apply(int(action))
         self._advance()
         observation, info = self._observe()
         terminated = state.is_terminal()
