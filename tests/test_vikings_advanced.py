@@ -23,7 +23,7 @@ from skald.games.vikings.components import (
     YELLOW,
 )
 from skald.games.vikings.scoring import end_scoring, large_scoring, small_scoring
-from skald.games.vikings.state import (
+from skald.games.vikings.steps import (
     AUCTION,
     BUY,
     DRAW_SPECIALS,

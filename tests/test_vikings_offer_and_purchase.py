@@ -12,7 +12,7 @@ from skald.engine import CHANCE, IllegalAction
 from skald.games.vikings import GAME
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import BLUE, EMPTY, GREY, is_ship
-from skald.games.vikings.state import BUY, DRAW_TILES, DRAW_VIKINGS
+from skald.games.vikings.steps import BUY, DRAW_TILES, DRAW_VIKINGS
 
 
 @pytest.mark.parametrize(("players", "gold"), [(2, 30), (3, 25), (4, 20)])

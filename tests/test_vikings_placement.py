@@ -8,7 +8,7 @@ from conftest import land, position, snapshot
 from skald.engine import IllegalAction
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import GREEN, LEFT, RED
-from skald.games.vikings.state import BUY, PLACE_TILE, PLACE_VIKING
+from skald.games.vikings.steps import BUY, PLACE_TILE, PLACE_VIKING
 
 
 def _buying(tile: str, viking: str, *, me: dict | None = None, **options) -> object:

@@ -13,7 +13,7 @@ from skald.engine import CHANCE, IllegalAction, Record, sample_chance
 from skald.games.vikings import GAME
 from skald.games.vikings.actions import NUM_ACTIONS
 from skald.games.vikings.position import state_to_dict
-from skald.games.vikings.state import GAME_OVER
+from skald.games.vikings.steps import GAME_OVER
 
 players = st.integers(min_value=2, max_value=4)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

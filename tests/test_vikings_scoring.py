@@ -10,7 +10,7 @@ from skald.engine import IllegalAction
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import BLUE, GREEN, GREY, RED, YELLOW
 from skald.games.vikings.scoring import end_scoring, large_scoring, small_scoring, threats
-from skald.games.vikings.state import BUY, DRAW_TILES, GAME_OVER, LAND
+from skald.games.vikings.steps import BUY, DRAW_TILES, GAME_OVER, LAND
 
 
 def _lines(lines, kind):

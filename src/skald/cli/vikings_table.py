@@ -32,7 +32,7 @@ from skald.games.vikings.components import (
 from skald.games.vikings.mainland import Mainland
 from skald.games.vikings.render import STYLES, render_text, ship_label
 from skald.games.vikings.scoring import threats
-from skald.games.vikings.state import (
+from skald.games.vikings.steps import (
     AUCTION,
     BUY,
     FERRY,

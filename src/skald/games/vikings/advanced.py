@@ -30,6 +30,16 @@ from skald.games.vikings.components import (
     building_of,
 )
 from skald.games.vikings.mainland import Mainland
+from skald.games.vikings.steps import (
+    AUCTION,
+    BUY,
+    DRAW_SPECIALS,
+    DRAW_TILES,
+    PLACE_COLOURS,
+    REMOVE_VIKING,
+    REPLACE_BUILDING,
+    TAKE_SPECIAL,
+)
 
 ADVANCED = "rules/000, advanced rules"
 
@@ -74,7 +84,6 @@ class AdvancedSteps:
     # -- dispatch -----------------------------------------------------------------------------------------------
 
     def _advanced_legal_actions(self) -> list[int]:
-        from skald.games.vikings.state import AUCTION, PLACE_COLOURS, REMOVE_VIKING, REPLACE_BUILDING, TAKE_SPECIAL
 
         step = self.step
         if step == AUCTION:
@@ -98,14 +107,6 @@ class AdvancedSteps:
         return []
 
     def _advanced_reason(self, action: int) -> IllegalAction | None:
-        from skald.games.vikings.state import (
-            AUCTION,
-            DRAW_SPECIALS,
-            PLACE_COLOURS,
-            REMOVE_VIKING,
-            REPLACE_BUILDING,
-            TAKE_SPECIAL,
-        )
 
         step = self.step
         if step == DRAW_SPECIALS:
@@ -146,15 +147,6 @@ class AdvancedSteps:
         return self._wrong_step(action)
 
     def _advanced_apply(self, action: int) -> None:
-        from skald.games.vikings.state import (
-            AUCTION,
-            DRAW_SPECIALS,
-            DRAW_TILES,
-            PLACE_COLOURS,
-            REMOVE_VIKING,
-            REPLACE_BUILDING,
-            TAKE_SPECIAL,
-        )
 
         step = self.step
         if step == DRAW_SPECIALS:
@@ -191,7 +183,6 @@ class AdvancedSteps:
     # -- the auction for the Start Player Ship ---------------------------------------------------------------------
 
     def _start_auction(self) -> None:
-        from skald.games.vikings.state import AUCTION
 
         self.step = AUCTION
         self.high_bid = -1
@@ -220,7 +211,6 @@ class AdvancedSteps:
         return None
 
     def _bid(self, action: int) -> None:
-        from skald.games.vikings.state import REMOVE_VIKING
 
         seat = self.to_move
         if action == A.PASS:
@@ -245,7 +235,6 @@ class AdvancedSteps:
     # -- colour placement: all Vikings of a chosen colour on the highest free spaces from 11 down ----------------
 
     def _start_colour_placement(self) -> None:
-        from skald.games.vikings.state import PLACE_COLOURS
 
         self.to_move = self.start
         self.step = PLACE_COLOURS
@@ -264,7 +253,6 @@ class AdvancedSteps:
 
     def _place_forced_colour(self) -> None:
         """With one colour left there is no choice: it fills the rest; then the start player buys first."""
-        from skald.games.vikings.state import BUY
 
         left = [c for c in range(NUM_COLOURS) if self.drawn[c]]
         if len(left) == 1:
@@ -283,7 +271,6 @@ class AdvancedSteps:
 
     def _receive_special(self, special: int) -> bool:
         """Give the player a special tile; True when she must now choose which island tile a Building replaces."""
-        from skald.games.vikings.state import REPLACE_BUILDING
 
         land = self.lands[self.to_move]
         if special == GOLD5:

@@ -33,6 +33,7 @@ from skald.games.vikings.components import (
 )
 from skald.games.vikings.mainland import Mainland
 from skald.games.vikings.scoring import threats
+from skald.games.vikings.steps import FERRY, LAND
 
 if TYPE_CHECKING:
     from skald.games.vikings.state import VikingsState
@@ -43,8 +44,6 @@ GOLD_IN_PLAY = 0.35
 
 def _scorings_left(state: VikingsState) -> tuple[int, int]:
     """(large, small) scorings still to come, counting this round's if it has not been scored yet."""
-    from skald.games.vikings.state import FERRY, LAND
-
     current_done = state.step in (FERRY, LAND) and state.scoring_index > 0
     rounds = range(state.round + (1 if current_done else 0), ROUNDS + 1)
     large = sum(1 for r in rounds if r in LARGE_SCORING_ROUNDS)

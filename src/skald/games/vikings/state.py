@@ -51,40 +51,21 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-# Steps of the flow; the last six belong to the advanced game.
-(
+from skald.games.vikings.steps import (
+    BUY,
+    CHANCE_STEPS,
+    DRAW_SPECIALS,
     DRAW_TILES,
     DRAW_VIKINGS,
-    BUY,
+    FERRY,
+    GAME_OVER,
+    LAND,
     PLACE_TILE,
     PLACE_VIKING,
-    FERRY,
-    LAND,
-    GAME_OVER,
-    DRAW_SPECIALS,
-    AUCTION,
-    REMOVE_VIKING,
-    PLACE_COLOURS,
+    STEP_NAMES,
     TAKE_SPECIAL,
-    REPLACE_BUILDING,
-) = range(14)
-STEP_NAMES = (
-    "draw tiles",
-    "draw Vikings",
-    "buy a Group",
-    "place the tile",
-    "place the Viking",
-    "ferry with Boatswains",
-    "land the ferried Vikings",
-    "game over",
-    "turn up special tiles",
-    "bid for the Start Player Ship",
-    "remove one drawn Viking",
-    "choose a colour to lay on the wheel",
-    "take a special tile",
-    "choose the tile the Building replaces",
 )
-CHANCE_STEPS = frozenset((DRAW_TILES, DRAW_VIKINGS, DRAW_SPECIALS))
+
 PURCHASING = "rules/000 p.2, Purchasing Groups"
 PLACING = "rules/000 p.3, Placing tiles and Vikings"
 FERRYING = "rules/000 p.4, Large scoring step 1: Boatswains"
