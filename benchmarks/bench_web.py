@@ -1,10 +1,15 @@
 """Web table speed: N concurrent bot-vs-bot games over real WebSockets on loopback, against one server process.
 
-Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--players 2] [--db sqlite|postgresql://…] [--svg]
+Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--players 2] [--db sqlite|postgresql://…] [--full]
+[--svg]
 
-Each seat is a client that picks a random legal action when the server offers it and sends it over its
-WebSocket. Measured at the submitting client: the time from sending a move to receiving the broadcast that
-carries it (the move is committed to the database before that broadcast). Prints moves/s and p50/p99.
+The server is `skald serve` in its own process; every seat is a client in this process (asyncio, one WebSocket
+each) that picks a random legal action as soon as the server offers it and sends it at once, so each game always
+has one move in flight. By default clients take the brief updates a bot needs (new log entries, version, turn,
+its legal actions); `--full` asks for the observation and scorings with every update too, and `--svg` for the
+board, as the browser does. Measured at the submitting client: the time from sending a move to receiving the
+broadcast that carries it (the move is committed to the database before that broadcast). Prints moves/s,
+p50/p99, and the CPU time the server and the clients used (both share this machine's cores).
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -54,6 +61,21 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    """User + system CPU seconds of this (client) process so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def create(port: int, players: int, seed: int) -> dict[str, Any]:
     """A game whose seats are all clients of this benchmark."""
     body = json.dumps({"seats": [{"kind": "human", "name": f"bot {i + 1}"} for i in range(players)], "seed": seed})
@@ -65,12 +87,18 @@ def create(port: int, players: int, seed: int) -> dict[str, Any]:
 
 
 async def seat(
-    port: int, game_id: str, token: str, rng: random.Random, svg: bool, latencies: list[float], max_moves: int
+    port: int,
+    game_id: str,
+    token: str,
+    rng: random.Random,
+    view: tuple[bool, bool],
+    latencies: list[float],
+    max_moves: int,
 ) -> int:
     """One seat's client: move whenever offered, time each move until its broadcast. Returns moves made."""
     moves = 0
     async with connect(f"ws://127.0.0.1:{port}/ws/{game_id}", max_size=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "svg": svg}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "svg": view[0], "full": view[1]}))
         sent: tuple[int, float] | None = None
         async for raw in ws:
             message = json.loads(raw)
@@ -92,12 +120,14 @@ async def seat(
     return moves
 
 
-async def drive(port: int, games: list[dict[str, Any]], svg: bool, max_moves: int) -> tuple[int, list[float], float]:
+async def drive(
+    port: int, games: list[dict[str, Any]], view: tuple[bool, bool], max_moves: int
+) -> tuple[int, list[float], float]:
     """Run every seat of every game at once."""
     latencies: list[float] = []
     started = time.perf_counter()
     tasks = [
-        seat(port, game["id"], invite["token"], random.Random(index * 10 + invite["seat"]), svg, latencies, max_moves)
+        seat(port, game["id"], invite["token"], random.Random(index * 10 + invite["seat"]), view, latencies, max_moves)
         for index, game in enumerate(games)
         for invite in game["invites"]
     ]
@@ -112,6 +142,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--db", default="sqlite", help="'sqlite' (a fresh temporary file) or a postgresql:// URL")
     parser.add_argument("--svg", action="store_true", help="clients also ask for the SVG board with every update")
+    parser.add_argument("--full", action="store_true", help="clients also ask for the full view with every update")
     parser.add_argument("--max-moves", type=int, default=10**9, help="stop each seat after this many moves")
     parser.add_argument("--port", type=int, default=8761)
     args = parser.parse_args()
@@ -120,13 +151,16 @@ def main() -> None:
         server = start_server(db, args.port)
         try:
             games = [create(args.port, args.players, seed) for seed in range(args.games)]
-            moves, latencies, elapsed = asyncio.run(drive(args.port, games, args.svg, args.max_moves))
+            server_cpu, client_cpu = cpu_seconds(server.pid), own_cpu_seconds()
+            moves, latencies, elapsed = asyncio.run(drive(args.port, games, (args.svg, args.full), args.max_moves))
+            server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu, own_cpu_seconds() - client_cpu
         finally:
             server.terminate()
             server.wait()
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    where = ("SQLite file" if args.db == "sqlite" else "PostgreSQL") + (", with SVG" if args.svg else "")
+    where = ("SQLite file" if args.db == "sqlite" else "PostgreSQL") + (", full view" if args.full else "")
+    where += ", with SVG" if args.svg else ""
     print(
         f"{args.games} concurrent {args.players}-player games over WebSockets ({where}): "
         f"{moves} moves in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s"
@@ -134,6 +168,10 @@ def main() -> None:
     print(
         f"submission → broadcast: p50 {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
         f"max {ordered[-1] * 1000:.1f} ms (target p99 < 50 ms at 100 games)"
+    )
+    print(
+        f"CPU while playing: server process {server_cpu / elapsed:.2f} cores, clients (one process) "
+        f"{client_cpu / elapsed:.2f} cores, of {os.cpu_count()} on this machine"
     )
 
 

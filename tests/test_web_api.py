@@ -16,6 +16,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from skald.engine import Record
+from skald.web.db import StaleVersion, Store, make_engine
 from web_support import Server, postgres, running
 
 
@@ -34,9 +35,11 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 class Socket:
     """A WebSocket client at one table."""
 
-    def __init__(self, server: Server, game_id: str, token: str | None = None, svg: bool = False) -> None:
+    def __init__(
+        self, server: Server, game_id: str, token: str | None = None, svg: bool = False, full: bool = True
+    ) -> None:
         self.conn: ClientConnection = connect(f"{server.ws}/ws/{game_id}", max_size=None, open_timeout=30).__enter__()
-        self.send({"type": "hello", "token": token, "svg": svg})
+        self.send({"type": "hello", "token": token, "svg": svg, "full": full})
         self.welcome = self.until(lambda m: m["type"] in ("welcome", "error"))
         self.view: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
@@ -130,6 +133,32 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_the_record_replays(server
     assert replayed.winners() == result["winners"]
     assert [entry["notation"] for entry in sock.log] == [entry["notation"] for entry in record["actions"]]
     assert final["scorings"] and final["scorings"][-1]["when"] == "end"
+    assert "scorings" not in final["observation"]  # sent once, beside the observation
+
+
+def test_a_delta_client_is_told_each_move_briefly_and_gets_the_full_view_on_request(server: Server) -> None:
+    """A client that says `"full": false` gets the full view first, then only the new log entries, version, turn
+    and its legal actions with every move; `{"type": "view"}` brings the full view at any time."""
+    game = human_vs_bot(server, "greedy", seed=7)
+    sock = Socket(server, game["id"], game["invites"][0]["token"], full=False)
+    first = sock.view
+    assert first["full"] is True and "observation" in first and "scorings" in first
+    view = play_out(sock, stop_at=80)
+    assert view["full"] is False and "observation" not in view and "scorings" not in view
+    assert view["legal"] and view["to_move"] == 0 and view["status"] == "playing"
+    sock.send({"type": "view"})
+    full = sock.until(lambda m: m["type"] == "update" and m["full"])
+    assert full["version"] == view["version"] and full["legal"] == view["legal"] and full["log"] == []
+    assert full["observation"]["step"] and isinstance(full["scorings"], list)
+    status, record = server.request("GET", f"/api/games/{game['id']}/record")
+    assert status == 200
+    assert [entry["notation"] for entry in sock.log] == [entry["notation"] for entry in record["actions"]][
+        : len(sock.log)
+    ]
+    assert [entry["ply"] for entry in sock.log] == list(range(len(sock.log)))  # no entry lost or repeated
+    final = play_out(sock)
+    assert final["status"] == "over" and final["result"]["winners"]
+    sock.close()
 
 
 def test_a_spectator_sees_every_move_live_and_nothing_hidden(server: Server) -> None:
@@ -271,6 +300,33 @@ def test_two_clients_submitting_for_the_same_turn_at_once_apply_exactly_one_move
     seats = [entry["seat"] for entry in record["actions"][view["version"] :]]
     assert seats[0] == 0 and 0 not in seats[1:]
     sock.close()
+
+
+def test_moves_of_several_games_commit_in_one_transaction_and_a_stale_one_alone_is_refused(server: Server) -> None:
+    """Group commit on the real database: every game's ply is checked on its own, as in the one-game path."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    ids = [server.create(seats)["id"] for _ in range(3)]
+    engine = make_engine(server.db_url)
+    try:
+        store = Store(engine)
+
+        def stored(game_id: str) -> tuple[int, str, list[int]]:
+            loaded = store.load(game_id)
+            assert loaded is not None
+            return loaded[0].version, loaded[0].status, loaded[2]
+
+        a, b, c = (stored(game_id)[0] for game_id in ids)  # the opening chance draws are already stored
+        first = store.append_many([(ids[0], a, [(-1, 5), (-1, 6)], "playing"), (ids[1], b, [(-1, 7)], "playing")])
+        assert first == [None, None]
+        results = store.append_many(
+            [(ids[0], a + 2, [(0, 8)], "over"), (ids[1], b, [(0, 9)], "playing"), (ids[2], c, [(-1, 1)], "playing")]
+        )
+        assert results[0] is None and isinstance(results[1], StaleVersion) and results[2] is None
+        versions, statuses, actions = zip(*(stored(game_id) for game_id in ids), strict=True)
+        assert versions == (a + 3, b + 1, c + 1) and statuses == ("over", "playing", "playing")
+        assert [moves[-3:] for moves in actions[:1]] == [[5, 6, 8]] and actions[1][-1] == 7 and actions[2][-1] == 1
+    finally:
+        engine.dispose()
 
 
 def test_rematch_keeps_the_seats_and_their_tokens(server: Server) -> None:

@@ -12,13 +12,16 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -122,6 +125,81 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+#: Bump a game's version only if it is still the one the move was checked against (compiled once, reused).
+_BUMP = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("b_id"), GameRow.version == bindparam("b_old"))
+    .values(version=bindparam("b_new"), status=bindparam("b_status"), updated_at=bindparam("b_at"))
+)
+#: Rows per multi-row INSERT (5 parameters each, well under SQLite's 32766).
+_INSERT_CHUNK = 1000
+#: Games per batched UPDATE (7 parameters each).
+_BUMP_CHUNK = 250
+Batch = list[tuple[str, int, list[tuple[int, int]], str]]
+
+
+def _marks(connection: Connection) -> str | None:
+    """The DB-API's positional placeholder (`?` for sqlite3, `%s` for psycopg), or None if it has none."""
+    style = connection.dialect.paramstyle
+    return "?" if style == "qmark" else "%s" if style in ("format", "pyformat") else None
+
+
+def _stamp(connection: Connection, stamp: datetime) -> Any:
+    """`stamp` as the dialect stores a timezone-aware DateTime (SQLite: text), as SQLAlchemy itself would."""
+    dialect = connection.dialect
+    process = GameRow.__table__.c.updated_at.type.dialect_impl(dialect).bind_processor(dialect)
+    return process(stamp) if process is not None else stamp
+
+
+def _bump_all(connection: Connection, batch: Batch, stamp: datetime) -> bool:
+    """Bump every game's version with one UPDATE per chunk; False if any game was not at its expected version."""
+    mark = _marks(connection)
+    if mark is None:
+        return False
+    at = _stamp(connection, stamp)
+    for start in range(0, len(batch), _BUMP_CHUNK):
+        chunk = batch[start : start + _BUMP_CHUNK]
+        whens = " ".join([f"WHEN {mark} THEN {mark}"] * len(chunk))
+        sql = (
+            f"UPDATE games SET version = CASE id {whens} END, status = CASE id {whens} END, updated_at = {mark} "
+            f"WHERE id IN ({', '.join([mark] * len(chunk))}) AND version = CASE id {whens} END"
+        )
+        params: list[Any] = []
+        for game_id, version, moves, _status in chunk:
+            params += (game_id, version + len(moves))
+        for game_id, _version, _moves, status in chunk:
+            params += (game_id, status)
+        params.append(at)
+        params.extend(game_id for game_id, _version, _moves, _status in chunk)
+        for game_id, version, _moves, _status in chunk:
+            params += (game_id, version)
+        if connection.exec_driver_sql(sql, tuple(params)).rowcount != len(chunk):
+            return False
+    return True
+
+
+def _insert_moves(connection: Connection, batch: Batch, stamp: datetime) -> None:
+    """Insert every game's moves, in as few multi-row INSERTs as the database allows."""
+    rows = [
+        {"game_id": game_id, "ply": version + i, "seat": seat, "action": action, "created_at": stamp}
+        for game_id, version, moves, _status in batch
+        for i, (seat, action) in enumerate(moves)
+    ]
+    mark = _marks(connection)
+    if mark is None:
+        if rows:
+            connection.execute(insert(MoveRow), rows)
+        return
+    at = _stamp(connection, stamp)
+    for start in range(0, len(rows), _INSERT_CHUNK):
+        chunk = rows[start : start + _INSERT_CHUNK]
+        values = ", ".join([f"({mark}, {mark}, {mark}, {mark}, {mark})"] * len(chunk))
+        params = tuple(v for row in chunk for v in (row["game_id"], row["ply"], row["seat"], row["action"], at))
+        connection.exec_driver_sql(
+            f"INSERT INTO moves (game_id, ply, seat, action, created_at) VALUES {values}", params
+        )
+
+
 class StaleVersion(Exception):
     """Another submission took this ply first."""
 
@@ -149,27 +227,40 @@ class Store:
         if error is not None:
             raise error
 
-    def append_many(self, batch: list[tuple[str, int, list[tuple[int, int]], str]]) -> list[StaleVersion | None]:
+    def append_many(self, batch: Batch) -> list[StaleVersion | None]:
         """Commit several games' moves in one transaction (one sync to disk); each game's ply is checked apart."""
         stamp = now()
-        results: list[StaleVersion | None] = []
-        with self._write_lock, Session(self.engine) as session, session.begin():
-            for game_id, version, moves, status in batch:
-                # A batch holds at most one write per game; an UPDATE that matched no row changed nothing.
-                result = session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.version == version)
-                    .values(version=version + len(moves), status=status, updated_at=stamp)
-                )
-                if result.rowcount != 1:  # type: ignore[attr-defined]
-                    results.append(StaleVersion(game_id))
-                    continue
-                session.add_all(
-                    MoveRow(game_id=game_id, ply=version + i, seat=seat, action=action, created_at=stamp)
-                    for i, (seat, action) in enumerate(moves)
-                )
-                session.flush()
-                results.append(None)
+        with self._write_lock, self.engine.connect() as connection:
+            if len(batch) > 1:
+                # The usual case, in a handful of statements: every game is still at the version its move was
+                # checked against. Few statements matter: the database thread waits for the busy event loop to
+                # hand back the GIL after each one.
+                with connection.begin() as transaction:
+                    if _bump_all(connection, batch, stamp):
+                        _insert_moves(connection, batch, stamp)
+                        return [None] * len(batch)
+                    transaction.rollback()
+            results: list[StaleVersion | None] = []
+            with connection.begin():
+                fresh = []
+                for item in batch:
+                    game_id, version, moves, status = item
+                    # A batch holds at most one write per game; an UPDATE that matched no row changed nothing.
+                    result = connection.execute(
+                        _BUMP,
+                        {
+                            "b_id": game_id,
+                            "b_old": version,
+                            "b_new": version + len(moves),
+                            "b_status": status,
+                            "b_at": stamp,
+                        },
+                    )
+                    stale = result.rowcount != 1
+                    results.append(StaleVersion(game_id) if stale else None)
+                    if not stale:
+                        fresh.append(item)
+                _insert_moves(connection, fresh, stamp)
         return results
 
     def set_rematch(self, game_id: str, rematch_id: str) -> str:

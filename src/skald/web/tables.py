@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import random
 import secrets
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
 
 HUMAN = "human"
+LOG = logging.getLogger("skald.web")
 
 
 def token_hash(token: str) -> str:
@@ -33,9 +35,13 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
 def action_key(data: Any) -> str:
     """A canonical text of an action's JSON form, to compare the board's targets with the legal actions."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return _CANONICAL.encode(data)
 
 
 def renderer(game: Game) -> ModuleType | None:
@@ -57,12 +63,20 @@ def chance_rng(seed: int, ply: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
+def _report_failure(task: asyncio.Task[None]) -> None:
+    """Log why a table's driver stopped, if it failed (the game waits until the table is loaded again)."""
+    if not task.cancelled() and task.exception() is not None:
+        LOG.error("a table's bots and chance stopped", exc_info=task.exception())
+
+
 @dataclass(eq=False)
 class Client:
-    """One WebSocket connection: its seat (None for a spectator), whether it wants the SVG, its outbox."""
+    """One WebSocket connection: its seat (None for a spectator), whether it wants the SVG and the full view with
+    every update (else only the delta: the new log entries, version, turn and its legal actions), its outbox."""
 
     seat: int | None
     svg: bool
+    full: bool = True
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
 
@@ -93,6 +107,7 @@ class Table:
         }
         self.log: list[dict[str, Any]] = []
         self._svg_cache: dict[int | None, tuple[int, str]] = {}
+        self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self.driver: asyncio.Task[None] | None = None
         replay = self.game.new_initial_state(state.num_players, self.options)
         for action in state.history:
@@ -172,25 +187,46 @@ class Table:
             rows.append(row)
         return {"winners": winners, "standings": rows, "tie_break": tie_break}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The state as `seat` (None: a spectator) may see it, with that seat's legal actions on its turn."""
+    def legal(self) -> tuple[list[dict[str, Any]], str]:
+        """The mover's legal actions with their JSON form, canonical key and notation, and the same as JSON text
+        (computed once a version; the key is the action's JSON text, so each action is encoded only once)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self.version:
+            return cached[1], cached[2]
+        state = self.state
+        legal = []
+        texts = []
+        quote = json.encoder.encode_basestring_ascii
+        for action in state.legal_actions():
+            data = state.action_to_json(action)
+            key = action_key(data)
+            notation = state.action_to_notation(action)
+            legal.append({"key": key, "action": data, "notation": notation})
+            texts.append(f'{{"key":{quote(key)},"action":{key},"notation":{quote(notation)}}}')
+        text = "[" + ",".join(texts) + "]"
+        self._legal_cache = (self.version, legal, text)
+        return legal, text
+
+    def view(self, seat: int | None, full: bool = True) -> dict[str, Any]:
+        """What `seat` (None: a spectator) is told: version, turn, its legal actions on its turn, the result; when
+        `full`, also the observation and every scoring (sent once: taken out of the observation if it has them)."""
         state = self.state
         player = state.current_player()
-        legal: list[dict[str, Any]] = []
-        if seat is not None and seat == player:
-            for action in state.legal_actions():
-                data = state.action_to_json(action)
-                legal.append({"key": action_key(data), "action": data, "notation": state.action_to_notation(action)})
-        return {
+        body: dict[str, Any] = {
+            "full": full,
             "version": self.version,
             "status": self.status,
             "to_move": player if player >= 0 else None,
-            "observation": state.observation(seat if seat is not None else -1),
-            "scorings": state.scorings(),
-            "legal": legal,
+            "legal": self.legal()[0] if seat is not None and seat == player else [],
             "result": self.result(),
             "rematch": self.rematch_id,
         }
+        if full:
+            observation = dict(state.observation(seat if seat is not None else -1))
+            scorings = observation.pop("scorings") if "scorings" in observation else state.scorings()
+            body["observation"] = observation
+            body["scorings"] = scorings
+        return body
 
     def svg(self, seat: int | None) -> str | None:
         """The board as SVG for `seat`, from the game's `render_svg` (cached per version)."""
@@ -202,18 +238,25 @@ class Table:
         self._svg_cache[seat] = (self.version, text)
         return text
 
-    def message(self, client: Client, kind: str, log: list[dict[str, Any]]) -> str:
-        """An update for one client: new log entries, the view and (if wanted) the SVG."""
-        body = {"type": kind, "log": log, **self.view(client.seat)}
+    def message(self, client: Client, kind: str, log: list[dict[str, Any]], full: bool | None = None) -> str:
+        """An update for one client: new log entries, the view (full if the client wants it, or if `full`) and, if
+        wanted, the SVG."""
+        body = {"type": kind, "log": log, **self.view(client.seat, client.full if full is None else full)}
         if client.svg:
             body["svg"] = self.svg(client.seat)
-        return json.dumps(body)
+        if not body["legal"]:
+            return _COMPACT.encode(body)
+        del body["legal"]  # spliced in as the text cached with it, the same JSON
+        return f'{_COMPACT.encode(body)[:-1]},"legal":{self.legal()[1]}}}'
 
     def broadcast(self, log: list[dict[str, Any]]) -> None:
-        """Queue an update for every client, sharing the text between clients that see the same."""
-        cache: dict[tuple[int | None, bool], str] = {}
+        """Queue an update for every client, sharing the text between clients that are told the same."""
+        cache: dict[tuple[int | None, bool, bool], str] = {}
+        player = self.state.current_player()
         for client in list(self.clients):
-            key = (client.seat, client.svg)
+            # Seats not on turn are told the same as a spectator unless they see the full (seat-specific) view.
+            seat = client.seat if client.full or client.svg or client.seat == player else None
+            key = (seat, client.svg, client.full)
             if key not in cache:
                 cache[key] = self.message(client, "update", log)
             client.outbox.put_nowait(cache[key])
@@ -358,8 +401,15 @@ class Tables:
 
     # -- moving ---------------------------------------------------------------------------------------------
 
-    async def _commit(self, table: Table, version: int, moves: list[tuple[int, int]], after: State) -> None:
-        """Commit `moves` (reaching `after`), then adopt the new state and tell everyone."""
+    async def _commit(
+        self,
+        table: Table,
+        version: int,
+        moves: list[tuple[int, int]],
+        after: State,
+        entries: list[dict[str, Any]],
+    ) -> None:
+        """Commit `moves` (reaching `after`, logged as `entries`), then adopt the new state and tell everyone."""
         status = "over" if after.is_terminal() else "playing"
         try:
             await self._write(table.id, version, moves, status)
@@ -367,12 +417,6 @@ class Tables:
             raise TableError(
                 "stale", "stale: another move was recorded first; the table has been refreshed", 409
             ) from None
-        replay = table.state
-        entries = []
-        for _seat, action in moves:
-            entries.append(table._entry(replay, action))
-            if replay is not after:
-                replay.apply(action)
         table.state = after
         table.log.extend(entries)
         table.broadcast(entries)
@@ -405,9 +449,11 @@ class Tables:
             reason = state.illegal_reason(action)
             if reason is not None:
                 raise TableError("illegal", f"illegal: {reason.reason} [{reason.rule}]", 422)
+            moves, entries = [(seat, action)], [table._entry(state, action)]
             after = state.clone()
             after.apply(action)
-            await self._commit(table, version, [(seat, action)], after)
+            self._draw_chance(table, after, moves, entries)
+            await self._commit(table, version, moves, after, entries)
         self.drive(table)
 
     def why(self, table: Table, data: Any) -> str | None:
@@ -422,10 +468,24 @@ class Tables:
 
     # -- chance and bots --------------------------------------------------------------------------------------
 
+    @staticmethod
+    def _draw_chance(table: Table, after: State, moves: list[tuple[int, int]], entries: list[dict[str, Any]]) -> None:
+        """Draw every chance outcome due next in `after`, adding it to `moves` and `entries` (committed together)."""
+        while after.current_player() == CHANCE:
+            action = sample_chance(after, chance_rng(table.seed, len(after.history)))
+            moves.append((CHANCE, action))
+            entries.append(table._entry(after, action))
+            after.apply(action)
+
     def drive(self, table: Table) -> None:
-        """Start the task that plays chance and bot seats, unless it is already running."""
+        """Start the task that plays chance and bot seats when one is to move, unless it is already running."""
+        state = table.state
+        player = state.current_player()
+        if state.is_terminal() or (player >= 0 and player not in table.bots):
+            return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+            table.driver.add_done_callback(_report_failure)
 
     async def _drive(self, table: Table) -> None:
         while True:
@@ -437,12 +497,10 @@ class Tables:
                 version = table.version
                 if player == CHANCE:
                     after = state.clone()
-                    moves = []
-                    while after.current_player() == CHANCE:
-                        action = sample_chance(after, chance_rng(table.seed, len(after.history)))
-                        moves.append((CHANCE, action))
-                        after.apply(action)
-                    await self._commit(table, version, moves, after)
+                    moves: list[tuple[int, int]] = []
+                    entries: list[dict[str, Any]] = []
+                    self._draw_chance(table, after, moves, entries)
+                    await self._commit(table, version, moves, after, entries)
                     continue
                 snapshot = state.clone()
             bot = table.bots[player]
@@ -450,9 +508,11 @@ class Tables:
             async with table.lock:
                 if table.version != version:
                     continue
+                moves, entries = [(player, action)], [table._entry(table.state, action)]
                 after = table.state.clone()
                 after.apply(action)
-                await self._commit(table, version, [(player, action)], after)
+                self._draw_chance(table, after, moves, entries)
+                await self._commit(table, version, moves, after, entries)
 
     async def rematch(self, table: Table, seat: int) -> Table:
         """The same seats and options again (person seats keep their tokens); made once per game."""

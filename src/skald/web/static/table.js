@@ -30,7 +30,7 @@ function connect() {
     retry = 500;
     $("conn").textContent = "live";
     $("conn").className = "pill live";
-    send({ type: "hello", token, svg: true });
+    send({ type: "hello", token, svg: true, full: true });
   };
   socket.onclose = () => {
     $("conn").textContent = "reconnecting…";
