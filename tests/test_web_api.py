@@ -137,8 +137,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_the_record_replays(server
 
 
 def test_a_delta_client_is_told_each_move_briefly_and_gets_the_full_view_on_request(server: Server) -> None:
-    """A client that says `"full": false` gets the full view first, then only the new log entries, version, turn
-    and its legal actions with every move; `{"type": "view"}` brings the full view at any time."""
+    """`"full": false`: the full view first, then short updates (log, version, turn, legal); `view` asks for it."""
     game = human_vs_bot(server, "greedy", seed=7)
     sock = Socket(server, game["id"], game["invites"][0]["token"], full=False)
     first = sock.view

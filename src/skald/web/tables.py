@@ -71,8 +71,7 @@ def _report_failure(task: asyncio.Task[None]) -> None:
 
 @dataclass(eq=False)
 class Client:
-    """One WebSocket connection: its seat (None for a spectator), whether it wants the SVG and the full view with
-    every update (else only the delta: the new log entries, version, turn and its legal actions), its outbox."""
+    """One WebSocket connection: its seat (None: a spectator), whether it wants the SVG and full view, its outbox."""
 
     seat: int | None
     svg: bool
@@ -188,8 +187,7 @@ class Table:
         return {"winners": winners, "standings": rows, "tie_break": tie_break}
 
     def legal(self) -> tuple[list[dict[str, Any]], str]:
-        """The mover's legal actions with their JSON form, canonical key and notation, and the same as JSON text
-        (computed once a version; the key is the action's JSON text, so each action is encoded only once)."""
+        """The mover's legal actions (JSON form, canonical key, notation) and their JSON text, built once a version."""
         cached = self._legal_cache
         if cached is not None and cached[0] == self.version:
             return cached[1], cached[2]
@@ -208,8 +206,7 @@ class Table:
         return legal, text
 
     def view(self, seat: int | None, full: bool = True) -> dict[str, Any]:
-        """What `seat` (None: a spectator) is told: version, turn, its legal actions on its turn, the result; when
-        `full`, also the observation and every scoring (sent once: taken out of the observation if it has them)."""
+        """What `seat` (None: a spectator) is told; with `full` also the observation and, once, the scorings."""
         state = self.state
         player = state.current_player()
         body: dict[str, Any] = {
@@ -239,8 +236,7 @@ class Table:
         return text
 
     def message(self, client: Client, kind: str, log: list[dict[str, Any]], full: bool | None = None) -> str:
-        """An update for one client: new log entries, the view (full if the client wants it, or if `full`) and, if
-        wanted, the SVG."""
+        """An update for one client: new log entries, its view (full if it wants it or `full`) and maybe the SVG."""
         body = {"type": kind, "log": log, **self.view(client.seat, client.full if full is None else full)}
         if client.svg:
             body["svg"] = self.svg(client.seat)
