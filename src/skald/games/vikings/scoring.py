@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from skald.games.vikings.actions import square_name
@@ -44,7 +45,14 @@ class ScoreLine:
 
     def to_json(self) -> dict[str, Any]:
         """The line as JSON-ready data."""
-        return asdict(self)
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "text": self.text,
+            "fame": self.fame,
+            "gold": self.gold,
+            "square": self.square,
+        }
 
 
 @dataclass(frozen=True)
@@ -61,8 +69,12 @@ class ScoreReport:
         return sum(line.fame for line in mine), sum(line.gold for line in mine)
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON-ready data."""
-        return {"round": self.round, "when": self.when, "lines": [line.to_json() for line in self.lines]}
+        """The report as JSON-ready data (built once: a report never changes; callers get their own copy)."""
+        return {"round": self.round, "when": self.when, "lines": [dict(line) for line in self._lines_json]}
+
+    @cached_property
+    def _lines_json(self) -> tuple[dict[str, Any], ...]:
+        return tuple(line.to_json() for line in self.lines)
 
 
 @dataclass(frozen=True)
