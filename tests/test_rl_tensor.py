@@ -110,3 +110,24 @@ def test_the_fast_path_arrays_are_fresh_and_writable() -> None:
     first[:] = 7.0
     assert first.flags.writeable
     assert not (second == 7.0).all()
+
+
+def test_the_fast_path_follows_a_mainland_changed_in_place() -> None:
+    # The cache is keyed by the Mainland's id: any square, Viking or scalar changed in place must show.
+    np = pytest.importorskip("numpy")
+    state = _positions(2, seed=8)[-1]
+    land = state.lands[0]
+    changes = [
+        lambda: land.tiles.__setitem__(land.tiles.index(tensor.EMPTY, 3 * tensor.MAX_COLUMNS), 0),
+        lambda: land.vikings.__setitem__(next(i for i, t in enumerate(land.tiles) if t != tensor.EMPTY), 0),
+        lambda: setattr(land, "width", land.width - 1),
+        lambda: setattr(land, "gold", land.gold + 3),
+        lambda: land.head.__setitem__(2, land.head[2] + 1),
+        lambda: setattr(land, "ships", 0),
+    ]
+    for change in changes:
+        state.observation_array(0)
+        change()
+        for seat in (0, 1):
+            expected = np.asarray(state.observation_tensor(seat), dtype=np.float32)
+            assert np.array_equal(state.observation_array(seat), expected)

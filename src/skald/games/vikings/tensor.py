@@ -110,8 +110,6 @@ _TILE_WRITES = tuple(
     for t in range(NUM_TILE_TYPES)
 )
 
-#: Float32 zeros of the tensor's size in bytes, by player count (the fast path's starting buffer).
-_ZEROS: dict[int, bytes] = {}
 #: Per player count: each tile type's offset from its square to its island plane.
 _PLANE_OFFSETS: dict[int, tuple[int, ...]] = {}
 
@@ -153,58 +151,36 @@ def _mainland(out: MutableSequence[float], at: int, land: Mainland, to_move: boo
 
 def _squares(out: MutableSequence[float], at: int, land: Mainland, width: int, offsets: tuple[int, ...]) -> None:
     """Write the Ship row's features and the island planes of `land` at `at`."""
-    tiles, vikings = land.tiles, land.vikings
     if land.ships:
-        for col, tile in enumerate(tiles[:NUM_SHIPS]):
-            if tile != EMPTY:
-                base = at + col * SHIP_FEATURES
-                out[base], out[base + 1], out[base + 2] = _SHIP[tile]
+        _ships(out, at, land.tiles)
     at += NUM_SHIPS * SHIP_FEATURES
     used = min(land.width, width)
-    if not used:
-        return
+    if used:
+        for row in ISLAND_ROWS:
+            _island_row(out, at, land, row, used, width, offsets)
+
+
+def _ships(out: MutableSequence[float], at: int, tiles: list[int]) -> None:
+    """Write the features of the ships in the Ship row at `at`."""
+    for col, tile in enumerate(tiles[:NUM_SHIPS]):
+        if tile != EMPTY:
+            base = at + col * SHIP_FEATURES
+            out[base], out[base + 1], out[base + 2] = _SHIP[tile]
+
+
+def _island_row(
+    out: MutableSequence[float], at: int, land: Mainland, row: int, used: int, width: int, offsets: tuple[int, ...]
+) -> None:
+    """Write one island row's first `used` columns into the planes that start at `at` (`width` columns each)."""
+    square = row * MAX_COLUMNS
+    cell = at + (row - 1) * width
     viking_plane = 3 * len(ISLAND_ROWS) * width
-    for row in ISLAND_ROWS:
-        square = row * MAX_COLUMNS
-        cell = at + (row - 1) * width
-        standing = vikings[square : square + used]
-        for col, tile in enumerate(tiles[square : square + used]):
-            if tile != EMPTY:
-                out[cell + col + offsets[tile]] = 1.0
-                if standing[col] != EMPTY:
-                    out[cell + col + viking_plane] = 1.0
-
-
-#: The fast path's squares of recently seen Mainlands, by `id()`: (tiles, Vikings, has ships, width, W, floats).
-#: An entry is used only when every input of `_squares` is equal, so a reused id can only miss, never mislead.
-_SQUARES: dict[int, tuple[list[int], list[int], bool, int, int, array[float]]] = {}
-#: The fast path's offer (with the drawn Vikings) and stack and bag counts, by everything they are made from.
-_OFFERS: dict[tuple[int, ...], array[float]] = {}
-_COUNTS: dict[tuple[int, ...], array[float]] = {}
-#: Entries kept in each of these caches before it starts afresh.
-_KEPT = 256
-
-
-def _squares_cached(out: array[float], at: int, land: Mainland, width: int, offsets: tuple[int, ...]) -> None:
-    """`_squares` into a float32 array, copying the floats written for the same Mainland squares last time."""
-    key = id(land)
-    seen = _SQUARES.get(key)
-    if (
-        seen is not None
-        and seen[3] == land.width
-        and seen[4] == width
-        and seen[2] == bool(land.ships)
-        and seen[0] == land.tiles
-        and seen[1] == land.vikings
-    ):
-        written = seen[5]
-    else:
-        written = array("f", bytes(4 * (NUM_SHIPS * SHIP_FEATURES + ISLAND_PLANES * len(ISLAND_ROWS) * width)))
-        _squares(written, 0, land, width, offsets)
-        if len(_SQUARES) >= _KEPT:
-            _SQUARES.clear()
-        _SQUARES[key] = (land.tiles[:], land.vikings[:], bool(land.ships), land.width, width, written)
-    out[at : at + len(written)] = written
+    standing = land.vikings[square : square + used]
+    for col, tile in enumerate(land.tiles[square : square + used]):
+        if tile != EMPTY:
+            out[cell + col + offsets[tile]] = 1.0
+            if standing[col] != EMPTY:
+                out[cell + col + viking_plane] = 1.0
 
 
 def _offer(out: MutableSequence[float], at: int, state: Any) -> None:
@@ -236,30 +212,10 @@ def _counts(out: MutableSequence[float], at: int, state: Any) -> None:
             out[at + colour] = count / BAG_COUNTS[colour]
 
 
-def _cached(
-    out: array[float],
-    at: int,
-    state: Any,
-    cache: dict[tuple[int, ...], array[float]],
-    key: tuple[int, ...],
-    size: int,
-    write: Any,
-) -> None:
-    """`write(out, at, state)` for a section of `size` floats that `key` determines, from `cache` when seen before."""
-    written = cache.get(key)
-    if written is None:
-        written = array("f", bytes(4 * size))
-        write(written, 0, state)
-        if len(cache) >= _KEPT:
-            cache.clear()
-        cache[key] = written
-    out[at : at + size] = written
-
-
 def encode(state: Any, seat: int) -> list[float]:
     """The observation tensor of `state` (a VikingsState) from `seat`'s point of view."""
     out = [0.0] * shape(state.num_players)[0]
-    _encode_into(out, state, seat, False)
+    _encode_into(out, state, seat)
     return out
 
 
@@ -267,50 +223,35 @@ def encode_array(state: Any, seat: int) -> npt.NDArray[np.float32]:
     """`encode(state, seat)` as a new float32 numpy array, without building the list (needs numpy)."""
     import numpy as np
 
-    n = state.num_players
-    zeros = _ZEROS.get(n)
-    if zeros is None:
-        zeros = _ZEROS[n] = bytes(4 * shape(n)[0])
-    # An array.array of C floats takes Python floats as fast as a list does and hands its memory to numpy as is;
-    # storing a double into it rounds to float32 exactly as numpy's float64-to-float32 conversion does.
-    out = array("f", zeros)
-    _encode_into(out, state, seat, True)
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(_encode_fast(state, seat), dtype=np.float32)
 
 
 OFFER_SIZE = GROUPS_PER_ROUND * OFFER_FEATURES + NUM_COLOURS
 COUNTS_SIZE = NUM_TILE_TYPES + NUM_COLOURS
 
 
-def _encode_into(out: Any, state: Any, seat: int, fast: bool) -> None:
-    """Write the observation of `state` from `seat` into `out`, zeros of the tensor's size (`fast`: a float32 array)."""
-    # The fast path copies sections already written for the same inputs (`_cached`, `_squares_cached`); the values
-    # are the same either way, as tests/test_rl_tensor.py checks.
+def _encode_into(out: MutableSequence[float], state: Any, seat: int) -> None:
+    """Write the observation of `state` from `seat` into `out`, zeros of the tensor's size (the reference path)."""
     n = state.num_players
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not one of the {n} seats")
     width = columns(n)
     block = mainland_size(n)
     offsets = _plane_offsets(n)
-    squares = _squares_cached if fast else _squares
     to_move = state.current_player()
     start = state.start_player
     lands, spent = state.lands, state.boatswains_spent
     for k in range(n):
         other = (seat + k) % n
         _mainland(out, k * block, lands[other], other == to_move, other == start, spent[other])
-        squares(out, k * block + MAINLAND_SCALARS, lands[other], width, offsets)
+        _squares(out, k * block + MAINLAND_SCALARS, lands[other], width, offsets)
 
     at = n * block
     out[at + state.round - 1] = 1.0
     at += ROUNDS
     out[at + state.step] = 1.0
     at += NUM_STEPS
-    if fast:
-        key = (state.offset, *state.wheel_tiles, *state.wheel_vikings, *state.drawn)
-        _cached(out, at, state, _OFFERS, key, OFFER_SIZE, _offer)
-    else:
-        _offer(out, at, state)
+    _offer(out, at, state)
     at += OFFER_SIZE
     _tile(out, at, state.pending_tile)
     at += TILE_FEATURES
@@ -333,10 +274,7 @@ def _encode_into(out: Any, state: Any, seat: int, fast: bool) -> None:
     if state.ferry_landed:
         out[at] = state.ferry_landed / COUNT_SCALE
     at += 1
-    if fast:
-        _cached(out, at, state, _COUNTS, (*state.pool, *state.bag), COUNTS_SIZE, _counts)
-    else:
-        _counts(out, at, state)
+    _counts(out, at, state)
     at += COUNTS_SIZE
     if state.discarded:
         out[at] = len(state.discarded) / COUNT_SCALE
@@ -380,3 +318,193 @@ def _advanced(out: MutableSequence[float], at: int, state: Any, seat: int) -> No
         if bidding[other]:
             out[at + NUM_SPECIAL_TYPES + 2] = 1.0
         at += NUM_SPECIAL_TYPES + 3
+
+
+class _Seen:
+    """What the fast path last wrote for one Mainland: its inputs, copied, and the floats of its block."""
+
+    __slots__ = ("fame", "floats", "gold", "head", "ships", "start_placed", "tiles", "vikings", "wide", "width")
+
+    def __init__(self, land: Mainland, wide: int, floats: array[float]) -> None:
+        self.fame, self.gold, self.start_placed, self.head = land.fame, land.gold, land.start_placed, land.head[:]
+        self.ships, self.width, self.wide = bool(land.ships), land.width, wide
+        self.tiles, self.vikings = land.tiles[:], land.vikings[:]
+        self.floats = floats
+
+
+#: The fast path's Mainland blocks by `id()` of the Mainland; an entry is used only after every input is compared
+#: equal, so a reused id can only cost a rewrite, never mislead. The flags for to move, start player and Boatswains
+#: spent belong to the State and stay 0 here.
+_LANDS: dict[int, _Seen] = {}
+#: The fast path's offer (with the drawn Vikings) and stack and bag counts, by `id()` of the State, checked alike.
+_TABLES: dict[int, tuple[int, list[int], list[int], list[int], list[int], list[int], array[float]]] = {}
+#: Entries kept in each of these caches before it starts afresh.
+_KEPT = 256
+#: Float32 zeros for clearing a Mainland's scalars, its Ship row, or an island row of one plane (by width).
+_SCALAR_ZEROS = array("f", bytes(4 * MAINLAND_SCALARS))
+_SHIP_ZEROS = array("f", bytes(4 * NUM_SHIPS * SHIP_FEATURES))
+_ROW_ZEROS: dict[int, array[float]] = {}
+_SQUARES_ZEROS: dict[int, array[float]] = {}
+#: Per player count: zeros of the tensor as bytes, island columns, Mainland block size, plane offsets by tile.
+_LAYOUTS: dict[int, tuple[bytes, int, int, tuple[int, ...]]] = {}
+
+
+def _layout(n: int) -> tuple[bytes, int, int, tuple[int, ...]]:
+    """The fast path's sizes for `n` players, computed once."""
+    found = _LAYOUTS.get(n)
+    if found is None:
+        width = columns(n)
+        _ROW_ZEROS[width] = array("f", bytes(4 * width))
+        _SQUARES_ZEROS[width] = array("f", bytes(4 * (mainland_size(n) - MAINLAND_SCALARS)))
+        found = _LAYOUTS[n] = (bytes(4 * shape(n)[0]), width, mainland_size(n), _plane_offsets(n))
+    return found
+
+
+def _land_block(land: Mainland, width: int, block: int, offsets: tuple[int, ...], hint: int) -> array[float]:
+    """`land`'s block without the State's flags, cached; rewrites only the parts changed (`hint`: a likely row)."""
+    # `hint` is the row of the State's last placement (-1 if none): checked, then trusted only if it explains it all.
+    seen = _LANDS.get(id(land))
+    if seen is None or seen.wide != width:
+        floats = array("f", bytes(4 * block))
+        _mainland(floats, 0, land, False, False, 0)
+        _squares(floats, MAINLAND_SCALARS, land, width, offsets)
+        if len(_LANDS) >= _KEPT:
+            _LANDS.clear()
+        _LANDS[id(land)] = _Seen(land, width, floats)
+        return floats
+    floats = seen.floats
+    if not (
+        seen.fame == land.fame
+        and seen.gold == land.gold
+        and seen.start_placed == land.start_placed
+        and seen.head == land.head
+    ):
+        floats[0:MAINLAND_SCALARS] = _SCALAR_ZEROS
+        _mainland(floats, 0, land, False, False, 0)
+        seen.fame, seen.gold, seen.start_placed, seen.head = land.fame, land.gold, land.start_placed, land.head[:]
+    tiles, vikings, ships = land.tiles, land.vikings, bool(land.ships)
+    if seen.tiles == tiles and seen.vikings == vikings and seen.width == land.width and seen.ships == ships:
+        return floats
+    if 0 <= hint < len(ISLAND_ROWS) + 1 and seen.width == land.width:
+        # Copy the hinted row into the saved squares: if they then equal the Mainland's, only that row changed.
+        square, end = hint * MAX_COLUMNS, (hint + 1) * MAX_COLUMNS
+        seen.tiles[square:end] = tiles[square:end]
+        seen.vikings[square:end] = vikings[square:end]
+        if seen.tiles == tiles and seen.vikings == vikings:
+            if hint:
+                _rewrite_row(floats, land, hint, width, offsets)
+            seen.ships = ships
+            floats[MAINLAND_SCALARS : MAINLAND_SCALARS + NUM_SHIPS * SHIP_FEATURES] = _SHIP_ZEROS
+            if ships:
+                _ships(floats, MAINLAND_SCALARS, tiles)
+            return floats
+    floats[MAINLAND_SCALARS:block] = _SQUARES_ZEROS[width]
+    _squares(floats, MAINLAND_SCALARS, land, width, offsets)
+    seen.tiles, seen.vikings, seen.ships, seen.width = tiles[:], vikings[:], ships, land.width
+    return floats
+
+
+def _rewrite_row(floats: array[float], land: Mainland, row: int, width: int, offsets: tuple[int, ...]) -> None:
+    """Clear and write again one island row of a cached Mainland block."""
+    at = MAINLAND_SCALARS + NUM_SHIPS * SHIP_FEATURES
+    plane_size = len(ISLAND_ROWS) * width
+    zeros = _ROW_ZEROS[width]
+    cell = at + (row - 1) * width
+    for plane in range(ISLAND_PLANES):
+        floats[cell + plane * plane_size : cell + plane * plane_size + width] = zeros
+    used = min(land.width, width)
+    if used:
+        _island_row(floats, at, land, row, used, width, offsets)
+
+
+def _tables(state: Any) -> array[float]:
+    """The offer with the drawn Vikings, then the stack and bag counts (the floats between them 0), cached."""
+    seen = _TABLES.get(id(state))
+    if (
+        seen is not None
+        and seen[0] == state.offset
+        and seen[1] == state.wheel_tiles
+        and seen[2] == state.wheel_vikings
+        and seen[3] == state.drawn
+        and seen[4] == state.pool
+        and seen[5] == state.bag
+    ):
+        return seen[6]
+    floats = array("f", bytes(4 * _TABLES_SIZE))
+    _offer(floats, 0, state)
+    _counts(floats, _TABLES_SIZE - COUNTS_SIZE, state)
+    if len(_TABLES) >= _KEPT:
+        _TABLES.clear()
+    _TABLES[id(state)] = (
+        state.offset,
+        state.wheel_tiles[:],
+        state.wheel_vikings[:],
+        state.drawn[:],
+        state.pool[:],
+        state.bag[:],
+        floats,
+    )
+    return floats
+
+
+#: From the offer's first float to the counts' last: the offer, the Group in hand, purchases, the ferry, the counts.
+_TABLES_SIZE = OFFER_SIZE + TILE_FEATURES + NUM_COLOURS + len(ISLAND_ROWS) + 1 + 1 + NUM_COLOURS + 1 + COUNTS_SIZE
+
+
+def _encode_fast(state: Any, seat: int) -> array[float]:
+    """`_encode_into` as a new float32 array, copying the Mainland blocks and tables written before for equal inputs."""
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat} is not one of the {n} seats")
+    zeros, width, block, offsets = _LAYOUTS.get(n) or _layout(n)
+    out = array("f", zeros)
+    to_move = state.current_player()
+    start = state.start_player
+    lands, spent = state.lands, state.boatswains_spent
+    hint = state.placed_at // MAX_COLUMNS
+    at = 0
+    for k in range(n):
+        other = (seat + k) % n
+        out[at : at + block] = _land_block(lands[other], width, block, offsets, hint)
+        if other == to_move:
+            out[at + 3] = 1.0
+        if other == start:
+            out[at + 4] = 1.0
+        if spent[other]:
+            out[at + 5] = spent[other] / COUNT_SCALE
+        at += block
+    out[at + state.round - 1] = 1.0
+    at += ROUNDS
+    out[at + state.step] = 1.0
+    at += NUM_STEPS
+    out[at : at + _TABLES_SIZE] = _tables(state)
+    at += OFFER_SIZE
+    tile = state.pending_tile
+    if tile != EMPTY:
+        for offset, value in _TILE_WRITES[tile]:
+            out[at + offset] = value
+    at += TILE_FEATURES
+    if state.pending_viking != EMPTY:
+        out[at + state.pending_viking] = 1.0
+    at += NUM_COLOURS
+    placed = state.placed_at
+    if placed >= 0:
+        out[at + placed // MAX_COLUMNS - 1] = 1.0
+        out[at + len(ISLAND_ROWS)] = (placed % MAX_COLUMNS + 1) / width
+    at += len(ISLAND_ROWS) + 1
+    if state.purchases:
+        out[at] = state.purchases / GROUPS_PER_ROUND
+    at += 1
+    ferry = state.ferry_load
+    if any(ferry):
+        for colour, count in enumerate(ferry):
+            if count:
+                out[at + colour] = count / COUNT_SCALE
+    at += NUM_COLOURS
+    if state.ferry_landed:
+        out[at] = state.ferry_landed / COUNT_SCALE
+    at += 1 + COUNTS_SIZE
+    if state.discarded:
+        out[at] = len(state.discarded) / COUNT_SCALE
+    _advanced(out, at + 1, state, seat)
+    return out
