@@ -212,6 +212,28 @@ def _counts(out: MutableSequence[float], at: int, state: Any) -> None:
             out[at + colour] = count / BAG_COUNTS[colour]
 
 
+
+def _turn(out: Any, at: int, state: Any, width: int) -> int:
+    """Write the Viking in hand, where the bought tile went, purchases and the ferry from `at`; the next offset."""
+    if state.pending_viking != EMPTY:
+        out[at + state.pending_viking] = 1.0
+    at += NUM_COLOURS
+    placed = state.placed_at
+    if placed >= 0:
+        out[at + placed // MAX_COLUMNS - 1] = 1.0
+        out[at + len(ISLAND_ROWS)] = (placed % MAX_COLUMNS + 1) / width
+    at += len(ISLAND_ROWS) + 1
+    if state.purchases:
+        out[at] = state.purchases / GROUPS_PER_ROUND
+    at += 1
+    for colour, count in enumerate(state.ferry_load):
+        if count:
+            out[at + colour] = count / COUNT_SCALE
+    at += NUM_COLOURS
+    if state.ferry_landed:
+        out[at] = state.ferry_landed / COUNT_SCALE
+    return at + 1
+
 def encode(state: Any, seat: int) -> list[float]:
     """The observation tensor of `state` (a VikingsState) from `seat`'s point of view."""
     out = [0.0] * shape(state.num_players)[0]
@@ -255,25 +277,7 @@ def _encode_into(out: MutableSequence[float], state: Any, seat: int) -> None:
     at += OFFER_SIZE
     _tile(out, at, state.pending_tile)
     at += TILE_FEATURES
-    if state.pending_viking != EMPTY:
-        out[at + state.pending_viking] = 1.0
-    at += NUM_COLOURS
-    if state.placed_at >= 0:
-        out[at + state.placed_at // MAX_COLUMNS - 1] = 1.0
-        out[at + len(ISLAND_ROWS)] = (state.placed_at % MAX_COLUMNS + 1) / width
-    at += len(ISLAND_ROWS) + 1
-    if state.purchases:
-        out[at] = state.purchases / GROUPS_PER_ROUND
-    at += 1
-    ferry = state.ferry_load
-    if any(ferry):
-        for colour, count in enumerate(ferry):
-            if count:
-                out[at + colour] = count / COUNT_SCALE
-    at += NUM_COLOURS
-    if state.ferry_landed:
-        out[at] = state.ferry_landed / COUNT_SCALE
-    at += 1
+    at = _turn(out, at, state, width)
     _counts(out, at, state)
     at += COUNTS_SIZE
     if state.discarded:
@@ -484,26 +488,7 @@ def _encode_fast(state: Any, seat: int) -> array[float]:
         for offset, value in _TILE_WRITES[tile]:
             out[at + offset] = value
     at += TILE_FEATURES
-    if state.pending_viking != EMPTY:
-        out[at + state.pending_viking] = 1.0
-    at += NUM_COLOURS
-    placed = state.placed_at
-    if placed >= 0:
-        out[at + placed // MAX_COLUMNS - 1] = 1.0
-        out[at + len(ISLAND_ROWS)] = (placed % MAX_COLUMNS + 1) / width
-    at += len(ISLAND_ROWS) + 1
-    if state.purchases:
-        out[at] = state.purchases / GROUPS_PER_ROUND
-    at += 1
-    ferry = state.ferry_load
-    if any(ferry):
-        for colour, count in enumerate(ferry):
-            if count:
-                out[at + colour] = count / COUNT_SCALE
-    at += NUM_COLOURS
-    if state.ferry_landed:
-        out[at] = state.ferry_landed / COUNT_SCALE
-    at += 1 + COUNTS_SIZE
+    at = _turn(out, at, state, width) + COUNTS_SIZE
     if state.discarded:
         out[at] = len(state.discarded) / COUNT_SCALE
     _advanced(out, at + 1, state, seat)
