@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from skald.engine import CHANCE, Record, RecordError, game_names, get_game, play_random_game
+from skald.engine import CHANCE, Record, RecordError, game_names, get_game, play_random_game, sample_chance
 from skald.games.vikings import actions as A
 
 
@@ -108,3 +108,22 @@ def test_record_lists_chance_outcomes_with_their_seat_as_chance():
     data = _record_dict()
     assert data["actions"][0]["seat"] == "chance" and data["actions"][0]["action"]["type"] == "draw_tile"
     assert any(entry["seat"] == 0 and entry["notation"].startswith("buy") for entry in data["actions"])
+
+
+@pytest.mark.parametrize("name", ["vikings", "vikingdoms"])
+def test_apply_legal_reaches_the_same_state_as_apply_for_legal_actions(name):
+    # The unchecked path the adapters and the search use must change the state exactly as the checked one does.
+    game = get_game(name)
+    rng = random.Random(11)
+    checked = game.new_initial_state(2)
+    trusted = game.new_initial_state(2)
+    while not checked.is_terminal():
+        if checked.current_player() == CHANCE:
+            action = sample_chance(checked, rng)
+        else:
+            action = rng.choice(checked.legal_actions())
+        checked.apply(action)
+        trusted.apply_legal(action)
+        assert trusted.history == checked.history
+        assert trusted.observation(0) == checked.observation(0)
+    assert trusted.returns() == checked.returns()

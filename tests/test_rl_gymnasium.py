@@ -56,3 +56,14 @@ def test_opponents_are_skald_bot_specs() -> None:
     env = SkaldGymEnv("vikings", 3, opponents=["greedy", "mcts:iters=5"])
     env.reset(seed=0)
     assert [bot.spec for _, bot in sorted(env.bots.items())] == ["greedy", "mcts:iters=5"]
+
+
+def test_writing_to_the_handed_out_mask_cannot_make_an_illegal_action_legal() -> None:
+    env = SkaldGymEnv("vikings", 2, illegal="raise")
+    observation, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    observation["action_mask"][:] = 1
+    before = list(env.game_state.history)
+    with pytest.raises(IllegalAction):
+        env.step(illegal)
+    assert env.game_state.history == before

@@ -59,3 +59,40 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         aec.step(illegal)
     assert aec.game_state.history == before
+
+
+def test_writing_to_the_handed_out_mask_cannot_make_an_illegal_action_legal() -> None:
+    # `step` checks against the env's own copy of the mask, so a caller's edits to theirs change nothing.
+    aec = SkaldAECEnv("vikings", 2)
+    aec.reset(seed=3)
+    mask = aec.observe(aec.agent_selection)["action_mask"]
+    illegal = int((mask == 0).nonzero()[0][0])
+    mask[:] = 1
+    before = list(aec.game_state.history)
+    with pytest.raises(IllegalAction) as raised:
+        aec.step(illegal)
+    assert raised.value.rule and aec.game_state.history == before
+
+
+@pytest.mark.parametrize("action", [-1, 10_000])
+def test_an_action_outside_the_action_space_names_its_rule(action: int) -> None:
+    aec = SkaldAECEnv("vikings", 2)
+    aec.reset(seed=3)
+    aec.last()
+    before = list(aec.game_state.history)
+    with pytest.raises(IllegalAction) as raised:
+        aec.step(action)
+    assert raised.value.rule == "action.space" and aec.game_state.history == before
+
+
+def test_a_step_taken_without_observing_is_still_checked() -> None:
+    aec = SkaldAECEnv("vikings", 2)
+    aec.reset(seed=4)
+    legal = aec.game_state.legal_actions()
+    illegal = next(a for a in range(aec.num_actions) if a not in legal)
+    before = list(aec.game_state.history)
+    with pytest.raises(IllegalAction):
+        aec.step(illegal)
+    assert aec.game_state.history == before
+    aec.step(legal[0])
+    assert aec.game_state.history[len(before)] == legal[0]

@@ -112,18 +112,21 @@ def test_the_fast_path_arrays_are_fresh_and_writable() -> None:
     assert not (second == 7.0).all()
 
 
-def test_the_fast_path_follows_a_mainland_changed_in_place() -> None:
-    # The cache is keyed by the Mainland's id: any square, Viking or scalar changed in place must show.
+def test_the_fast_path_follows_every_change_made_through_the_mainland() -> None:
+    # The cache catches up from the Mainland's change log and compares its scalars: each must show, for every seat.
     np = pytest.importorskip("numpy")
     state = _positions(2, seed=8)[-1]
     land = state.lands[0]
+    row, col = next((r, c) for r in (1, 2, 3, 4, 5) for c in range(1, 30) if land.tile(r, c) == tensor.EMPTY)
+    ship_col = next(c for c in range(1, tensor.NUM_SHIPS + 1) if land.tile(0, c) == tensor.EMPTY)
     changes = [
-        lambda: land.tiles.__setitem__(land.tiles.index(tensor.EMPTY, 3 * tensor.MAX_COLUMNS), 0),
-        lambda: land.vikings.__setitem__(next(i for i, t in enumerate(land.tiles) if t != tensor.EMPTY), 0),
-        lambda: setattr(land, "width", land.width - 1),
+        lambda: land.place_island(0, row, col),
+        lambda: land.put_viking(0, row, col),
+        lambda: land.place_ship(tensor.NUM_TILE_TYPES - 1, ship_col),
         lambda: setattr(land, "gold", land.gold + 3),
+        lambda: setattr(land, "fame", land.fame - 2),
         lambda: land.head.__setitem__(2, land.head[2] + 1),
-        lambda: setattr(land, "ships", 0),
+        lambda: setattr(land, "start_placed", not land.start_placed),
     ]
     for change in changes:
         state.observation_array(0)
@@ -131,3 +134,19 @@ def test_the_fast_path_follows_a_mainland_changed_in_place() -> None:
         for seat in (0, 1):
             expected = np.asarray(state.observation_tensor(seat), dtype=np.float32)
             assert np.array_equal(state.observation_array(seat), expected)
+
+
+def test_the_fast_path_catches_up_after_many_unobserved_actions() -> None:
+    # Observed only now and then, a Mainland's log holds several changes to replay at once.
+    np = pytest.importorskip("numpy")
+    rng = random.Random(31)
+    state = GAME.new_initial_state(3)
+    while not state.is_terminal():
+        if rng.random() < 0.1:
+            for seat in range(3):
+                expected = np.asarray(state.observation_tensor(seat), dtype=np.float32)
+                assert np.array_equal(state.observation_array(seat), expected)
+        if state.current_player() == CHANCE:
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))

@@ -34,11 +34,16 @@ class Bot(ABC):
             raise ValueError(f"{self.spec}: seat {player} has no legal action")
         if len(legal) == 1:
             return legal[0]
-        return self._choose(state, player, legal, self.rng_for(state))
+        return self._choose(state, player, legal)
 
     def rng_for(self, state: State) -> random.Random:
         """A generator seeded by the bot's seed and the position's history, so replays choose alike."""
         return random.Random(int.from_bytes(self._history_digest(state.history), "big"))
+
+    def draw(self, state: State, count: int) -> int:
+        """One number in [0, count) fixed by the bot's seed, spec and the position's history, like `rng_for` but
+        without seeding a generator (uniform to within count / 2**64)."""
+        return int.from_bytes(self._history_digest(state.history), "big") % count
 
     def _history_digest(self, history: Sequence[int]) -> bytes:
         """blake2b (8 bytes) of `repr((seed, spec, history))`, hashing only the actions added since the last call."""
@@ -72,8 +77,8 @@ class Bot(ABC):
         return state
 
     @abstractmethod
-    def _choose(self, state: State, player: int, legal: list[int], rng: random.Random) -> int:
-        """Pick one of `legal` (at least two) for `player`."""
+    def _choose(self, state: State, player: int, legal: list[int]) -> int:
+        """Pick one of `legal` (at least two) for `player`; randomness comes from `rng_for(state)` or `draw`."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec} seed={self.seed}>"

@@ -88,8 +88,9 @@ class MCTSBot(Bot):
         #: Iterations run by the last `step` that searched (for benchmarks).
         self.last_iterations = 0
 
-    def _choose(self, state: State, player: int, legal: list[int], rng: random.Random) -> int:
+    def _choose(self, state: State, player: int, legal: list[int]) -> int:
         config = self.config
+        rng = self.rng_for(state)
         root = _Node(player, state.num_players)
         root.untried = list(legal)
         scale = _Scale(config.temperature)
@@ -116,7 +117,7 @@ class MCTSBot(Bot):
         while node.player != TERMINAL:
             if node.player == CHANCE:
                 outcome = sample_chance(state, rng)
-                state.apply(outcome)
+                state.apply_legal(outcome)
                 child = node.children.get(outcome)
                 if child is None:
                     child = node.children[outcome] = _Node(state.current_player(), state.num_players)
@@ -127,14 +128,14 @@ class MCTSBot(Bot):
                 node.untried = state.legal_actions()
             if node.untried:
                 action = node.untried.pop(rng.randrange(len(node.untried)))
-                state.apply(action)
+                state.apply_legal(action)
                 child = _Node(state.current_player(), state.num_players)
                 node.children[action] = child
                 node = child
                 path.append(node)
                 break
             action, node = self._select(node, c)
-            state.apply(action)
+            state.apply_legal(action)
             path.append(node)
         rewards = self._rollout(state, rng, scale)
         for visited in path:
@@ -166,11 +167,11 @@ class MCTSBot(Bot):
             if player == TERMINAL:
                 return [float(r) for r in state.returns()]
             if player == CHANCE:
-                state.apply(sample_chance(state, rng))
+                state.apply_legal(sample_chance(state, rng))
                 continue
             if depth is not None and moves >= depth:
                 break
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply_legal(rng.choice(state.legal_actions()))
             moves += 1
         values = evaluations(state)
         return softmax_rewards(values, scale.observe(values))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from skald.bots.base import Bot
 from skald.engine import State
 
@@ -11,5 +9,5 @@ from skald.engine import State
 class RandomBot(Bot):
     """Plays a uniformly random legal action."""
 
-    def _choose(self, state: State, player: int, legal: list[int], rng: random.Random) -> int:
-        return rng.choice(legal)
+    def _choose(self, state: State, player: int, legal: list[int]) -> int:
+        return legal[self.draw(state, len(legal))]

@@ -45,12 +45,28 @@ def max_game_length(game: Game, num_players: int) -> int:
 
 def legal_mask(state: State, size: int) -> npt.NDArray[np.int8]:
     """1 for each legal action of the seat to act, 0 elsewhere (all 0 at chance and terminal nodes)."""
+    return np.frombuffer(legal_bytes(state, size), dtype=np.int8)
+
+
+def legal_bytes(state: State, size: int) -> bytearray:
+    """The legal-action mask as bytes (a bytearray fills faster than numpy for a few legal actions)."""
     mask = bytearray(size)
     if state.current_player() >= 0:
         for action in state.legal_actions():
             mask[action] = 1
-    # A bytearray fills faster than numpy for a few legal actions, and numpy takes its memory as is (writable).
-    return np.frombuffer(mask, dtype=np.int8)
+    return mask
+
+
+def apply_checked(state: State, action: int, legal: bytes | None) -> None:
+    """Apply `action`, checked against `legal` (this position's mask, kept by the adapter) when it is known.
+
+    An action the mask allows is applied without asking the game again; any other goes through `State.apply`, which
+    raises `IllegalAction` naming the rule and leaves the state as it was.
+    """
+    if legal is not None and 0 <= action < len(legal) and legal[action]:
+        state.apply_legal(action)
+    else:
+        state.apply(action)
 
 
 def resolve_chance(state: State, rng: random.Random) -> None:

@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from skald.bots import Bot, make_bot
 from skald.engine import CHANCE, IllegalAction, State, get_game, sample_chance
-from skald.rl.common import legal_mask, render_table, require_tensors
+from skald.rl.common import apply_checked, legal_bytes, legal_mask, render_table, require_tensors
 from skald.rl.pettingzoo_env import observation_space
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -76,12 +76,17 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.bots: dict[int, Bot] = {}
         self._chance = random.Random()
         self._illegal_run = 0
+        #: The learner's mask at the current position (a private copy); `step` checks the action against it.
+        self._legal: bytes | None = None
 
     def _observe(self) -> tuple[ObsDict, dict[str, Any]]:
         observation = self.game_state.observation_array(self.seat)
         if self.game_state.current_player() == self.seat:
-            mask = legal_mask(self.game_state, self.num_actions)
+            legal = legal_bytes(self.game_state, self.num_actions)
+            self._legal = bytes(legal)
+            mask = np.frombuffer(legal, dtype=np.int8)
         else:
+            self._legal = None
             mask = np.zeros(self.num_actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}, {"action_mask": mask, "seat": self.seat}
 
@@ -119,7 +124,8 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
         if state.is_terminal():
             raise RuntimeError("the game is over: call reset()")
         try:
-            state.apply(int(action))  # checks legality once; an illegal action leaves the state as it was
+            # Checked against the mask handed out with the last observation; an illegal action changes nothing.
+            apply_checked(state, int(action), self._legal)
         except IllegalAction as error:
             if self.illegal == "raise":
                 raise

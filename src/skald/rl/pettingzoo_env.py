@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skald.engine import State, get_game
-from skald.rl.common import legal_mask, render_table, require_tensors, resolve_chance
+from skald.rl.common import apply_checked, legal_bytes, render_table, require_tensors, resolve_chance
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -70,8 +70,10 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.action_spaces = {agent: act_space for agent in self.possible_agents}
         self._rng = random.Random()
         self.game_state: State = self.game.new_initial_state(num_players, self.options)
-        #: Observations of the current position by (actions so far, seat); emptied whenever the position changes.
-        self._observed: dict[tuple[int, int], ObsDict] = {}
+        self._no_actions = np.zeros(self.num_actions, dtype=np.int8)
+        #: The mask of the seat to act at the current position, once observed (a private copy: callers may write to
+        #: theirs); `step` checks the action against it.
+        self._legal: bytes | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same Dict space for every agent."""
@@ -85,7 +87,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         """A new game; `seed` fixes the chance draws (and, through it, the whole game given the actions)."""
         self._rng = random.Random(seed)
         self.game_state = self.game.new_initial_state(self.num_players, self.options)
-        self._observed = {}
+        self._legal = None
         resolve_chance(self.game_state, self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -96,21 +98,16 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
     def observe(self, agent: str) -> ObsDict:
-        """The agent's tensor, and its legal-action mask (all 0 unless it is the agent to act)."""
+        """The agent's tensor and legal-action mask (all 0 unless it is the agent to act), fresh arrays each call."""
         seat = self._seat[agent]
         state = self.game_state
-        key = (len(state.history), seat)
-        seen = self._observed.get(key)
-        if seen is not None:
-            # Asked again for the same position (PettingZoo's tests do): copies, so callers never share arrays.
-            return {"observation": seen["observation"].copy(), "action_mask": seen["action_mask"].copy()}
         if state.current_player() == seat:
-            mask = legal_mask(state, self.num_actions)
+            legal = legal_bytes(state, self.num_actions)
+            self._legal = bytes(legal)
+            mask = np.frombuffer(legal, dtype=np.int8)
         else:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-        observed: ObsDict = {"observation": state.observation_array(seat), "action_mask": mask}
-        self._observed[key] = observed
-        return observed
+            mask = self._no_actions.copy()
+        return {"observation": state.observation_array(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action, then let chance act until a seat must choose or the game ends."""
@@ -121,8 +118,8 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to act: None is an action only for an agent whose game is over")
         state = self.game_state
-        self._observed = {}
-        state.apply(int(action))
+        apply_checked(state, int(action), self._legal)
+        self._legal = None
         resolve_chance(state, self._rng)
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():
@@ -131,9 +128,10 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
                 self.rewards[other] = returns[seat]
                 self.terminations[other] = True
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % self.num_players]
+            self._accumulate_rewards()
         else:
+            # Rewards come only at the end, so until then there is nothing to accumulate.
             self.agent_selection = self.possible_agents[state.current_player()]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

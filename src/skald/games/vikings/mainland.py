@@ -37,6 +37,7 @@ class Mainland:
 
     __slots__ = (
         "buildings",
+        "changed",
         "fame",
         "gold",
         "head",
@@ -66,6 +67,9 @@ class Mainland:
         self.specials = [0] * NUM_SPECIAL_TYPES
         self.waiting: list[int] = []
         self.buildings: list[int] = []
+        #: Flat indices of the squares whose tile or Viking changed, in order, since this object was made; readers
+        #: that keep something computed from the squares (the observation tensor) catch up from where they stopped.
+        self.changed: list[int] = []
 
     def clone(self) -> Mainland:
         """An independent copy."""
@@ -81,6 +85,7 @@ class Mainland:
         other.specials = self.specials[:]
         other.waiting = self.waiting[:]
         other.buildings = self.buildings[:]
+        other.changed = []
         return other
 
     def pay(self, amount: int) -> None:
@@ -213,9 +218,17 @@ class Mainland:
 
     def place_island(self, tile: int, row: int, col: int) -> None:
         """Put an island tile on a square already known to be legal."""
-        self.tiles[row * MAX_COLUMNS + col - 1] = tile
+        index = row * MAX_COLUMNS + col - 1
+        self.tiles[index] = tile
+        self.changed.append(index)
         if col > self.width:
             self.width = col
+
+    def put_viking(self, colour: int, row: int, col: int) -> None:
+        """Stand a Viking of `colour` on the island tile at (row, col), already known to be free."""
+        index = row * MAX_COLUMNS + col - 1
+        self.vikings[index] = colour
+        self.changed.append(index)
 
     # -- placing ship tiles (rules/000 p.3) ----------------------------------------------------------------
 
@@ -256,7 +269,9 @@ class Mainland:
 
     def place_ship(self, tile: int, col: int) -> None:
         """Put a ship tile in the Ship row."""
-        self.tiles[SHIP_ROW * MAX_COLUMNS + col - 1] = tile
+        index = SHIP_ROW * MAX_COLUMNS + col - 1
+        self.tiles[index] = tile
+        self.changed.append(index)
         self.ships += 1
 
     # -- islands as the end-game scoring counts them (rules/000 p.5) -----------------------------------------

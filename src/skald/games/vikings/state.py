@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
 from skald.games.vikings import actions as A
+from skald.games.vikings import tensor
 from skald.games.vikings.advanced import AdvancedSteps
 from skald.games.vikings.components import (
     BAG_COUNTS,
@@ -150,6 +151,8 @@ class VikingsState(AdvancedSteps, State):
         self.reports: list[ScoreReport] = []
         #: The holder of the Start Player Ship.
         self.start = 0
+        #: What `tensor.encode_array` last wrote for this State, to catch up from; not part of the game.
+        self.tensor_memo: Any = None
         self._init_advanced()
         self._begin_round()
 
@@ -306,6 +309,7 @@ class VikingsState(AdvancedSteps, State):
         other.specials_pool = self.specials_pool[:]
         other.face_up = self.face_up[:]
         other.bidding = self.bidding[:]
+        other.tensor_memo = None
         return other
 
     def scores(self) -> list[int]:
@@ -334,15 +338,11 @@ class VikingsState(AdvancedSteps, State):
 
     def observation_tensor(self, seat: int) -> list[float]:
         """The observation as a flat list of floats (see `skald.games.vikings.tensor`, docs/rl-observation.md)."""
-        from skald.games.vikings.tensor import encode
-
-        return encode(self, seat)
+        return tensor.encode(self, seat)
 
     def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
         """`observation_tensor(seat)` as a float32 numpy array, written directly (needs numpy)."""
-        from skald.games.vikings.tensor import encode_array
-
-        return encode_array(self, seat)
+        return tensor.encode_array(self, seat)
 
     def scorings(self) -> list[JSONDict]:
         """Every scoring so far with its itemised lines (Fame and Gold per Viking, ship or award)."""
@@ -610,7 +610,7 @@ class VikingsState(AdvancedSteps, State):
 
     def _put_viking(self, square: int) -> None:
         row, col = A.square_of(square)
-        self.lands[self.to_move].vikings[row * MAX_COLUMNS + col - 1] = self.pending_viking
+        self.lands[self.to_move].put_viking(self.pending_viking, row, col)
 
     def _end_turn(self) -> None:
         self.pending_viking = EMPTY
@@ -804,7 +804,7 @@ class VikingsState(AdvancedSteps, State):
         row, col = A.square_of(square)
         colour = COLOUR_OF_ROW[row]
         land = self.lands[self.to_move]
-        land.vikings[row * MAX_COLUMNS + col - 1] = colour
+        land.put_viking(colour, row, col)
         land.head[colour] -= 1
         self.ferry_load[colour] -= 1
         self.ferry_landed += 1

@@ -34,8 +34,14 @@ from skald.games.vikings.components import (
 from skald.games.vikings.mainland import Mainland
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
+
+try:
+    import numpy as np
+
+    _FLOAT32 = np.dtype(np.float32)
+except ImportError:  # numpy is needed only by `encode_array` (the learning extra installs it)
+    np = None  # type: ignore[assignment]
 
 #: Scalars per Mainland: Fame, Gold, start tile placed, to move, start player, Boatswains spent, Head (6 colours).
 MAINLAND_SCALARS = 6 + NUM_COLOURS
@@ -212,7 +218,6 @@ def _counts(out: MutableSequence[float], at: int, state: Any) -> None:
             out[at + colour] = count / BAG_COUNTS[colour]
 
 
-
 def _turn(out: Any, at: int, state: Any, width: int) -> int:
     """Write the Viking in hand, where the bought tile went, purchases and the ferry from `at`; the next offset."""
     if state.pending_viking != EMPTY:
@@ -226,13 +231,16 @@ def _turn(out: Any, at: int, state: Any, width: int) -> int:
     if state.purchases:
         out[at] = state.purchases / GROUPS_PER_ROUND
     at += 1
-    for colour, count in enumerate(state.ferry_load):
-        if count:
-            out[at + colour] = count / COUNT_SCALE
+    load = state.ferry_load
+    if any(load):
+        for colour, count in enumerate(load):
+            if count:
+                out[at + colour] = count / COUNT_SCALE
     at += NUM_COLOURS
     if state.ferry_landed:
         out[at] = state.ferry_landed / COUNT_SCALE
     return at + 1
+
 
 def encode(state: Any, seat: int) -> list[float]:
     """The observation tensor of `state` (a VikingsState) from `seat`'s point of view."""
@@ -243,9 +251,9 @@ def encode(state: Any, seat: int) -> list[float]:
 
 def encode_array(state: Any, seat: int) -> npt.NDArray[np.float32]:
     """`encode(state, seat)` as a new float32 numpy array, without building the list (needs numpy)."""
-    import numpy as np
-
-    return np.frombuffer(_encode_fast(state, seat), dtype=np.float32)
+    if np is None:
+        raise ModuleNotFoundError("observation arrays need numpy: pip install 'skald[rl]'")
+    return np.frombuffer(_encode_fast(state, seat), dtype=_FLOAT32)
 
 
 OFFER_SIZE = GROUPS_PER_ROUND * OFFER_FEATURES + NUM_COLOURS
@@ -288,6 +296,8 @@ def _encode_into(out: MutableSequence[float], state: Any, seat: int) -> None:
 
 def _advanced(out: MutableSequence[float], at: int, state: Any, seat: int) -> None:
     """The advanced game's block (all zeros in the base game)."""
+    if not state.advanced:
+        return
     face_up = state.face_up
     if face_up.count(EMPTY) != len(face_up):
         for slot, special in enumerate(face_up):
@@ -324,31 +334,110 @@ def _advanced(out: MutableSequence[float], at: int, state: Any, seat: int) -> No
         at += NUM_SPECIAL_TYPES + 3
 
 
-class _Seen:
-    """What the fast path last wrote for one Mainland: its inputs, copied, and the floats of its block."""
+class _LandMemo:
+    """What the fast path last wrote for one Mainland: the Mainland, its scalars, how much of its change log it has
+    read, and the floats of its block (without the State's flags for to move, start player and Boatswains spent)."""
 
-    __slots__ = ("fame", "floats", "gold", "head", "ships", "start_placed", "tiles", "vikings", "wide", "width")
+    __slots__ = ("fame", "floats", "gold", "head", "land", "read", "start_placed")
 
-    def __init__(self, land: Mainland, wide: int, floats: array[float]) -> None:
+    def __init__(self, land: Mainland, width: int, block: int, offsets: tuple[int, ...]) -> None:
+        self.land = land
+        self.floats = array("f", bytes(4 * block))
+        _mainland(self.floats, 0, land, False, False, 0)
+        _squares(self.floats, MAINLAND_SCALARS, land, width, offsets)
         self.fame, self.gold, self.start_placed, self.head = land.fame, land.gold, land.start_placed, land.head[:]
-        self.ships, self.width, self.wide = bool(land.ships), land.width, wide
-        self.tiles, self.vikings = land.tiles[:], land.vikings[:]
-        self.floats = floats
+        self.read = len(land.changed)
+
+    def catch_up(self, land: Mainland, width: int, offsets: tuple[int, ...]) -> None:
+        """Rewrite the scalars that changed, and the squares changed since the log was last read."""
+        floats = self.floats
+        if self.fame != land.fame:
+            self.fame = land.fame
+            floats[0] = land.fame / FAME_SCALE
+        if self.gold != land.gold:
+            self.gold = land.gold
+            floats[1] = land.gold / GOLD_SCALE
+        if self.start_placed != land.start_placed:
+            self.start_placed = land.start_placed
+            floats[2] = 1.0 if land.start_placed else 0.0
+        if self.head != land.head:
+            self.head = land.head[:]
+            for colour, count in enumerate(self.head, MAINLAND_SCALARS - NUM_COLOURS):
+                floats[colour] = count / COUNT_SCALE
+        changed = land.changed
+        for index in changed[self.read :]:
+            _rewrite_square(floats, land, index, width, offsets)
+        self.read = len(changed)
 
 
-#: The fast path's Mainland blocks by `id()` of the Mainland; an entry is used only after every input is compared
-#: equal, so a reused id can only cost a rewrite, never mislead. The flags for to move, start player and Boatswains
-#: spent belong to the State and stay 0 here.
-_LANDS: dict[int, _Seen] = {}
-#: The fast path's offer (with the drawn Vikings) and stack and bag counts, by `id()` of the State, checked alike.
-_TABLES: dict[int, tuple[int, list[int], list[int], list[int], list[int], list[int], array[float]]] = {}
-#: Entries kept in each of these caches before it starts afresh.
-_KEPT = 256
-#: Float32 zeros for clearing a Mainland's scalars, its Ship row, or an island row of one plane (by width).
-_SCALAR_ZEROS = array("f", bytes(4 * MAINLAND_SCALARS))
-_SHIP_ZEROS = array("f", bytes(4 * NUM_SHIPS * SHIP_FEATURES))
-_ROW_ZEROS: dict[int, array[float]] = {}
-_SQUARES_ZEROS: dict[int, array[float]] = {}
+class _Memo:
+    """The fast path's memory for one State (kept on it as `tensor_memo`): a block per Mainland, the offer with the
+    drawn Vikings, and the stack and bag counts, each with the inputs it was written from."""
+
+    __slots__ = ("bag", "counts", "drawn", "lands", "offer", "offset", "pool", "wheel_tiles", "wheel_vikings")
+
+    def __init__(self, num_players: int) -> None:
+        self.lands: list[_LandMemo | None] = [None] * num_players
+        #: The inputs the offer was last written from (-1: never).
+        self.offset = -1
+        self.wheel_tiles: list[int] = []
+        self.wheel_vikings: list[int] = []
+        self.drawn: list[int] = []
+        self.offer = array("f", bytes(4 * OFFER_SIZE))
+        self.pool: list[int] = []
+        self.bag: list[int] = []
+        self.counts = array("f", bytes(4 * COUNTS_SIZE))
+
+    def offer_floats(self, state: Any) -> array[float]:
+        """The offer by price with the drawn Vikings (changed by each purchase and draw)."""
+        if not (
+            self.offset == state.offset
+            and self.wheel_tiles == state.wheel_tiles
+            and self.wheel_vikings == state.wheel_vikings
+            and self.drawn == state.drawn
+        ):
+            offer = self.offer = array("f", _OFFER_ZEROS)
+            at, vikings = 0, state.wheel_vikings
+            for space, tile in enumerate(state.wheel_tiles[state.offset :], state.offset):
+                if tile != EMPTY:
+                    offer[at : at + OFFER_FEATURES] = _GROUPS[tile][vikings[space]]
+                at += OFFER_FEATURES
+            for colour, count in enumerate(state.drawn, GROUPS_PER_ROUND * OFFER_FEATURES):
+                if count:
+                    offer[colour] = count / GROUPS_PER_ROUND
+            self.offset, self.wheel_tiles = state.offset, state.wheel_tiles[:]
+            self.wheel_vikings, self.drawn = state.wheel_vikings[:], state.drawn[:]
+        return self.offer
+
+    def counts_floats(self, state: Any) -> array[float]:
+        """The stack and bag counts (changed only by draws)."""
+        if not (self.pool == state.pool and self.bag == state.bag):
+            self.counts = array("f", bytes(4 * COUNTS_SIZE))
+            _counts(self.counts, 0, state)
+            self.pool, self.bag = state.pool[:], state.bag[:]
+        return self.counts
+
+
+#: By player count and observer: the seats in the order their Mainlands appear (the observer's first, then clockwise).
+_ORDERS = {n: tuple((*range(seat, n), *range(seat)) for seat in range(n)) for n in range(1, 7)}
+_OFFER_ZEROS = bytes(4 * OFFER_SIZE)
+
+
+def _group_floats(tile: int, colour: int) -> array[float]:
+    """The OFFER_FEATURES of one Group on the wheel: its tile, and its Viking's colour unless EMPTY."""
+    floats = array("f", bytes(4 * OFFER_FEATURES))
+    _tile(floats, 0, tile)
+    if colour != EMPTY:
+        floats[TILE_FEATURES + colour] = 1.0
+    return floats
+
+
+#: Per tile type, per Viking colour (EMPTY, -1, is the last entry): the Group's offer floats.
+_GROUPS = tuple(
+    tuple(_group_floats(tile, colour) for colour in (*range(NUM_COLOURS), EMPTY)) for tile in range(NUM_TILE_TYPES)
+)
+#: Where a Mainland block's island planes start.
+_PLANES_AT = MAINLAND_SCALARS + NUM_SHIPS * SHIP_FEATURES
 #: Per player count: zeros of the tensor as bytes, island columns, Mainland block size, plane offsets by tile.
 _LAYOUTS: dict[int, tuple[bytes, int, int, tuple[int, ...]]] = {}
 
@@ -357,138 +446,81 @@ def _layout(n: int) -> tuple[bytes, int, int, tuple[int, ...]]:
     """The fast path's sizes for `n` players, computed once."""
     found = _LAYOUTS.get(n)
     if found is None:
-        width = columns(n)
-        _ROW_ZEROS[width] = array("f", bytes(4 * width))
-        _SQUARES_ZEROS[width] = array("f", bytes(4 * (mainland_size(n) - MAINLAND_SCALARS)))
-        found = _LAYOUTS[n] = (bytes(4 * shape(n)[0]), width, mainland_size(n), _plane_offsets(n))
+        found = _LAYOUTS[n] = (bytes(4 * shape(n)[0]), columns(n), mainland_size(n), _plane_offsets(n))
     return found
 
 
-def _land_block(land: Mainland, width: int, block: int, offsets: tuple[int, ...], hint: int) -> array[float]:
-    """`land`'s block without the State's flags, cached; rewrites only the parts changed (`hint`: a likely row)."""
-    # `hint` is the row of the State's last placement (-1 if none): checked, then trusted only if it explains it all.
-    seen = _LANDS.get(id(land))
-    if seen is None or seen.wide != width:
-        floats = array("f", bytes(4 * block))
-        _mainland(floats, 0, land, False, False, 0)
-        _squares(floats, MAINLAND_SCALARS, land, width, offsets)
-        if len(_LANDS) >= _KEPT:
-            _LANDS.clear()
-        _LANDS[id(land)] = _Seen(land, width, floats)
-        return floats
-    floats = seen.floats
-    if not (
-        seen.fame == land.fame
-        and seen.gold == land.gold
-        and seen.start_placed == land.start_placed
-        and seen.head == land.head
-    ):
-        floats[0:MAINLAND_SCALARS] = _SCALAR_ZEROS
-        _mainland(floats, 0, land, False, False, 0)
-        seen.fame, seen.gold, seen.start_placed, seen.head = land.fame, land.gold, land.start_placed, land.head[:]
-    tiles, vikings, ships = land.tiles, land.vikings, bool(land.ships)
-    if seen.tiles == tiles and seen.vikings == vikings and seen.width == land.width and seen.ships == ships:
-        return floats
-    if 0 <= hint < len(ISLAND_ROWS) + 1 and seen.width == land.width:
-        # Copy the hinted row into the saved squares: if they then equal the Mainland's, only that row changed.
-        square, end = hint * MAX_COLUMNS, (hint + 1) * MAX_COLUMNS
-        seen.tiles[square:end] = tiles[square:end]
-        seen.vikings[square:end] = vikings[square:end]
-        if seen.tiles == tiles and seen.vikings == vikings:
-            if hint:
-                _rewrite_row(floats, land, hint, width, offsets)
-            seen.ships = ships
-            floats[MAINLAND_SCALARS : MAINLAND_SCALARS + NUM_SHIPS * SHIP_FEATURES] = _SHIP_ZEROS
-            if ships:
-                _ships(floats, MAINLAND_SCALARS, tiles)
-            return floats
-    floats[MAINLAND_SCALARS:block] = _SQUARES_ZEROS[width]
-    _squares(floats, MAINLAND_SCALARS, land, width, offsets)
-    seen.tiles, seen.vikings, seen.ships, seen.width = tiles[:], vikings[:], ships, land.width
-    return floats
-
-
-def _rewrite_row(floats: array[float], land: Mainland, row: int, width: int, offsets: tuple[int, ...]) -> None:
-    """Clear and write again one island row of a cached Mainland block."""
-    at = MAINLAND_SCALARS + NUM_SHIPS * SHIP_FEATURES
+def _rewrite_square(floats: array[float], land: Mainland, index: int, width: int, offsets: tuple[int, ...]) -> None:
+    """Write again the floats of one square (flat index) of a cached Mainland block."""
+    row, col = divmod(index, MAX_COLUMNS)
+    tile = land.tiles[index]
+    if not row:
+        if col < NUM_SHIPS:
+            at = MAINLAND_SCALARS + col * SHIP_FEATURES
+            floats[at], floats[at + 1], floats[at + 2] = _SHIP[tile] if tile != EMPTY else (0.0, 0.0, 0.0)
+        return
+    if col >= width:
+        return
     plane_size = len(ISLAND_ROWS) * width
-    zeros = _ROW_ZEROS[width]
-    cell = at + (row - 1) * width
+    cell = _PLANES_AT + (row - 1) * width + col
     for plane in range(ISLAND_PLANES):
-        floats[cell + plane * plane_size : cell + plane * plane_size + width] = zeros
-    used = min(land.width, width)
-    if used:
-        _island_row(floats, at, land, row, used, width, offsets)
-
-
-def _tables(state: Any) -> array[float]:
-    """The offer with the drawn Vikings, then the stack and bag counts (the floats between them 0), cached."""
-    seen = _TABLES.get(id(state))
-    if (
-        seen is not None
-        and seen[0] == state.offset
-        and seen[1] == state.wheel_tiles
-        and seen[2] == state.wheel_vikings
-        and seen[3] == state.drawn
-        and seen[4] == state.pool
-        and seen[5] == state.bag
-    ):
-        return seen[6]
-    floats = array("f", bytes(4 * _TABLES_SIZE))
-    _offer(floats, 0, state)
-    _counts(floats, _TABLES_SIZE - COUNTS_SIZE, state)
-    if len(_TABLES) >= _KEPT:
-        _TABLES.clear()
-    _TABLES[id(state)] = (
-        state.offset,
-        state.wheel_tiles[:],
-        state.wheel_vikings[:],
-        state.drawn[:],
-        state.pool[:],
-        state.bag[:],
-        floats,
-    )
-    return floats
-
-
-#: From the offer's first float to the counts' last: the offer, the Group in hand, purchases, the ferry, the counts.
-_TABLES_SIZE = OFFER_SIZE + TILE_FEATURES + NUM_COLOURS + len(ISLAND_ROWS) + 1 + 1 + NUM_COLOURS + 1 + COUNTS_SIZE
+        floats[cell + plane * plane_size] = 0.0
+    if tile != EMPTY:
+        floats[cell + offsets[tile]] = 1.0
+        if land.vikings[index] != EMPTY:
+            floats[cell + 3 * plane_size] = 1.0
 
 
 def _encode_fast(state: Any, seat: int) -> array[float]:
-    """`_encode_into` as a new float32 array, copying the Mainland blocks and tables written before for equal inputs."""
+    """`_encode_into` as a new float32 array, from the State's memo of the blocks written before (`_Memo`)."""
     n = state.num_players
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not one of the {n} seats")
     zeros, width, block, offsets = _LAYOUTS.get(n) or _layout(n)
+    memo = state.tensor_memo
+    if memo is None:
+        memo = state.tensor_memo = _Memo(n)
     out = array("f", zeros)
-    to_move = state.current_player()
-    start = state.start_player
-    lands, spent = state.lands, state.boatswains_spent
-    hint = state.placed_at // MAX_COLUMNS
+    lands, memos = state.lands, memo.lands
     at = 0
-    for k in range(n):
-        other = (seat + k) % n
-        out[at : at + block] = _land_block(lands[other], width, block, offsets, hint)
-        if other == to_move:
-            out[at + 3] = 1.0
-        if other == start:
-            out[at + 4] = 1.0
-        if spent[other]:
-            out[at + 5] = spent[other] / COUNT_SCALE
+    for other in _ORDERS[n][seat]:
+        land = lands[other]
+        seen = memos[other]
+        if seen is None or seen.land is not land:
+            seen = memos[other] = _LandMemo(land, width, block, offsets)
+        elif (
+            seen.read != len(land.changed)
+            or seen.fame != land.fame
+            or seen.gold != land.gold
+            or seen.head != land.head
+            or seen.start_placed != land.start_placed
+        ):
+            seen.catch_up(land, width, offsets)
+        out[at : at + block] = seen.floats
         at += block
+    # The State's flags, each in the block of the Mainland it belongs to (counted from the observer's).
+    to_move = state.current_player()
+    if to_move >= 0:
+        out[(to_move - seat) % n * block + 3] = 1.0
+    out[(state.start_player - seat) % n * block + 4] = 1.0
+    spent = state.boatswains_spent
+    if any(spent):
+        for other, count in enumerate(spent):
+            if count:
+                out[(other - seat) % n * block + 5] = count / COUNT_SCALE
     out[at + state.round - 1] = 1.0
     at += ROUNDS
     out[at + state.step] = 1.0
     at += NUM_STEPS
-    out[at : at + _TABLES_SIZE] = _tables(state)
+    out[at : at + OFFER_SIZE] = memo.offer_floats(state)
     at += OFFER_SIZE
     tile = state.pending_tile
     if tile != EMPTY:
         for offset, value in _TILE_WRITES[tile]:
             out[at + offset] = value
-    at += TILE_FEATURES
-    at = _turn(out, at, state, width) + COUNTS_SIZE
+    at = _turn(out, at + TILE_FEATURES, state, width)
+    out[at : at + COUNTS_SIZE] = memo.counts_floats(state)
+    at += COUNTS_SIZE
     if state.discarded:
         out[at] = len(state.discarded) / COUNT_SCALE
     _advanced(out, at + 1, state, seat)
