@@ -110,6 +110,13 @@ class VikingdomsGame(Game):
         tiles = with_second_rioter(self.tiles, resolved["second_rioter"])
         return VikingdomsState(self, resolved, tiles)
 
+    def render_svg(self, state: State, seat: int | None = None, names: list[str] | None = None) -> str:
+        """The drawn Vikingdoms table (`skald.games.vikingdoms.svg`) from the viewer's observation."""
+        from skald.games.vikingdoms.svg import render_svg  # here: svg.py reads this module's OPTIONS
+
+        assert isinstance(state, VikingdomsState)
+        return render_svg(state.observation(seat if seat is not None else -1), state.tiles, names)
+
     def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
         """The length of `VikingdomsState.observation_tensor` (see `skald.games.vikingdoms.tensor`)."""
         self.check_players(num_players)
