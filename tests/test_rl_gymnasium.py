@@ -67,3 +67,18 @@ def test_writing_to_the_handed_out_mask_cannot_make_an_illegal_action_legal() ->
     with pytest.raises(IllegalAction):
         env.step(illegal)
     assert env.game_state.history == before
+
+
+def test_gymnasium_make_builds_the_registered_environment_by_module_and_id() -> None:
+    import gymnasium
+
+    env = gymnasium.make("skald.rl.gymnasium_env:skald/Vikings-v0", num_players=3, opponents="greedy")
+    observation, _ = env.reset(seed=7)
+    assert observation["observation"].shape == env.observation_space["observation"].shape
+    terminated = truncated = False
+    reward = 0.0
+    while not (terminated or truncated):
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, terminated, truncated, _ = env.step(int(legal[0]))
+    assert terminated and not truncated
+    assert reward == env.unwrapped.game_state.returns()[env.unwrapped.seat]

@@ -1,4 +1,5 @@
-"""One learner against Skald bots as a Gymnasium environment: `SkaldGymEnv("vikings", 2, opponents="greedy")`.
+"""One learner against Skald bots as a Gymnasium environment: `SkaldGymEnv("vikings", 2, opponents="greedy")`, or
+`gymnasium.make("skald/Vikings-v0", num_players=2, opponents="greedy")` (registered on import).
 
 The learner sits in `seat` (or a seat drawn at each reset when `seat=None`); the other seats are Skald bots built
 from spec strings (`random`, `greedy`, `mcts:easy`, …; see `skald.bots`). Chance and the bots act inside `step`
@@ -24,7 +25,7 @@ from gymnasium import spaces
 
 from skald.bots import Bot, make_bot
 from skald.engine import CHANCE, IllegalAction, State, get_game, sample_chance
-from skald.rl.common import apply_checked, legal_bytes, legal_mask, render_table, require_tensors
+from skald.rl.common import apply_checked, learnable_games, legal_bytes, legal_mask, render_table, require_tensors
 from skald.rl.pettingzoo_env import observation_space
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -149,3 +150,25 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         """The table as text: returned for `ansi`, printed for `human`."""
         return render_table(self.game_state, self.render_mode)
+
+
+def env_id(game: str) -> str:
+    """Gymnasium's id for a Skald game: `skald/Vikings-v0`."""
+    return f"skald/{game.capitalize()}-v0"
+
+
+def register_envs() -> list[str]:
+    """Register every Skald game that encodes tensors with Gymnasium (done on import); returns the ids.
+
+    Then `gymnasium.make("skald/Vikings-v0", num_players=3, opponents="greedy")`, or without importing first,
+    `gymnasium.make("skald.rl.gymnasium_env:skald/Vikings-v0", …)`.
+    """
+    ids = []
+    for name in learnable_games():
+        ids.append(env_id(name))
+        if ids[-1] not in gym.registry:
+            gym.register(id=ids[-1], entry_point=f"{__name__}:SkaldGymEnv", kwargs={"game": name})
+    return ids
+
+
+register_envs()
