@@ -31,11 +31,15 @@ def free_port() -> int:
 
 
 class Server:
-    """`skald serve` in a subprocess; `kill()` sends SIGKILL, `start()` brings it back on the same database."""
+    """`skald serve` in a subprocess; `kill()` sends SIGKILL, `start()` brings it back on the same database.
 
-    def __init__(self, db_url: str, *extra: str) -> None:
+    `env` adds environment variables (the settings `skald serve` reads from the environment, say).
+    """
+
+    def __init__(self, db_url: str, *extra: str, env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
         self.extra = extra
+        self.env = {**os.environ, **(env or {})}
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -53,7 +57,7 @@ class Server:
         """Start the server and wait until it answers."""
         args = [sys.executable, "-m", "skald.cli.main", "serve", "--port", str(self.port), "--db", self.db_url]
         self.log = tempfile.NamedTemporaryFile(prefix="skald-serve-", suffix=".log", delete=False)  # noqa: SIM115
-        self.process = subprocess.Popen([*args, *self.extra], stdout=subprocess.DEVNULL, stderr=self.log)
+        self.process = subprocess.Popen([*args, *self.extra], stdout=subprocess.DEVNULL, stderr=self.log, env=self.env)
         deadline = time.monotonic() + 60
         while True:
             if self.process.poll() is not None:
@@ -105,9 +109,9 @@ class Server:
 
 
 @contextmanager
-def running(db_url: str, *extra: str) -> Iterator[Server]:
+def running(db_url: str, *extra: str, env: dict[str, str] | None = None) -> Iterator[Server]:
     """A started server, stopped afterwards."""
-    server = Server(db_url, "--games-per-minute", "10000", "--moves-per-second", "10000", *extra)
+    server = Server(db_url, "--games-per-minute", "10000", "--moves-per-second", "10000", *extra, env=env)
     server.start()
     try:
         yield server

@@ -98,7 +98,7 @@ def create_app(settings: Settings) -> FastAPI:
     """The web table application for one database."""
     engine = make_engine(settings.db_url)
     store = Store(engine)
-    tables = Tables(store)
+    tables = Tables(store, idle_seconds=settings.table_idle_seconds, max_tables=settings.max_tables)
     creations = RateLimiter(settings.games_per_minute / 60.0, max(1.0, settings.games_per_minute))
     moves = RateLimiter(settings.moves_per_second, max(1.0, 2 * settings.moves_per_second))
 
@@ -106,6 +106,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate, engine)
         await tables.resume_all()
+        tables.start_sweeping()
         # Everything loaded so far (modules, the app) lives as long as the process: keep it out of the cyclic
         # garbage collector's full passes, which otherwise paused every table for ~100 ms each second under load,
         # and collect less often (each move allocates a few hundred short-lived objects, nearly all freed at once).
@@ -143,7 +144,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": len(tables.tables)}
+        return {"ok": True, "games": len(tables.tables), "tables": tables.stats()}
 
     @app.get("/api/catalogue")
     async def catalogue() -> dict[str, Any]:
@@ -197,75 +198,78 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str, request: Request) -> dict[str, Any]:
-        table = await tables.get(game_id)
-        summary = table.summary()
-        summary["you"] = table.seat_of(bearer(request))
-        return summary
+        async with tables.use(game_id) as table:
+            summary = table.summary()
+            summary["you"] = table.seat_of(bearer(request))
+            return summary
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> JSONResponse:
-        table = await tables.get(game_id)
-        data = Record(
-            table.game.name,
-            table.state.num_players,
-            table.options,
-            [Seat(s.name, s.kind) for s in table.seats],
-            list(table.state.history),
-        ).to_dict()
+        async with tables.use(game_id) as table:
+            data = Record(
+                table.game.name,
+                table.state.num_players,
+                table.options,
+                [Seat(s.name, s.kind) for s in table.seats],
+                list(table.state.history),
+            ).to_dict()
         return JSONResponse(
             data, headers={"Content-Disposition": f'attachment; filename="skald-{table.game.name}-{table.id}.json"'}
         )
 
     @app.get("/api/games/{game_id}/replay/{ply}")
     async def replay(game_id: str, ply: int) -> dict[str, Any]:
-        table = await tables.get(game_id)
-        if not 0 <= ply <= table.version:
-            raise TableError("ply", f"ply: must be 0–{table.version}", 404)
-        state = Record(table.game.name, table.state.num_players, table.options, [], table.state.history[:ply]).replay()
-        return {
-            "ply": ply,
-            "version": table.version,
-            "svg": table.game.render_svg(state, None, names=[s.name for s in table.seats]),
-            "log": table.log[:ply],
-            "scorings": state.scorings(),
-        }
+        async with tables.use(game_id) as table:
+            if not 0 <= ply <= table.version:
+                raise TableError("ply", f"ply: must be 0–{table.version}", 404)
+            history = table.state.history[:ply]
+            state = Record(table.game.name, table.state.num_players, table.options, [], history).replay()
+            return {
+                "ply": ply,
+                "version": table.version,
+                "svg": table.game.render_svg(state, None, names=[s.name for s in table.seats]),
+                "log": table.log[:ply],
+                "scorings": state.scorings(),
+            }
 
     @app.post("/api/games/{game_id}/moves")
     async def move(game_id: str, request: Request) -> dict[str, Any]:
-        table = await tables.get(game_id)
-        seat = table.seat_of(bearer(request))
-        if seat is None:
-            raise TableError("forbidden", "token: not a seat of this game (a spectator cannot act)", 403)
-        if not moves.allow(f"{table.id}:{seat}"):
-            raise TableError("rate_limited", "too many moves; slow down", 429)
-        try:
-            body = MoveIn.model_validate(await read_json(request))
-        except ValidationError as error:
-            raise TableError("invalid", validation_message(error)) from None
-        if body.seat is not None and body.seat != seat:
-            raise TableError("wrong_seat", f"seat: your token acts only for seat {seat}", 403)
-        await tables.submit(table, seat, body.version, body.action)
-        return {"ok": True, "version": table.version}
+        async with tables.use(game_id) as table:
+            seat = table.seat_of(bearer(request))
+            if seat is None:
+                raise TableError("forbidden", "token: not a seat of this game (a spectator cannot act)", 403)
+            if not moves.allow(f"{table.id}:{seat}"):
+                raise TableError("rate_limited", "too many moves; slow down", 429)
+            try:
+                body = MoveIn.model_validate(await read_json(request))
+            except ValidationError as error:
+                raise TableError("invalid", validation_message(error)) from None
+            if body.seat is not None and body.seat != seat:
+                raise TableError("wrong_seat", f"seat: your token acts only for seat {seat}", 403)
+            await tables.submit(table, seat, body.version, body.action)
+            return {"ok": True, "version": table.version}
 
     @app.post("/api/games/{game_id}/rematch")
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
-        table = await tables.get(game_id)
-        seat = table.seat_of(bearer(request))
-        if seat is None:
-            raise TableError("forbidden", "token: only a seat of this game can ask for a rematch", 403)
-        new = await tables.rematch(table, seat)
-        return new.summary()
+        async with tables.use(game_id) as table:
+            seat = table.seat_of(bearer(request))
+            if seat is None:
+                raise TableError("forbidden", "token: only a seat of this game can ask for a rematch", 403)
+            return await tables.rematch(table, seat)
 
     @app.websocket("/ws/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         try:
-            table = await tables.get(game_id)
+            table = await tables.hold(game_id)
         except TableError as error:
             await websocket.send_text(json.dumps({"type": "error", **error.to_json()}))
             await websocket.close(4404)
             return
-        await Session(websocket, table, tables, moves).run()
+        try:  # held from before the hello until the client leaves, so a table with a client is never dropped
+            await Session(websocket, table, tables, moves).run()
+        finally:
+            tables.release(table)
 
     return app
 

@@ -3,6 +3,11 @@
 Order of events for every move: check it against the state, commit it to the database, apply it, then tell
 every seat and spectator. Chance is sampled here, on the server, from a generator seeded by the game's seed
 and the ply, so a game resumed after a crash draws exactly what it would have drawn.
+
+Only the tables in use stay in memory. Whoever uses a table holds it (a request for its length, a WebSocket
+for its life) and its bots and chance hold it while they move; a table nobody holds is dropped once it is
+finished, idle, or the least recently used beyond the cap. Every move it made is already committed, so loading
+it again gives the same table.
 """
 
 from __future__ import annotations
@@ -10,11 +15,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import random
 import secrets
-from collections.abc import Callable
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
@@ -25,6 +34,7 @@ from skald.bots.spec import SpecError, make_bot
 from skald.engine import CHANCE, Game, OptionError, Record, Seat, State, get_game, sample_chance
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
+from skald.web.settings import MAX_TABLES, TABLE_IDLE_SECONDS
 
 HUMAN = "human"
 LOG = logging.getLogger("skald.web")
@@ -108,6 +118,10 @@ class Table:
         self._svg_cache: dict[int | None, tuple[int, str]] = {}
         self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self.driver: asyncio.Task[None] | None = None
+        #: Requests and WebSocket sessions holding the table now; while any do, it stays in memory.
+        self.holders = 0
+        #: When it was last held, released or moved (`time.monotonic()`), for dropping idle tables.
+        self.last_used = time.monotonic()
         replay = self.game.new_initial_state(state.num_players, self.options)
         for action in state.history:
             self.log.append(self._entry(replay, action))
@@ -117,6 +131,12 @@ class Table:
     def version(self) -> int:
         """How many actions the game has: a move must name this version to be accepted."""
         return len(self.state.history)
+
+    @property
+    def busy(self) -> bool:
+        """Whether someone holds the table or its bots and chance are moving (every commit in flight is awaited by
+        one of these): then it must stay in memory."""
+        return self.holders > 0 or (self.driver is not None and not self.driver.done())
 
     @property
     def status(self) -> str:
@@ -235,6 +255,10 @@ class Table:
         self._svg_cache[seat] = (self.version, text)
         return text
 
+    def forget_boards(self) -> None:
+        """Drop the cached boards: they are drawn for watchers, and with none left the next move outdates them."""
+        self._svg_cache.clear()
+
     def message(self, client: Client, kind: str, log: list[dict[str, Any]], full: bool | None = None) -> str:
         """An update for one client: new log entries, its view (full if it wants it or `full`) and maybe the SVG."""
         body = {"type": kind, "log": log, **self.view(client.seat, client.full if full is None else full)}
@@ -265,12 +289,20 @@ class Table:
 
 
 class Tables:
-    """Every live table of one server process, backed by the store."""
+    """The live tables of one server process, backed by the store: those in use, and the recently used up to a cap."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, idle_seconds: float = TABLE_IDLE_SECONDS, max_tables: int = MAX_TABLES) -> None:
         self.store = store
-        self.tables: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        #: The tables in memory, least recently used first.
+        self.tables: OrderedDict[str, Table] = OrderedDict()
+        self.idle_seconds = idle_seconds
+        self.max_tables = max_tables
+        #: Tables loaded from the database and dropped from memory since the start, for the health endpoint.
+        self.loads = 0
+        self.drops = 0
+        #: Games being read from the database now; the event is set when the read is over.
+        self._loading: dict[str, asyncio.Event] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self.on_broadcast: Callable[[Table], None] | None = None
         self._batch: list[tuple[tuple[str, int, list[tuple[int, int]], str], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -286,13 +318,14 @@ class Tables:
     async def _write_batches(self) -> None:
         while self._batch:
             batch, self._batch = self._batch, []
+            results: list[Exception | None]
             try:
-                results = await asyncio.to_thread(self.store.append_many, [item for item, _ in batch])
+                results = list(await asyncio.to_thread(self.store.append_many, [item for item, _ in batch]))
             except Exception as error:  # the database failed: nobody in this batch is told their move happened
-                for _, future in batch:
-                    future.set_exception(error)
-                continue
+                results = [error] * len(batch)
             for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue  # its caller was cancelled (the server is stopping); the others must still be told
                 if result is None:
                     future.set_result(None)
                 else:
@@ -362,20 +395,46 @@ class Tables:
             [SeatInfo(n, k, h) for (n, k), h in zip(seats, hashes, strict=True)],
             game.new_initial_state(len(seats), resolved),
         )
-        self.tables[row.id] = table
+        self._admit(table)
         self.drive(table)
+        self._settle(table)
         return table, tokens
 
-    async def get(self, game_id: str) -> Table:
-        """The live table of `game_id`, rebuilt from the database by replaying its actions if need be."""
-        table = self.tables.get(game_id)
-        if table is not None:
-            return table
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
+    @asynccontextmanager
+    async def use(self, game_id: str) -> AsyncIterator[Table]:
+        """Hold the live table of `game_id` for the length of a `with` block (see `hold`)."""
+        table = await self.hold(game_id)
+        try:
+            yield table
+        finally:
+            self.release(table)
+
+    async def hold(self, game_id: str) -> Table:
+        """The live table of `game_id`, loaded from the database if it is not in memory, kept there until `release`."""
+        while True:
             table = self.tables.get(game_id)
             if table is not None:
+                table.holders += 1
+                self._touch(table)
                 return table
+            loading = self._loading.get(game_id)
+            if loading is None:
+                return await self._load(game_id)
+            # Someone else is reading this game: take their table (or read it again if it was dropped meanwhile).
+            await loading.wait()
+
+    def release(self, table: Table) -> None:
+        """Let go of a table taken with `hold`; the last holder lets it be dropped."""
+        table.holders -= 1
+        if table.holders == 0:
+            table.forget_boards()
+        self._touch(table)
+        self._settle(table)
+
+    async def _load(self, game_id: str) -> Table:
+        """Rebuild a table from the database by replaying its actions, held once for the caller."""
+        self._loading[game_id] = loading = asyncio.Event()
+        try:
             loaded = await asyncio.to_thread(self.store.load, game_id)
             if loaded is None:
                 raise TableError("not_found", f"no game {game_id!r} here", 404)
@@ -384,7 +443,14 @@ class Tables:
                 row.game, row.players, dict(row.options), [Seat(s.name, s.kind) for s in seat_rows], actions
             ).replay()
             table = Table(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state)
-            self.tables[game_id] = table
+        finally:
+            # No await from here until the table is admitted and held: nobody can see the game as neither
+            # loading nor loaded, so it is never read twice at once.
+            del self._loading[game_id]
+            loading.set()
+        self._admit(table)
+        self.loads += 1
+        table.holders += 1
         self.drive(table)
         return table
 
@@ -392,8 +458,78 @@ class Tables:
         """Load every unfinished game so its bots and chance carry on; returns how many."""
         ids = await asyncio.to_thread(self.store.unfinished)
         for game_id in ids:
-            await self.get(game_id)
+            table = await self.hold(game_id)
+            self.release(table)
+            if not table.busy:  # waiting for a person: it loads again when someone comes back to it
+                self._drop(table)
         return len(ids)
+
+    # -- keeping only what is needed ------------------------------------------------------------------------
+
+    def _admit(self, table: Table) -> None:
+        """Put a new or loaded table in memory, first dropping the least recently used beyond the cap."""
+        self._shrink(self.max_tables - 1)
+        self.tables[table.id] = table
+
+    def _touch(self, table: Table) -> None:
+        """Mark a table as just used: it goes to the recent end of the list."""
+        table.last_used = time.monotonic()
+        if self.tables.get(table.id) is table:
+            self.tables.move_to_end(table.id)
+
+    def _settle(self, table: Table) -> None:
+        """Now that nobody may need `table`: drop it if it is finished (or tables never idle), and keep to the cap."""
+        if table.busy or self.tables.get(table.id) is not table:
+            return
+        if table.state.is_terminal() or self.idle_seconds <= 0:
+            self._drop(table)
+        else:
+            self._shrink(self.max_tables)
+
+    def _shrink(self, size: int) -> None:
+        """Drop the least recently used tables nobody needs until at most `size` remain (busy ones always stay)."""
+        if len(self.tables) <= size:
+            return
+        for table in [table for table in self.tables.values() if not table.busy]:
+            if len(self.tables) <= size:
+                return
+            self._drop(table)
+
+    def _drop(self, table: Table) -> None:
+        """Forget a table nobody needs: its every move is in the database, so it loads again as it was."""
+        if table.busy or self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        self.drops += 1
+
+    def sweep(self) -> None:
+        """Drop every table nobody has held and nothing has moved for the idle time."""
+        cutoff = time.monotonic() - self.idle_seconds
+        # Least recently used first: the idle tables are a prefix of the list.
+        for table in list(itertools.takewhile(lambda table: table.last_used <= cutoff, self.tables.values())):
+            self._drop(table)
+
+    def start_sweeping(self) -> None:
+        """Sweep idle tables away every so often (a fraction of the idle time, between 50 ms and a minute)."""
+        every = min(60.0, max(0.05, self.idle_seconds / 4))
+
+        async def sweep_forever() -> None:
+            while True:
+                await asyncio.sleep(every)
+                self.sweep()
+
+        self._sweeper = asyncio.get_running_loop().create_task(sweep_forever())
+
+    def stats(self) -> dict[str, Any]:
+        """How many tables are in memory and in use, the limits, and the loads and drops since the start."""
+        return {
+            "resident": len(self.tables),
+            "busy": sum(1 for table in self.tables.values() if table.busy),
+            "max": self.max_tables,
+            "idle_seconds": self.idle_seconds,
+            "loads": self.loads,
+            "drops": self.drops,
+        }
 
     # -- moving ---------------------------------------------------------------------------------------------
 
@@ -415,6 +551,7 @@ class Tables:
             ) from None
         table.state = after
         table.log.extend(entries)
+        self._touch(table)
         table.broadcast(entries)
         if self.on_broadcast is not None:
             self.on_broadcast(table)
@@ -482,6 +619,7 @@ class Tables:
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
             table.driver.add_done_callback(_report_failure)
+            table.driver.add_done_callback(lambda _driver: self._settle(table))
 
     async def _drive(self, table: Table) -> None:
         while True:
@@ -510,26 +648,28 @@ class Tables:
                 self._draw_chance(table, after, moves, entries)
                 await self._commit(table, version, moves, after, entries)
 
-    async def rematch(self, table: Table, seat: int) -> Table:
-        """The same seats and options again (person seats keep their tokens); made once per game."""
-        if table.rematch_id is not None:
-            return await self.get(table.rematch_id)
-        if not table.state.is_terminal():
-            raise TableError("not_over", "a rematch can start only when the game is over", 409)
-        new, _ = await self.create(
-            table.game.name,
-            [(s.name, s.kind) for s in table.seats],
-            table.options,
-            token_hashes=[s.token_hash for s in table.seats],
-        )
-        chosen = await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
-        table.rematch_id = chosen
-        table.notify({"type": "rematch", "id": chosen, "by": table.seats[seat].name})
-        return await self.get(chosen)
+    async def rematch(self, table: Table, seat: int) -> dict[str, Any]:
+        """The same seats and options again (person seats keep their tokens), made once per game; its summary."""
+        if table.rematch_id is None:
+            if not table.state.is_terminal():
+                raise TableError("not_over", "a rematch can start only when the game is over", 409)
+            new, _ = await self.create(
+                table.game.name,
+                [(s.name, s.kind) for s in table.seats],
+                table.options,
+                token_hashes=[s.token_hash for s in table.seats],
+            )
+            chosen = await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
+            table.rematch_id = chosen
+            table.notify({"type": "rematch", "id": chosen, "by": table.seats[seat].name})
+        async with self.use(table.rematch_id) as rematch:
+            return rematch.summary()
 
     async def close(self) -> None:
-        """Stop every driver task."""
-        for table in self.tables.values():
+        """Stop sweeping and every driver task."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for table in list(self.tables.values()):  # a driver that stops lets its table be dropped
             if table.driver is not None:
                 table.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
