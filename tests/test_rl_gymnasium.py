@@ -13,9 +13,18 @@ from skald.engine import IllegalAction
 from skald.rl.gymnasium_env import SkaldGymEnv
 
 
-@pytest.mark.parametrize(("num_players", "opponents"), [(2, "random"), (3, "greedy"), (4, "random")])
-def test_check_env(num_players: int, opponents: str) -> None:
-    check_env(SkaldGymEnv("vikings", num_players, opponents=opponents, seat=None), skip_render_check=True)
+@pytest.mark.parametrize(
+    ("game", "num_players", "opponents"),
+    [
+        ("vikings", 2, "random"),
+        ("vikings", 3, "greedy"),
+        ("vikings", 4, "random"),
+        ("vikingdoms", 2, "random"),
+        ("vikingdoms", 2, "greedy"),
+    ],
+)
+def test_check_env(game: str, num_players: int, opponents: str) -> None:
+    check_env(SkaldGymEnv(game, num_players, opponents=opponents, seat=None), skip_render_check=True)
 
 
 def test_a_whole_game_against_random_ends_with_the_learners_return() -> None:
@@ -69,11 +78,17 @@ def test_writing_to_the_handed_out_mask_cannot_make_an_illegal_action_legal() ->
     assert env.game_state.history == before
 
 
-def test_gymnasium_make_builds_the_registered_environment_by_module_and_id() -> None:
+@pytest.mark.parametrize(
+    ("env_id", "game", "num_players"), [("skald/Vikings-v0", "vikings", 3), ("skald/Vikingdoms-v0", "vikingdoms", 2)]
+)
+def test_gymnasium_make_builds_the_registered_environment_by_module_and_id(
+    env_id: str, game: str, num_players: int
+) -> None:
     import gymnasium
 
-    env = gymnasium.make("skald.rl.gymnasium_env:skald/Vikings-v0", num_players=3, opponents="greedy")
+    env = gymnasium.make(f"skald.rl.gymnasium_env:{env_id}", num_players=num_players, opponents="greedy")
     observation, _ = env.reset(seed=7)
+    assert env.unwrapped.game_state.game.name == game
     assert observation["observation"].shape == env.observation_space["observation"].shape
     terminated = truncated = False
     reward = 0.0

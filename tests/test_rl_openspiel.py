@@ -43,16 +43,26 @@ def test_rule_options_are_game_parameters() -> None:
     assert game.new_initial_state().skald_state.options["ferry"] == "any_number"
 
 
-def test_observation_tensor_and_string_per_player() -> None:
-    game = skald_spiel.load("vikings", 3)
+@pytest.mark.parametrize(("name", "num_players"), [("vikings", 3), ("vikingdoms", 2)])
+def test_observation_tensor_and_string_per_player(name: str, num_players: int) -> None:
+    # At every position of a random game, each player's tensor is the Skald tensor of that seat.
+    game = skald_spiel.load(name, num_players)
+    assert game.get_type().provides_observation_tensor
+    assert game.observation_tensor_shape() == list(game.skald_game.observation_tensor_shape(num_players))
+    rng = np.random.RandomState(num_players)
     state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    assert game.observation_tensor_shape() == list(game.skald_game.observation_tensor_shape(3))
-    for seat in range(3):
-        tensor = np.asarray(state.observation_tensor(seat))
-        assert tensor.tolist() == pytest.approx(state.skald_state.observation_tensor(seat))
-        assert f'"seat":{seat}' in state.observation_string(seat)
+    while True:
+        for seat in range(num_players):
+            tensor = np.asarray(state.observation_tensor(seat), dtype=np.float32)
+            assert np.array_equal(tensor, np.asarray(state.skald_state.observation_tensor(seat), dtype=np.float32))
+            assert f'"seat":{seat}' in state.observation_string(seat)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
 
 
 def test_serialization_is_the_history() -> None:

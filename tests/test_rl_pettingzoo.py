@@ -11,15 +11,18 @@ from pettingzoo.test import api_test, performance_benchmark, seed_test
 from skald.engine import IllegalAction
 from skald.rl.pettingzoo_env import SkaldAECEnv, env
 
-
-@pytest.mark.parametrize("num_players", [2, 3, 4])
-def test_api_test(num_players: int) -> None:
-    api_test(SkaldAECEnv("vikings", num_players), num_cycles=1000)
+#: Every game that encodes a tensor, at each player count it allows.
+GAMES_AND_PLAYERS = [("vikings", 2), ("vikings", 3), ("vikings", 4), ("vikingdoms", 2)]
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4])
-def test_seed_test(num_players: int) -> None:
-    seed_test(lambda: SkaldAECEnv("vikings", num_players), num_cycles=500)
+@pytest.mark.parametrize(("game", "num_players"), GAMES_AND_PLAYERS)
+def test_api_test(game: str, num_players: int) -> None:
+    api_test(SkaldAECEnv(game, num_players), num_cycles=1000)
+
+
+@pytest.mark.parametrize(("game", "num_players"), GAMES_AND_PLAYERS)
+def test_seed_test(game: str, num_players: int) -> None:
+    seed_test(lambda: SkaldAECEnv(game, num_players), num_cycles=500)
 
 
 def test_performance_benchmark() -> None:

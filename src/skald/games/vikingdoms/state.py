@@ -11,6 +11,9 @@ from skald.games.vikingdoms.board import NUM_SQUARES, PIECES, SQUARE_NAMES, TROO
 from skald.games.vikingdoms.tiles import ALLY_BUILDINGS, KINGDOM_BUILDINGS, Tile
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from skald.games.vikingdoms.game import VikingdomsGame
 
 VIKINGS_PER_PLAYER = 12
@@ -673,6 +676,10 @@ class VikingdomsState(State):
     def observation_tensor(self, seat: int) -> list[float]:
         """`observation(seat)` as a flat vector of `game.observation_tensor_shape(2)`, the observer's side first."""
         return tensor.encode(self, seat)
+
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
+        """`observation_tensor(seat)` as a new float32 numpy array, written directly (needs numpy)."""
+        return tensor.encode_array(self, seat)
 
     # -- action forms -----------------------------------------------------------------------------------
 
