@@ -126,6 +126,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_the_record_replays(server
     assert sorted(row["seat"] for row in result["standings"]) == [0, 1]
     assert result["standings"][0]["seat"] in result["winners"]
     assert "Gold" in result["tie_break"]
+    assert result["columns"] == [{"key": "fame", "label": "Fame"}, {"key": "gold", "label": "Gold"}]
     status, record = server.request("GET", f"/api/games/{game['id']}/record")
     assert status == 200
     replayed = Record.from_dict(record).replay()
@@ -372,14 +373,20 @@ def test_game_creation_and_moves_are_rate_limited(tmp_path: Path) -> None:
 
 
 def test_every_registered_game_is_playable_at_the_web_table_through_the_contract(server: Server) -> None:
-    """A game with no board of its own (Vikingdoms) is offered and played through the contract alone: its board is
-    `Game.render_svg`'s text table, its choices the legal actions."""
+    """Every registered game is offered and played through the contract alone: its board is `Game.render_svg`
+    (Vikingdoms draws its own table; a game without one gets the contract's default, its text table), its choices
+    the legal actions, and its end screen's columns and tie-break are the game's (Vikingdoms' score is its coins)."""
     status, catalogue = server.request("GET", "/api/catalogue")
     assert status == 200 and {"vikings", "vikingdoms"} <= {g["name"] for g in catalogue["games"]}
     game = server.create([{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], game="vikingdoms")
-    sock = Socket(server, game["id"], game["invites"][0]["token"])
+    sock = Socket(server, game["id"], game["invites"][0]["token"], svg=True)
+    assert 'class="vikingdoms-board"' in sock.view["svg"]
     final = play_out(sock)
     sock.close()
     assert final["status"] == "over" and final["result"]["winners"]
+    assert final["result"]["columns"] == [{"key": "score", "label": "Coins"}]
+    assert "VI. Kingdom" in final["result"]["tie_break"]
+    coins = final["observation"]["coins"]
+    assert {row["seat"]: row["score"] for row in final["result"]["standings"]} == dict(enumerate(coins))
     status, record = server.request("GET", f"/api/games/{game['id']}/record")
     assert status == 200 and Record.from_dict(record).replay().is_terminal()

@@ -1,8 +1,9 @@
 """The web table in headless Chromium (Debian's `chromium`, driven by Playwright), as a person uses it.
 
 Issue 5: create a 2-player game against a bot in the lobby, play it to the end by clicking the board, check
-the standings; a second browser watching as a spectator sees the moves live. Screenshots of the lobby, the
-table mid-game and the end screen go to out/screenshots/.
+the standings; a second browser watching as a spectator sees the moves live. A Vikingdoms table names its phase
+on your turn and heads its end screen with the game's own score. Screenshots of the lobby, the tables mid-game
+and the end screens go to out/screenshots/.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from test_web_api import Socket, play_out
 from web_support import Server, running
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -72,6 +74,8 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     watcher.wait_for_function("window.skaldState !== undefined")
     assert watcher.locator("#who").inner_text() == "spectator"
 
+    page.wait_for_function("window.skaldState.mine")
+    assert page.locator("#prompt").inner_text() == "Your turn — click a Group on the wheel to buy it."
     hovered = shot = False
     while True:
         page.wait_for_function(
@@ -103,6 +107,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     page.wait_for_selector("#end:not([hidden])")
     rows = page.locator("#standings tbody tr")
     assert rows.count() == 2
+    assert page.locator("#standings th").all_inner_texts() == ["#", "Player", "Fame", "Gold"]
     names = {rows.nth(i).locator("td").nth(1).inner_text() for i in range(2)}
     assert names == {"Astrid", "Bjorn the Bot"}
     assert page.locator("#standings tr.winner").count() >= 1
@@ -114,3 +119,30 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     assert watcher.locator("#end").is_visible()
     assert watcher.locator("#log li").count() == page.locator("#log li").count() == final
     assert watcher.locator("#board .legal").count() == 0
+
+
+def test_a_vikingdoms_table_names_the_phase_on_your_turn_and_heads_the_end_screen_with_coins(
+    browser: object, server: Server
+) -> None:
+    game = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "bot", "bot": "random"}], game="vikingdoms")
+    invite = game["invites"][0]
+    page = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
+    page.goto(invite["url"])
+    page.wait_for_function("window.skaldState !== undefined && window.skaldState.mine")
+    phase = page.evaluate("view.observation.phase")
+    assert phase and page.locator("#prompt").inner_text() == f"Your turn — {phase}."
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "vikingdoms-table.png"), full_page=True)
+
+    seat = Socket(server, game["id"], invite["token"])  # plays the seat while the open page follows the game
+    final = play_out(seat)
+    seat.close()
+    page.wait_for_selector("#end:not([hidden])")
+    page.screenshot(path=str(SHOTS / "vikingdoms-end-screen.png"), full_page=True)
+    assert page.locator("#standings th").all_inner_texts() == ["#", "Player", "Coins"]
+    shown = [row.locator("td").all_inner_texts() for row in page.locator("#standings tbody tr").all()]
+    standings = final["result"]["standings"]
+    assert shown == [[str(row["place"]), row["name"], str(row["score"])] for row in standings]
+    assert "VI. Kingdom" in page.locator("#tie-break").inner_text()
+    assert page.locator("#prompt").inner_text() == "The game is over."

@@ -275,3 +275,39 @@ def test_a_bad_setting_stops_the_server_with_one_line_and_no_traceback(tmp_path:
     )
     assert result.returncode == 1
     assert result.stderr == "skald serve: SKALD_MAX_TABLES='lots': expected a whole number of at least 1\n"
+
+
+def test_the_serve_flags_set_the_table_limits_in_place_of_the_environment(tmp_path: Path) -> None:
+    """A flag wins over its environment variable, which is then not even read; the other still comes from it."""
+    url = f"sqlite:///{tmp_path / 'skald.db'}"
+    env = {"SKALD_MAX_TABLES": "lots", "SKALD_TABLE_IDLE_SECONDS": "42"}
+    with running(url, "--max-tables", "3", env=env) as server:
+        for _ in range(5):
+            server.create(TWO_PEOPLE)
+        stats = wait_for_tables(server, lambda t: t["busy"] == 0)
+        assert (stats["max"], stats["idle_seconds"], stats["resident"]) == (3, 42, 3)
+    env = {"SKALD_MAX_TABLES": "7", "SKALD_TABLE_IDLE_SECONDS": "soon"}
+    with running(url, "--table-idle-seconds", "0", env=env) as server:
+        server.create(TWO_PEOPLE)
+        stats = wait_for_tables(server, lambda t: t["resident"] == 0)
+        assert (stats["max"], stats["idle_seconds"]) == (7, 0)
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "expected"),
+    [
+        ("--max-tables", "lots", "a whole number of at least 1"),
+        ("--max-tables", "0", "a whole number of at least 1"),
+        ("--max-tables", "2.5", "a whole number of at least 1"),
+        ("--table-idle-seconds", "-1", "a number of at least 0"),
+        ("--table-idle-seconds", "inf", "a number of at least 0"),
+    ],
+)
+def test_a_bad_flag_stops_the_server_with_one_line_naming_the_flag_and_no_traceback(
+    tmp_path: Path, flag: str, value: str, expected: str
+) -> None:
+    command = [sys.executable, "-m", "skald.cli.main", "serve", "--port", str(free_port())]
+    command += ["--db", f"sqlite:///{tmp_path / 'skald.db'}", flag, value]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == f"skald serve: {flag}={value!r}: expected {expected}\n"

@@ -8,6 +8,9 @@ Only the tables in use stay in memory. Whoever uses a table holds it (a request 
 for its life) and its bots and chance hold it while they move; a table nobody holds is dropped once it is
 finished, idle, or the least recently used beyond the cap. Every move it made is already committed, so loading
 it again gives the same table.
+
+Other server processes may share the database. A table that fell behind it (another process committed first)
+catches up in place when its own move is refused as stale, or when a client names a version it has not reached.
 """
 
 from __future__ import annotations
@@ -65,6 +68,11 @@ def renderer(game: Game) -> ModuleType | None:
         if hasattr(module, "render_svg"):
             return module
     return None
+
+
+#: What `State.scores()` counts, for the end screen's heading, in games whose `svg` module lists no `standings`
+#: of its own (the contract has no name for the score yet); any other game's score is headed "Score".
+SCORE_NAMES = {"vikingdoms": "Coins"}
 
 
 def chance_rng(seed: int, ply: int) -> random.Random:
@@ -183,17 +191,24 @@ class Table:
         }
 
     def result(self) -> dict[str, Any] | None:
-        """At the end: standings with the tie-break, best first."""
+        """At the end: standings with the tie-break, best first, and the columns (key and heading) they list.
+
+        A game's `svg` module may give each seat's columns (`standings`, e.g. Vikings' Fame and Gold) and the
+        tie-break (`TIE_BREAK`); without `standings` the one column is the score, headed as `SCORE_NAMES` says.
+        """
         if not self.state.is_terminal():
             return None
         winners = self.state.winners()
         scores = self.state.scores()
         module = renderer(self.game)
         extra: list[dict[str, Any]] = []
-        tie_break = ""
         if module is not None and hasattr(module, "standings"):
             extra = module.standings(self.state.observation(0))
-            tie_break = getattr(module, "TIE_BREAK", "")
+        tie_break = getattr(module, "TIE_BREAK", "")
+        if extra:
+            columns = [{"key": key, "label": key.replace("_", " ").capitalize()} for key in extra[0] if key != "order"]
+        else:
+            columns = [{"key": "score", "label": SCORE_NAMES.get(self.game.name, "Score")}]
 
         def rank(seat: int) -> tuple[Any, ...]:
             keys = extra[seat].get("order", [scores[seat]]) if extra else [scores[seat]]
@@ -204,7 +219,7 @@ class Table:
             row = {"place": place, "seat": seat, "name": self.seats[seat].name, "score": scores[seat]}
             row.update({k: v for k, v in (extra[seat] if extra else {}).items() if k != "order"})
             rows.append(row)
-        return {"winners": winners, "standings": rows, "tie_break": tie_break}
+        return {"winners": winners, "standings": rows, "columns": columns, "tie_break": tie_break}
 
     def legal(self) -> tuple[list[dict[str, Any]], str]:
         """The mover's legal actions (JSON form, canonical key, notation) and their JSON text, built once a version."""
@@ -540,15 +555,23 @@ class Tables:
         moves: list[tuple[int, int]],
         after: State,
         entries: list[dict[str, Any]],
-    ) -> None:
-        """Commit `moves` (reaching `after`, logged as `entries`), then adopt the new state and tell everyone."""
+    ) -> bool:
+        """Commit `moves` (reaching `after`, logged as `entries`), then adopt the new state and tell everyone.
+
+        False if the database refused them as stale: another server process on the same database committed a
+        move first. The table has then been brought up to date with the database instead (see `_refresh`).
+        """
         status = "over" if after.is_terminal() else "playing"
         try:
             await self._write(table.id, version, moves, status)
         except StaleVersion:
-            raise TableError(
-                "stale", "stale: another move was recorded first; the table has been refreshed", 409
-            ) from None
+            await self._refresh(table)
+            return False
+        self._adopt(table, after, entries)
+        return True
+
+    def _adopt(self, table: Table, after: State, entries: list[dict[str, Any]]) -> None:
+        """Make the committed `after` (reached by the moves logged as `entries`) the table's state; tell everyone."""
         table.state = after
         table.log.extend(entries)
         self._touch(table)
@@ -556,11 +579,36 @@ class Tables:
         if self.on_broadcast is not None:
             self.on_broadcast(table)
 
+    async def _refresh(self, table: Table) -> None:
+        """Bring a table that fell behind the database up to date in place, and tell its clients what happened.
+
+        Called under the table's lock by whoever holds the table or by its moving bots, so it is busy and never
+        dropped meanwhile; updating the same table (not loading a new one) keeps every holder and client with it.
+        """
+        loaded = await asyncio.to_thread(self.store.load, table.id)
+        if loaded is None:
+            raise TableError("not_found", f"no game {table.id!r} here", 404)
+        row, _seats, actions = loaded
+        # A committed ply never changes (the moves table's key is the game and the ply): only new ones follow.
+        if actions[: table.version] != table.state.history:
+            raise RuntimeError(f"game {table.id}: the database's moves no longer begin with the table's")
+        after = table.state.clone()
+        entries = []
+        for action in actions[table.version :]:
+            entries.append(table._entry(after, action))
+            after.apply(action)
+        table.rematch_id = row.rematch_id
+        self._adopt(table, after, entries)
+        self.drive(table)
+
     async def submit(self, table: Table, seat: int, version: Any, data: Any) -> None:
         """A person's move: refused unless it is `seat`'s turn, at the current version, and legal."""
         if not isinstance(version, int) or isinstance(version, bool):
             raise TableError("version", "version: expected the game's version (an integer) your move is for")
         async with table.lock:
+            if version > table.version:
+                # The client has seen a move this process has not: another process on the database made it.
+                await self._refresh(table)
             state = table.state
             if state.is_terminal():
                 raise TableError("game_over", "the game is over", 409)
@@ -586,7 +634,8 @@ class Tables:
             after = state.clone()
             after.apply(action)
             self._draw_chance(table, after, moves, entries)
-            await self._commit(table, version, moves, after, entries)
+            if not await self._commit(table, version, moves, after, entries):
+                raise TableError("stale", "stale: another move was recorded first; the table has been refreshed", 409)
         self.drive(table)
 
     def why(self, table: Table, data: Any) -> str | None:
@@ -634,6 +683,7 @@ class Tables:
                     moves: list[tuple[int, int]] = []
                     entries: list[dict[str, Any]] = []
                     self._draw_chance(table, after, moves, entries)
+                    # Committed, or refused because another process drew first: either way, look again.
                     await self._commit(table, version, moves, after, entries)
                     continue
                 snapshot = state.clone()

@@ -137,16 +137,26 @@ function drawActions(mine) {
   }
 }
 
+// What to click in Vikings' steps; any other game's step or phase is named in the observation's own words.
+const CLICK_PROMPTS = {
+  buy: "click a Group on the wheel to buy it",
+  place_tile: "click a highlighted square to place the tile",
+  place_viking: "click a highlighted tile for the Viking, or send it to the Head Boatswain",
+  ferry: "ferry: click a waiting colour (or use the buttons), or stop",
+  land: "click a highlighted tile to land a Viking",
+};
+
+function stepWords(observation) {
+  const step = String(observation.step ?? observation.phase ?? "");
+  return CLICK_PROMPTS[step] || step.replaceAll("_", " ") || "choose a move";
+}
+
 function drawPrompt(mine) {
   const prompt = $("prompt");
   if (view.status === "over") {
     prompt.textContent = "The game is over.";
   } else if (mine) {
-    const step = view.observation.step || "";
-    const words = { buy: "click a Group on the wheel to buy it", place_tile: "click a highlighted square to place the tile",
-      place_viking: "click a highlighted tile for the Viking, or send it to the Head Boatswain",
-      ferry: "ferry: click a waiting colour (or use the buttons), or stop", land: "click a highlighted tile to land a Viking" };
-    prompt.textContent = `Your turn — ${words[step] || step}.`;
+    prompt.textContent = `Your turn — ${stepWords(view.observation)}.`;
   } else {
     const who = view.to_move === null ? "chance" : game.seats[view.to_move].name;
     prompt.textContent = `${who} to move…`;
@@ -175,12 +185,15 @@ function drawEnd() {
   const result = view.result;
   $("end").hidden = !result;
   if (!result) return;
+  const heading = (text) => Skald.el("th", {}, text);
+  document.querySelector("#standings thead tr").replaceChildren(
+    heading("#"), heading("Player"), ...result.columns.map((column) => heading(column.label)));
   const body = document.querySelector("#standings tbody");
   body.replaceChildren();
   for (const row of result.standings) {
+    const cells = [row.place, row.name, ...result.columns.map((column) => row[column.key] ?? "")];
     body.append(Skald.el("tr", { class: result.winners.includes(row.seat) ? "winner" : "" },
-      Skald.el("td", {}, row.place), Skald.el("td", {}, row.name), Skald.el("td", {}, row.fame ?? row.score),
-      Skald.el("td", {}, row.gold ?? "")));
+      ...cells.map((cell) => Skald.el("td", {}, cell))));
   }
   $("tie-break").textContent = `Winner: ${result.winners.map((s) => game.seats[s].name).join(", ")}. ${result.tie_break}`;
   $("rematch-button").hidden = you === null || Boolean(view.rematch);
