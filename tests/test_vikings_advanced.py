@@ -32,6 +32,7 @@ from skald.games.vikings.steps import (
     FERRY,
     PLACE_COLOURS,
     PLACE_TILE,
+    PLACE_VIKING,
     REMOVE_VIKING,
     REPLACE_BUILDING,
     TAKE_SPECIAL,
@@ -353,6 +354,56 @@ def test_building_tile_replaces_the_island_tile_showing_its_building():
     state.apply(state.action_from_notation("replace N2"))
     assert state.lands[0].buildings == [2 * 37 + 1] and state.discarded == [2]
     assert state.lands[0].viking(2, 2) == RED  # the Noble stays where it stood
+
+
+def test_building_taken_with_a_matching_bought_tile_may_replace_that_tile():
+    """Special tile "Building": it "replaces an Island tile showing the same building". Taken with a Group whose own
+    tile shows that building, she chooses once the bought tile is placed, so the new tile may be the one replaced
+    (rules/000 p.2: "Upon purchasing, the player immediately adds the tile ... to her Mainland")."""
+    me = land({"G": "L M1"})
+    groups = [(0, "L", "F"), (5, "M1", "G")]
+    state = _buying_with_specials(["building1", None, None, None], groups, me=me)
+    state.apply(A.BUY + 5)
+    state.apply(state.action_from_notation("take 1"))
+    assert state.step == PLACE_TILE and state.lands[0].buildings == []
+    legal = set(state.legal_actions())
+    assert all((state.illegal_reason(a) is None) == (a in legal) for a in range(A.NUM_ACTIONS))
+    state.apply(A.island(4, 3))
+    assert state.step == REPLACE_BUILDING
+    legal = set(state.legal_actions())
+    assert all((state.illegal_reason(a) is None) == (a in legal) for a in range(A.NUM_ACTIONS))
+    assert state.legal_actions() == [A.REPLACE + A.square_index(4, 2), A.REPLACE + A.square_index(4, 3)]
+    state.apply(state.action_from_notation("replace G3"))
+    assert state.lands[0].buildings == [4 * 37 + 2] and state.discarded == [1]
+    assert state.step == PLACE_VIKING and state.special_census() == 1  # the one face-up tile, now placed
+
+
+def test_a_building_waiting_for_its_bought_tile_survives_a_position_round_trip():
+    """The Building taken with a matching Group is held as `specials.choosing` until the tile is placed; a position
+    saved then loads back and the choice still comes."""
+    from skald.games.vikings.position import state_to_dict
+
+    me = land({"G": "L M1"})
+    state = _buying_with_specials(["building1", None, None, None], [(0, "L", "F"), (5, "M1", "G")], me=me)
+    state.apply(A.BUY + 5)
+    state.apply(state.action_from_notation("take 1"))
+    saved = state_to_dict(state)
+    assert saved["specials"]["choosing"] == "building1"
+    loaded = GAME.state_from_dict(saved)
+    loaded.apply(A.island(4, 3))
+    assert loaded.step == REPLACE_BUILDING and len(loaded.legal_actions()) == 2
+
+
+def test_building_taken_with_a_matching_tile_that_cannot_be_placed_replaces_an_old_one():
+    """The bought tile with no legal square is discarded (rules/000 p.3); the Building then replaces the matching
+    island tile she already has."""
+    me = land({"W": "L R", "N": "L R", "S": "L R", "G": "L M1 R", "F": "L R"})  # nowhere left for a middle
+    groups = [(0, "L", "F"), (5, "M1", "G")]
+    state = _buying_with_specials(["building1", None, None, None], groups, me=me)
+    state.apply(A.BUY + 5)
+    state.apply(state.action_from_notation("take 1"))
+    assert state.lands[0].buildings == [4 * 37 + 1] and state.discarded == [1, 1]
+    assert state.pending_special == -1
 
 
 def test_building_tile_waits_until_a_matching_island_tile_is_bought():

@@ -284,6 +284,11 @@ class AdvancedSteps:
         if not squares:
             land.waiting.append(special)  # beside the Mainland until a matching island tile is bought
             return False
+        if self.pending_tile == building_of(special):
+            # The Group she bought shows the same building: she chooses once that tile is placed, so that it may
+            # be the one replaced (`_choose_deferred_building`).
+            self.pending_special = special
+            return False
         if len(squares) == 1:
             self._replace_with_building(land, squares[0])
             return False
@@ -296,6 +301,18 @@ class AdvancedSteps:
         self.discarded.append(land.tiles[index])
         land.buildings.append(index)
         land.buildings.sort()
+
+    def _choose_deferred_building(self) -> bool:
+        """After the bought tile is placed or discarded, the Building taken with it goes where she chooses (among
+        the matching island tiles, the new one included); True when she must now choose."""
+        land = self.lands[self.to_move]
+        squares = land.building_squares(building_of(self.pending_special))
+        if len(squares) > 1:
+            self.step = REPLACE_BUILDING
+            return True
+        self._replace_with_building(land, squares[0])
+        self.pending_special = EMPTY
+        return False
 
     def _swap_in_waiting_building(self, land: Mainland, tile: int, index: int) -> None:
         """A bought island tile with a waiting Building tile's building is removed and the Building used instead."""

@@ -517,6 +517,8 @@ class VikingsState(AdvancedSteps, State):
             if not placeable:
                 self.discarded.append(tile)
                 self.pending_tile = EMPTY
+                if self.pending_special != EMPTY and self._choose_deferred_building():
+                    return
                 self._viking_step()
                 return
         self.step = PLACE_TILE
@@ -564,6 +566,8 @@ class VikingsState(AdvancedSteps, State):
             self.placed_at = row * MAX_COLUMNS + col - 1
             self._swap_in_waiting_building(land, self.pending_tile, self.placed_at)
             self.pending_tile = EMPTY
+            if self.pending_special != EMPTY and self._choose_deferred_building():
+                return
         self._tile_step()
 
     # -- the bought Viking (rules/000 p.3) -------------------------------------------------------------------
