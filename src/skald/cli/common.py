@@ -3,29 +3,45 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+from skald.engine import Game, OptionError, Record, RecordError, get_game
+
+console = Console(highlight=False, emoji=False)
+errors = Console(stderr=True, highlight=False, emoji=False)
+
+
+def print_error(message: str) -> None:
+    """Print `message` on stderr as one `error:` line: never wrapped, never read as Rich markup."""
+    one_line = " ".join(message.split())  # an exception's own message may hold line breaks
+    errors.print(f"[bold red]error:[/] {escape(one_line)}", markup=True, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print `message` as an error and exit with `code`."""
-    errors.print(f"[bold red]error:[/] {message}", markup=True)
+    """Print `message` as one `error:` line and exit with `code`."""
+    print_error(message)
     raise typer.Exit(code)
 
 
-def find_game(name: str) -> object:
+def find_game(name: str) -> Game:
     """The registered game called `name`, or a clear error listing the known games."""
-    from skald.engine import get_game
-
     try:
         return get_game(name)
     except KeyError as error:
         fail(str(error.args[0]))
+
+
+def check_players(game: Game, players: int) -> None:
+    """Exit with a clear error naming `--players` unless `game` is played by `players`."""
+    try:
+        game.check_players(players)
+    except ValueError as error:
+        fail(f"--players: {error}")
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -35,10 +51,33 @@ def parse_option(text: str) -> tuple[str, Any]:
         raise typer.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
     try:
         return name, json.loads(raw)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         return name, raw
 
 
 def parse_options(texts: list[str] | None) -> dict[str, Any]:
-    """Every `--option NAME=VALUE` as a dict of rule options."""
-    return dict(parse_option(text) for text in texts or [])
+    """Every `--option NAME=VALUE` as a dict of rule options; naming one option twice is an error."""
+    options: dict[str, Any] = {}
+    for text in texts or []:
+        name, value = parse_option(text)
+        if name in options:
+            raise typer.BadParameter(f"{name} is given twice", param_hint="--option")
+        options[name] = value
+    return options
+
+
+def check_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """`options` resolved against `game`'s rule options, or a clear error naming the `--option` at fault."""
+    try:
+        return game.resolve_options(options)
+    except OptionError as error:  # the engine names the field as a record does: "options.ferry: ..."
+        fail(f"--option: {error}")
+
+
+def load_record(path: Path) -> Record:
+    """The game record in the file at `path`, or a clear error naming the file and the field at fault."""
+    try:
+        return Record.load(path)
+    except RecordError as error:
+        message = str(error)
+        fail(message if message.startswith(f"{path}: ") else f"{path}: {message}")

@@ -7,7 +7,9 @@ asks the state what is legal and applies what was chosen; chance is sampled from
 
 from __future__ import annotations
 
+import math
 import random
+import sys
 import time
 from pathlib import Path
 
@@ -17,9 +19,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from skald.bots import Bot, SpecError, make_bot
-from skald.cli.common import console, fail, parse_options
+from skald.cli.common import check_options, console, fail, find_game, load_record, parse_options
 from skald.cli.table import View, view_for
-from skald.engine import CHANCE, Game, Record, RecordError, Seat, State, get_game, sample_chance
+from skald.engine import CHANCE, Game, Record, RecordError, Seat, State, sample_chance
+from skald.engine.record import FORMAT, read_json_file
 
 #: `Seat.kind` of a person; every other kind is a bot spec.
 PERSON = "human"
@@ -38,12 +41,22 @@ class Leave(Exception):
     """The person asked to leave the table (quit, Ctrl-D): save and go."""
 
 
+class InputEnded(Exception):
+    """Stdin ended without a person asking to leave (a closed pipe or file, not Ctrl-D at a terminal)."""
+
+
 def parse_seats(text: str, game: Game) -> list[Seat]:
-    """Seats from `you,mcts:normal,greedy`: `you`/`you:NAME` are people, anything else a bot spec."""
+    """Seats from `you,mcts:normal,greedy`: `you`/`you:NAME` are people, anything else a bot spec.
+
+    Raises `ValueError` naming `--seats` and what is wrong with it.
+    """
     parts = [part.strip() for part in text.split(",")]
     if any(not part for part in parts):
         raise ValueError(f"--seats {text!r}: an empty seat; give seats separated by commas, e.g. you,greedy")
-    game.check_players(len(parts))
+    try:
+        game.check_players(len(parts))
+    except ValueError as error:
+        raise ValueError(f"--seats {text!r}: {error}") from None
     people = sum(1 for part in parts if _is_person(part))
     seats = []
     for index, part in enumerate(parts):
@@ -51,7 +64,10 @@ def parse_seats(text: str, game: Game) -> list[Seat]:
             name = part[4:].strip() if part.startswith("you:") else ""
             seats.append(Seat(name or ("You" if people == 1 else f"Player {index + 1}"), PERSON))
         else:
-            make_bot(part)
+            try:
+                make_bot(part)
+            except SpecError as error:
+                raise ValueError(f"--seats: {error}") from None
             seats.append(Seat(part, part))
     return seats
 
@@ -137,7 +153,7 @@ class Table:
         state = self.state
         # A turn starts whenever someone else (or chance) acted last: then the whole table is shown again.
         if self.show_board or not self.actors or self.actors[-1] != seat:
-            console.print(Rule(f"{self.names[seat]}: {self.view.step(state)}"))
+            console.print(Rule(Text(f"{self.names[seat]}: {self.view.step(state)}")))
             console.print(self.view.board(state, self.names))
             self.show_board = False
         keys = self.view.keys(state)
@@ -158,7 +174,7 @@ class Table:
                 console.print(self.view.board(state, self.names))
                 self.show_choices(keys)
             elif command == "save":
-                self.save(Path(rest.strip()) if rest.strip() else self.save_path)
+                self.save(Path(rest.strip()) if rest.strip() else self.save_path, check=True)
             elif command in ("quit", "exit"):
                 raise Leave
             elif command == "undo":
@@ -197,12 +213,12 @@ class Table:
         return action
 
     def read(self, prompt: str) -> str:
-        """One line from the person; end of input means leaving."""
+        """One line from the person; Ctrl-D at a terminal means leaving, any other end of input is an error."""
         try:
             return console.input(prompt).strip()
         except EOFError:
             console.print()
-            raise Leave from None
+            raise (Leave if sys.stdin.isatty() else InputEnded) from None
 
     # -- what a person sees -------------------------------------------------------------------------------
 
@@ -256,18 +272,26 @@ class Table:
         self.actors.pop()
         self.scorings_shown = min(self.scorings_shown, len(self.state.scorings()))
         whose = "your" if last == seat else f"{self.names[last]}'s"
-        console.print(f"Undone: {whose} step [cyan]{escape(taken)}[/].")
+        console.print(f"Undone: {escape(whose)} step [cyan]{escape(taken)}[/].")
         self.show_board = True
         return True
 
-    def save(self, path: Path) -> bool:
-        """Write the game record to `path`; say where, or why it could not be written."""
+    def save(self, path: Path, check: bool = False) -> bool:
+        """Write the game record to `path`; say where, or why it could not be written. With `check` (a path the
+        person typed), a directory or a file that is not a Skald record is refused rather than replaced."""
+        refusal = _refusal(path) if check else None
+        if refusal is not None:
+            console.print(f"[red]Cannot save to {escape(str(path))}:[/] {escape(refusal)}")
+            return False
         try:
             Record.of(self.state, self.seats).save(path)
         except OSError as error:
             console.print(f"[red]Cannot save to {escape(str(path))}:[/] {escape(error.strerror or str(error))}")
             return False
-        console.print(f"Saved to {escape(str(path.resolve()))} · resume with: skald play --resume {escape(str(path))}")
+        console.print(
+            f"Saved to {escape(str(path.resolve()))} · resume with: skald play --resume {escape(str(path))}",
+            soft_wrap=True,
+        )
         return True
 
     def finish(self) -> None:
@@ -276,7 +300,7 @@ class Table:
         console.print(Rule("Game over"))
         console.print(self.view.board(self.state, self.names))
         console.print(self.view.standings(self.state, self.names))
-        console.print(self.view.tie_break(self.state, self.names))
+        console.print(Text(self.view.tie_break(self.state, self.names)))
         self.save(self.save_path)
 
 
@@ -290,9 +314,65 @@ def _actors(state: State) -> list[int]:
     return actors
 
 
-def _load(resume: Path) -> tuple[State, list[Seat]]:
-    record = Record.load(resume)
-    return record.replay(), record.seats
+def _resume(resume: Path, game: str | None, seats: str | None, option: list[str] | None) -> tuple[State, list[Seat]]:
+    """The saved game in `resume`, re-seated by `--seats` if given; its record keeps the game and rule options."""
+    record = load_record(resume)
+    if game is not None and game != record.game:
+        fail(f"--resume {resume}: a game of {record.game}, not {game} (leave out the game's name to resume it)")
+    if option:
+        fail(f"--option: a resumed game keeps the rule options in its record ({resume})")
+    state = record.replay()
+    if seats is None:
+        for index, seat in enumerate(record.seats):
+            if seat.kind != PERSON:
+                try:
+                    make_bot(seat.kind)
+                except SpecError as error:
+                    fail(f"{resume}: seats[{index}].kind: {error}")
+        return state, record.seats
+    seated = _seats(seats, state.game)
+    if len(seated) != state.num_players:
+        fail(f"--seats: the saved game has {state.num_players} seats, not {len(seated)}")
+    return state, seated
+
+
+def _seats(text: str, game: Game) -> list[Seat]:
+    try:
+        return parse_seats(text, game)
+    except ValueError as error:
+        fail(str(error))
+
+
+def _refusal(path: Path) -> str | None:
+    """Why the game may not be saved to `path`, or None: a directory, a missing directory, or a file of the
+    person's own that is not a Skald game record (a record is the save file, so it may be replaced)."""
+    if path.is_dir():
+        return "it is a directory"
+    if not path.parent.is_dir():
+        return f"there is no directory {path.parent}"
+    if path.exists():
+        try:
+            data = read_json_file(path)
+        except RecordError:
+            data = None
+        if not (isinstance(data, dict) and data.get("format") == FORMAT):
+            return "it exists and is not a Skald game record, so it is left as it is"
+    return None
+
+
+def _unused_path(game: str) -> Path:
+    """`skald-GAME.json` in this directory, or `skald-GAME-2.json`, … : a new game never replaces a saved one."""
+    path, number = Path(f"skald-{game}.json"), 1
+    while path.exists():
+        number += 1
+        path = Path(f"skald-{game}-{number}.json")
+    return path
+
+
+def _people_can_type(seated: list[Seat]) -> None:
+    """A person's moves are typed on stdin: refuse to start a game with people if it is closed."""
+    if any(seat.kind == PERSON for seat in seated) and (sys.stdin is None or sys.stdin.closed):
+        fail("stdin: closed, so nobody can type a person's moves; run at a terminal, or seat only bots with --seats")
 
 
 def register(app: typer.Typer) -> None:
@@ -300,7 +380,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def play(
-        game: str = typer.Argument("vikings", help="Which game to play."),
+        game: str | None = typer.Argument(None, help="Which game to play [default: vikings, or the resumed game]."),
         seats: str | None = typer.Option(
             None,
             "--seats",
@@ -319,30 +399,21 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Play at the terminal: people and bots at one table (several `you` seats make a hot-seat game)."""
-        try:
-            if resume is not None:
-                state, seated = _load(resume)
-                if seats is not None:
-                    seated = parse_seats(seats, state.game)
-                    if len(seated) != state.num_players:
-                        raise ValueError(f"--seats: the saved game has {state.num_players} seats, not {len(seated)}")
-                for index, seat in enumerate(seated):
-                    if seat.kind != PERSON:
-                        try:
-                            make_bot(seat.kind)
-                        except SpecError as error:
-                            raise RecordError(f"seats[{index}].kind: {error}") from None
-            else:
-                chosen = get_game(game)
-                seated = parse_seats(seats or DEFAULT_SEATS, chosen)
-                state = chosen.new_initial_state(len(seated), parse_options(option))
-        except KeyError as error:
-            fail(str(error.args[0]))
-        except (RecordError, ValueError) as error:
-            fail(str(error))
+        if not math.isfinite(pause):
+            fail(f"--pause: expected a number of seconds, not {pause}")
+        if resume is not None:
+            state, seated = _resume(resume, game, seats, option)
+        else:
+            chosen = find_game(game or "vikings")
+            seated = _seats(seats or DEFAULT_SEATS, chosen)
+            state = chosen.new_initial_state(len(seated), check_options(chosen, parse_options(option)))
+        path = save_file or resume or _unused_path(state.game.name)
+        refusal = _refusal(path)
+        if refusal is not None:
+            fail(f"--save-file {path}: cannot save the game there: {refusal}")
+        _people_can_type(seated)
         if seed is None:
             seed = random.randrange(1_000_000)
-        path = save_file or resume or Path(f"skald-{state.game.name}.json")
         table = Table(state, seated, seed, path, pause, view_for(state.game.name))
         kinds = ["person" if s.kind == PERSON else "bot" for s in seated]
         who = ", ".join(f"{name} ({kind})" for name, kind in zip(table.names, kinds, strict=True))
@@ -355,6 +426,9 @@ def register(app: typer.Typer) -> None:
             if isinstance(stop, KeyboardInterrupt):
                 raise typer.Exit(130 if saved else 1) from None
             raise typer.Exit(0 if saved else 1) from None
+        except InputEnded:
+            where = f"resume with: skald play --resume {path}" if table.save(path) else "and it could not be saved"
+            fail(f"stdin: the input ended before the game did ({where})", 1)
         except Exception as error:  # a table never ends in a traceback: save, then one clear line
             table.save(path)
             fail(f"{type(error).__name__}: {error}")

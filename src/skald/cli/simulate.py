@@ -11,8 +11,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from skald.cli.common import console, fail, parse_options
-from skald.engine import CHANCE, Game, JSONDict, State, get_game, play_random_game, sample_chance
+from skald.cli.common import check_options, check_players, console, fail, find_game, parse_options
+from skald.engine import CHANCE, Game, JSONDict, State, play_random_game, sample_chance
 
 
 def register(app: typer.Typer) -> None:
@@ -21,31 +21,34 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def simulate(
         game: str = typer.Argument("vikings", help="Which game to play."),
-        players: int = typer.Option(4, "--players", "-p", help="Number of players."),
+        players: int | None = typer.Option(
+            None, "--players", "-p", help="Number of players [default: the most the game allows]."
+        ),
         games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
         seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i uses seed + i."),
         show: bool = typer.Option(False, "--show", help="Show the table after every round of the first game."),
         option: list[str] | None = typer.Option(None, "--option", "-o", help="A rule option NAME=VALUE (repeatable)."),
     ) -> None:
         """Play random legal games and summarise them."""
+        chosen = find_game(game)
+        players = chosen.max_players if players is None else players
+        check_players(chosen, players)
         options = parse_options(option)
-        try:
-            chosen: Game = get_game(game)
-            chosen.check_players(players)
-            chosen.resolve_options(options)
-        except (KeyError, ValueError) as error:
-            fail(str(error.args[0]))
-        if show:
-            show_game(chosen, players, seed, options)
+        check_options(chosen, options)
         finals: list[State] = []
-        started = time.perf_counter()
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task(f"{chosen.title}, {players} players", total=games)
-            for index in range(games):
-                state = chosen.new_initial_state(players, options)
-                finals.append(play_random_game(state, random.Random(seed + index)))
-                progress.advance(task)
+        try:
+            if show:
+                show_game(chosen, players, seed, options)
+            started = time.perf_counter()
+            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            with Progress(*columns, console=console, transient=True) as progress:
+                task = progress.add_task(f"{chosen.title}, {players} players", total=games)
+                for index in range(games):
+                    state = chosen.new_initial_state(players, options)
+                    finals.append(play_random_game(state, random.Random(seed + index)))
+                    progress.advance(task)
+        except KeyboardInterrupt:
+            fail(f"interrupted (Ctrl-C) after {len(finals)} of {games} games; no summary", 130)
         elapsed = time.perf_counter() - started
         summarise(chosen, players, finals, elapsed)
 

@@ -66,14 +66,14 @@ class View:
         for key in amounts:
             table.add_column(key.title(), justify="right")
         for line in lines:
-            table.add_row(names[line["seat"]], line["text"], *(_signed(line.get(k, 0)) for k in amounts))
+            table.add_row(Text(names[line["seat"]]), line["text"], *(_signed(line.get(k, 0)) for k in amounts))
         if not lines:
             table.add_row("—", "nothing to score", *("" for _ in amounts))
         elif amounts:
             table.add_section()
             for seat, name in enumerate(names):
                 mine = [line for line in lines if line["seat"] == seat]
-                table.add_row(name, "total", *(f"{sum(line.get(k, 0) for line in mine):+d}" for k in amounts))
+                table.add_row(Text(name), "total", *(f"{sum(line.get(k, 0) for line in mine):+d}" for k in amounts))
         return table
 
     def standings(self, state: State, names: list[str]) -> RenderableType:
@@ -84,11 +84,11 @@ class View:
         for column in ("", "Player", "Score"):
             table.add_column(column)
         for seat in sorted(range(len(names)), key=lambda s: (s not in winners, -scores[s])):
-            table.add_row("winner" if seat in winners else "", names[seat], str(scores[seat]))
+            table.add_row("winner" if seat in winners else "", Text(names[seat]), str(scores[seat]))
         return table
 
     def tie_break(self, state: State, names: list[str]) -> str:
-        """How the winners were decided, in a sentence."""
+        """How the winners were decided, in a sentence (plain text: names are not read as markup)."""
         winners = state.winners()
         if len(winners) > 1:
             return "Shared victory: " + " and ".join(names[s] for s in winners) + "."

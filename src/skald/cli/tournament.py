@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import importlib.util
+import multiprocessing
+import os
+import signal
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from skald.cli.common import parse_option
+from skald.bots import SpecError, check_spec
+from skald.cli.common import check_options, check_players, console, fail, find_game, parse_options
 from skald.sim import BACKENDS, TournamentConfig, TournamentResult, default_workers, run_tournament, write_all
 from skald.sim.match import GameResult
 
@@ -65,9 +75,9 @@ def register(app: typer.Typer) -> None:
             str, typer.Option(help="Comma-separated bot specs; the last fills any remaining seats.")
         ] = "mcts:normal,greedy,random",
         players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 2,
-        games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+        games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 100,
         seed: Annotated[int, typer.Option(help="Master seed; game g is seeded from (seed, g).")] = 0,
-        workers: Annotated[int, typer.Option("--workers", "-w", help="Parallel workers (0: one per CPU).")] = 0,
+        workers: Annotated[int, typer.Option("--workers", "-w", min=0, help="Parallel workers (0: one per CPU).")] = 0,
         backend: Annotated[str, typer.Option(help="local (a process pool) or ray.")] = "local",
         address: Annotated[
             str | None, typer.Option(help="Ray cluster address; a local Ray instance when absent.")
@@ -82,40 +92,111 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Play bots against each other with seats rotating fairly, and report win rates and ratings."""
-        console = Console()
-        if backend not in BACKENDS:
-            raise typer.BadParameter(f"{backend!r} is not one of {', '.join(BACKENDS)}", param_hint="--backend")
-        config = TournamentConfig(
-            game=game,
-            bots=tuple(spec.strip() for spec in bots.split(",") if spec.strip()),
-            num_players=players,
-            games=games,
-            seed=seed,
-            options=tuple(sorted(parse_option(text) for text in option or [])),
-            imports=tuple(imports or []),
-        )
-        try:
-            config.check()
-        except (ValueError, KeyError, ImportError) as error:
-            console.print(f"[red]error:[/red] {error.args[0] if error.args else error}")
-            raise typer.Exit(2) from None
+        _check_backend(backend, address)
+        config = _checked_config(game, bots, players, games, seed, option or [], imports or [])
         worker_count = workers or (default_workers() if backend == "local" else 0)
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=False,
-        ) as progress:
-            bar = progress.add_task(f"{game} {players}p on {backend}", total=games)
+        played = 0
+        with _stopped_by_ctrl_c():
+            try:
+                _check_writable(out)
+                with Progress(
+                    TextColumn("[bold]{task.description}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    console=console,
+                    transient=False,
+                ) as progress:
+                    bar = progress.add_task(escape(f"{game} {players}p on {backend}"), total=games)
 
-            def advance(_result: GameResult) -> None:
-                progress.advance(bar)
+                    def advance(_result: GameResult) -> None:
+                        nonlocal played
+                        played += 1
+                        progress.advance(bar)
 
-            result = run_tournament(config, backend, worker_count or None, address, advance)
+                    result = run_tournament(config, backend, worker_count or None, address, advance)
+            except KeyboardInterrupt:
+                fail(f"interrupted (Ctrl-C) after {played} of {games} games; no results written to {out}", 130)
         console.print(bots_table(result))
         console.print(seats_table(result))
-        paths = write_all(result, out)
+        try:
+            paths = write_all(result, out)
+        except OSError as error:
+            fail(f"--out {out}: cannot write the results: {error.strerror or error}", 1)
         for kind, path in paths.items():
-            console.print(f"{kind}: {path}")
+            console.print(f"{kind}: {escape(str(path))}")
+
+
+def _check_backend(backend: str, address: str | None) -> None:
+    if backend not in BACKENDS:
+        fail(f"--backend: {backend!r} is not one of {', '.join(BACKENDS)}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        fail("--backend ray: Ray is not installed (pip install 'skald[ray]')")
+    if address is not None and backend != "ray":
+        fail("--address: a Ray cluster's address goes with --backend ray")
+
+
+def _checked_config(
+    game: str, bots: str, players: int, games: int, seed: int, options: list[str], imports: list[str]
+) -> TournamentConfig:
+    """The tournament the flags describe, each flag checked before any game is played."""
+    for module in imports:
+        try:
+            import_module(module)
+        except Exception as error:  # whatever importing raises, it is the --import that failed
+            fail(f"--import {module}: cannot import it: {error}")
+    chosen = find_game(game)
+    check_players(chosen, players)
+    rules = parse_options(options)
+    check_options(chosen, rules)
+    specs = tuple(spec.strip() for spec in bots.split(",") if spec.strip())
+    if not specs:
+        fail(f"--bots: no bot spec in {bots!r}; e.g. --bots mcts:normal,greedy")
+    for spec in specs:
+        try:
+            check_spec(spec)
+        except SpecError as error:
+            fail(f"--bots: {error}")
+    return TournamentConfig(
+        game=game,
+        bots=specs,
+        num_players=players,
+        games=games,
+        seed=seed,
+        options=tuple(sorted(rules.items())),
+        imports=tuple(imports),
+    )
+
+
+def _check_writable(out: Path) -> None:
+    """Make the results directory now, so that a bad --out is found before the games rather than after them."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        fail(f"--out {out}: cannot write there: {error.strerror or error}")
+
+
+@contextmanager
+def _stopped_by_ctrl_c() -> Iterator[None]:
+    """Ctrl-C stops the tournament at once: this process raises KeyboardInterrupt and ends its worker processes.
+
+    The terminal sends Ctrl-C to the workers too. Left alone, each would abandon its game, pick up the next, and
+    the pool would wait for every queued game before the command could stop. Forked with this handler, a worker
+    ignores the signal instead, and this process terminates it.
+    """
+    parent = os.getpid()
+
+    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != parent:
+            return
+        for child in multiprocessing.active_children():
+            child.terminate()
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import reprlib
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -24,21 +25,20 @@ class When(str, Enum):
 def load_position(path: Path) -> Any:
     """A Vikings state from a position file or a game record; exits with a clear error naming the field."""
     from skald.engine import Record, RecordError
+    from skald.engine.record import read_json_file
     from skald.games.vikings import GAME
     from skald.games.vikings.position import PositionError
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        fail(f"{path}: cannot read: {error.strerror}")
-    except json.JSONDecodeError as error:
-        fail(f"{path}: not JSON: {error.msg} at line {error.lineno}, column {error.colno}")
-    try:
+        data = read_json_file(path)
         if isinstance(data, dict) and data.get("format") == "skald-record":
+            if data.get("game") != GAME.name:
+                raise RecordError(f"game: {reprlib.repr(data.get('game'))} is not Vikings, the game this scores")
             return Record.from_dict(data).replay()
         return GAME.state_from_dict(data)
     except (PositionError, RecordError) as error:
-        fail(f"{path}: {error}")
+        message = str(error)
+        fail(message if message.startswith(f"{path}:") else f"{path}: {message}")
 
 
 def breakdown(state: Any, when: str) -> list[Any]:

@@ -376,7 +376,7 @@ class VikingsView(View):
             exchanged = land.fame - STARTING_FAME - rounds - end
             table.add_row(
                 "winner" if seat in winners else "",
-                names[seat],
+                Text(names[seat]),
                 str(STARTING_FAME),
                 f"{rounds:+d}",
                 f"{end:+d}",

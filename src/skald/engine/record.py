@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,8 @@ from skald.engine.state import CHANCE, IllegalAction, State
 
 FORMAT = "skald-record"
 VERSION = 1
+#: The largest file `read_json_file` reads: a whole 4-player game is about 100 kB, so this is far beyond any record.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 
 class RecordError(ValueError):
@@ -45,8 +49,17 @@ class Record:
         return cls(state.game.name, state.num_players, options, seat_list, list(state.history))
 
     def initial_state(self) -> State:
-        """The position before the first action."""
-        return get_game(self.game).new_initial_state(self.num_players, self.options)
+        """The position before the first action; raises `RecordError` if the game, players or options are wrong."""
+        try:
+            game = get_game(self.game)
+        except KeyError as error:
+            raise RecordError(f"game: {error.args[0]}") from None
+        try:
+            return game.new_initial_state(self.num_players, self.options)
+        except OptionError as error:
+            raise RecordError(str(error)) from None
+        except ValueError as error:
+            raise RecordError(f"players: {error}") from None
 
     def replay(self, upto: int | None = None) -> State:
         """The position after the first `upto` actions (all by default)."""
@@ -88,9 +101,10 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError("record: expected a JSON object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(f"version: expected {VERSION}, got {data.get('version')!r}")
+            raise RecordError(f"format: expected {FORMAT!r}, got {reprlib.repr(data.get('format'))}")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
+            raise RecordError(f"version: expected {VERSION}, got {reprlib.repr(version)}")
         name = data.get("game")
         if not isinstance(name, str):
             raise RecordError("game: expected the game's name as a string")
@@ -134,21 +148,14 @@ class Record:
         return cls(name, players, dict(getattr(state, "options", options)), seats, actions)
 
     def save(self, path: str | Path) -> None:
-        """Write the record as indented JSON."""
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        """Write the record as indented JSON. The file is replaced whole or not at all: a save that fails (a full
+        disk, Ctrl-C) leaves whatever was there before; raises `OSError` when it cannot be written."""
+        write_file_atomically(Path(path), json.dumps(self.to_dict(), indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record file; raises `RecordError` naming the field at fault."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"{path}: cannot read: {error.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
-        return cls.from_dict(data)
+        """Read a record file; raises `RecordError` naming the file or the field at fault."""
+        return cls.from_dict(read_json_file(path))
 
 
 def _parse_seats(raw: Any, players: int) -> list[Seat]:
@@ -165,3 +172,44 @@ def _parse_seats(raw: Any, players: int) -> list[Seat]:
             raise RecordError(f"seats[{index}].kind: expected a string")
         seats.append(Seat(seat["name"], kind))
     return seats or [Seat(f"Player {i + 1}") for i in range(players)]
+
+
+def read_json_file(path: str | Path, error: type[ValueError] = RecordError) -> Any:
+    """The JSON in the file at `path`; anything that keeps it from being read raises `error` naming the file.
+
+    A directory, a missing or unreadable file, a file that is not UTF-8 text (a binary file), one larger than
+    `MAX_FILE_BYTES` (or endless, such as /dev/zero), nested too deeply, or not JSON each get one clear line.
+    """
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as problem:
+        raise error(f"{path}: cannot read: {problem.strerror or problem}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise error(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MB; not a file Skald writes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise error(f"{path}: not UTF-8 text (byte {problem.start}); is it a JSON file?") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise error(f"{path}: not JSON: {problem.msg} at line {problem.lineno}, column {problem.colno}") from None
+    except RecursionError:
+        raise error(f"{path}: not readable JSON: nested too deeply") from None
+    except ValueError:  # Python refuses to convert integers of more than sys.get_int_max_str_digits() digits
+        raise error(f"{path}: not readable JSON: a number with thousands of digits") from None
+
+
+def write_file_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file beside it, renamed over `path` only once it is complete."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

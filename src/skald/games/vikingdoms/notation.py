@@ -8,6 +8,7 @@ Notation (case-insensitive when read): `deal V3`, `youngest R`, `upper`/`lower`,
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,12 +17,18 @@ from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms.board import SQUARE_NAMES, square_from_name
 
 
+def _shown(value: Any) -> str:
+    """A value as an error message shows it: its repr, cut short (a file may hold anything)."""
+    text = reprlib.repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _tile_index(names: Sequence[str], text: Any, field: str) -> int:
     if isinstance(text, str):
         lowered = [n.lower() for n in names]
         if text.strip().lower() in lowered:
             return lowered.index(text.strip().lower())
-    raise ValueError(f"{field}: expected a tile name, one of {list(names)}, got {text!r}")
+    raise ValueError(f"{field}: expected a tile name, one of {list(names)}, got {_shown(text)}")
 
 
 def _ally_index(text: Any, field: str) -> int:
@@ -29,12 +36,12 @@ def _ally_index(text: Any, field: str) -> int:
         for index, (name, ascii_name) in enumerate(zip(A.ALLY_NAMES, A.ALLY_ASCII, strict=True)):
             if text.strip().lower() in (name.lower(), ascii_name.lower()):
                 return index
-    raise ValueError(f"{field}: expected an ally, one of {list(A.ALLY_ASCII)}, got {text!r}")
+    raise ValueError(f"{field}: expected an ally, one of {list(A.ALLY_ASCII)}, got {_shown(text)}")
 
 
 def _square(text: Any, field: str) -> int:
     if not isinstance(text, str):
-        raise ValueError(f"{field}: expected a square name a1..d4, got {text!r}")
+        raise ValueError(f"{field}: expected a square name a1..d4, got {_shown(text)}")
     try:
         return square_from_name(text)
     except ValueError as error:
@@ -43,7 +50,7 @@ def _square(text: Any, field: str) -> int:
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(f"{field}: expected an integer {low}..{high}, got {value!r}")
+        raise ValueError(f"{field}: expected an integer {low}..{high}, got {_shown(value)}")
     return value
 
 
@@ -78,7 +85,7 @@ def to_json(action: int, names: Sequence[str]) -> JSONDict:
 def from_json(data: Any, names: Sequence[str]) -> int:
     """The id of an action's JSON form; raises `ValueError` naming the field at fault."""
     if not isinstance(data, dict):
-        raise ValueError(f"action: expected an object with a 'type', got {data!r}")
+        raise ValueError(f"action: expected an object with a 'type', got {_shown(data)}")
     what = data.get("type")
     if what == "deal":
         return A.DEAL + _tile_index(names, data.get("tile"), "tile")
@@ -87,7 +94,7 @@ def from_json(data: Any, names: Sequence[str]) -> int:
     if what == "start":
         island = data.get("island")
         if island not in A.START_ENDS:
-            raise ValueError(f"island: expected 'upper' or 'lower', got {island!r}")
+            raise ValueError(f"island: expected 'upper' or 'lower', got {_shown(island)}")
         return A.START + A.START_ENDS.index(island)
     if what == "place":
         return A.PLACE + _square(data.get("square"), "square")
@@ -106,17 +113,17 @@ def from_json(data: Any, names: Sequence[str]) -> int:
     if what == "swap":
         islands = data.get("islands")
         if not isinstance(islands, list) or len(islands) != 2:
-            raise ValueError(f"islands: expected two island positions 1..5, got {islands!r}")
+            raise ValueError(f"islands: expected two island positions 1..5, got {_shown(islands)}")
         pair = tuple(sorted(_int(i, "islands", 1, A.NUM_ISLANDS) - 1 for i in islands))
         if pair not in A.ISLAND_PAIRS:
-            raise ValueError(f"islands: expected two different island positions, got {islands!r}")
+            raise ValueError(f"islands: expected two different island positions, got {_shown(islands)}")
         return A.SWAP + A.ISLAND_PAIRS.index(pair)
     if what == "exchange":
         return A.EXCHANGE + _int(data.get("count"), "count", 1, 12) - 1
     simple = {"pass": A.PASS, "no_swap": A.NO_SWAP, "no_exchange": A.NO_EXCHANGE}
     if isinstance(what, str) and what in simple:
         return simple[what]
-    raise ValueError(f"type: not a Vikingdoms action type: {what!r}")
+    raise ValueError(f"type: not a Vikingdoms action type: {_shown(what)}")
 
 
 def to_notation(action: int, names: Sequence[str]) -> str:
@@ -171,7 +178,7 @@ def from_notation(text: str, names: Sequence[str], heights: Sequence[int]) -> in
         if head == "youngest":
             letters = [s.lower() for s in A.SEAT_LETTERS]
             if rest.lower() not in letters:
-                raise ValueError(f"youngest: expected a seat letter R or B, got {rest!r}")
+                raise ValueError(f"youngest: expected a seat letter R or B, got {_shown(rest)}")
             return A.YOUNGEST + letters.index(rest.lower())
         if head == "take":
             return A.TAKE + _tile_index(names, rest, "tile")
@@ -183,24 +190,24 @@ def from_notation(text: str, names: Sequence[str], heights: Sequence[int]) -> in
             return A.TROOP + _square(rest, "square")
         if head == "no" and rest.lower() in ("swap", "exchange"):
             return A.NO_SWAP if rest.lower() == "swap" else A.NO_EXCHANGE
-        if head == "exchange" and rest.isdigit():
+        if head == "exchange" and rest.isdecimal():
             return A.EXCHANGE + _int(int(rest), "exchange", 1, 12) - 1
         if head == "swap":
             parts = rest.split("-")
-            if len(parts) == 2 and all(p.isdigit() for p in parts):
+            if len(parts) == 2 and all(p.isdecimal() for p in parts):
                 pair = tuple(sorted(int(p) - 1 for p in parts))
                 if pair in A.ISLAND_PAIRS:
                     return A.SWAP + A.ISLAND_PAIRS.index(pair)
-            raise ValueError(f"swap: expected two different island positions like 2-4, got {rest!r}")
+            raise ValueError(f"swap: expected two different island positions like 2-4, got {_shown(rest)}")
     raise ValueError(
-        f"{text!r} is not Vikingdoms notation (e.g. b3, 2a1-b1, pass, take V3, riot Mk, ally Freya, "
+        f"{_shown(text)} is not Vikingdoms notation (e.g. b3, 2a1-b1, pass, take V3, riot Mk, ally Freya, "
         "swap 2-4, no swap, exchange 3, no exchange, upper, lower)"
     )
 
 
 def _move_from_notation(text: str, heights: Sequence[int]) -> int:
     count_text = ""
-    while text and text[0].isdigit():
+    while text and text[0].isdecimal():
         count_text, text = count_text + text[0], text[1:]
     source_text, _, target_text = text.partition("-")
     source = _square(source_text, "from")
