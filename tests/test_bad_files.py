@@ -244,12 +244,37 @@ def test_a_position_the_reader_accepts_plays_on_to_the_end(position, changes, se
         ({"step": "land"}, "step: 'land' belongs to the large scorings"),
         ({"step": "auction"}, "step: 'auction' belongs to the advanced game"),
         ({"wheel": {"ofset": 3}}, "wheel.ofset: unknown field"),
+        # Buying the 0-cost Group turns the wheel on to the next Group: the 0-cost space is never left empty.
+        ({"wheel": {"groups": [{"space": 11, "tile": "L", "viking": "F"}]}}, "wheel.offset: 0, but no Group stands"),
     ],
 )
 def test_contradictory_or_out_of_range_position_fields_are_named(fields, message):
     with pytest.raises(PositionError) as error:
         VIKINGS.state_from_dict({"mainlands": [{}, {}], **fields})
     assert str(error.value).startswith(message)
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"stacks": {HUGE: 1}}, r"^stacks\.x{57}\.\.\.: 'x{12}\.\.\.x{13}' is not a tile code"),
+        ({"stacks": {"L": 10**1000}}, r"^stacks\.L: expected a count up to 1000000, got 10000"),
+        ({"bag": {HUGE: 1}}, r"^bag\.x{57}\.\.\.: not a Viking letter"),
+        ({"specials": {"stacks": {HUGE: 1}}}, r"^specials\.stacks\.x{57}\.\.\.: not a special tile"),
+        ({"mainlands": [{"rows": {HUGE: ""}}, {}]}, r"^mainlands\[0\]\.rows\.x{57}\.\.\.: not a row"),
+        ({"mainlands": [{HUGE: 1}, {}]}, r"^mainlands\[0\]\.x{57}\.\.\.: unknown field"),
+        ({"mainlands": [{"rows": {"N": "L " + HUGE}}, {}]}, r"^mainlands\[0\]\.rows\.N\[2\]: 'x{12}"),
+        ({"turn": {"placed": "N" + "9" * 100_000}}, r"^turn\.placed: 'N9{11}\.\.\.9{13}' is not a square"),
+        ({"wheel": {"a\nb": 1}}, r"^wheel\.'a\\nb': unknown field"),
+    ],
+)
+def test_huge_or_multi_line_position_fields_are_quoted_short_on_one_line(fields, message):
+    with pytest.raises(PositionError, match=message) as error:
+        VIKINGS.state_from_dict({"mainlands": [{}, {}], **fields})
+    assert len(str(error.value)) < 300 and "\n" not in str(error.value)
 
 
 def test_each_ship_tile_is_unique():

@@ -170,8 +170,8 @@ def test_start_player_ship_passes_clockwise_before_each_auction():
 # -- taking special tiles ------------------------------------------------------------------------------------------
 
 
-def _buying_with_specials(face_up, groups, me=None, **fields):
-    wheel = {"offset": 0, "groups": [{"space": s, "tile": t, "viking": v} for s, t, v in groups]}
+def _buying_with_specials(face_up, groups, me=None, offset=0, **fields):
+    wheel = {"offset": offset, "groups": [{"space": s, "tile": t, "viking": v} for s, t, v in groups]}
     return position(
         me or land(),
         land(),
@@ -202,8 +202,7 @@ def test_no_special_tile_for_a_cheaper_group_or_the_rounds_last_group_for_0():
     cheaper = _buying_with_specials(["noble1", None, None, None], groups)
     cheaper.apply(A.BUY + 7)
     assert cheaper.step != TAKE_SPECIAL
-    last = _buying_with_specials(["noble1", None, None, None], [(11, "L", "F")], turn={"purchases": 11})
-    last.offset = 11
+    last = _buying_with_specials(["noble1", None, None, None], [(11, "L", "F")], offset=11, turn={"purchases": 11})
     last.apply(A.BUY + 0)
     assert last.step != TAKE_SPECIAL and last.lands[0].specials[NOBLE1] == 0
 

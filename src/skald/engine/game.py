@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from skald.engine.messages import shown, shown_key
 from skald.engine.state import State
 
 
@@ -48,9 +49,11 @@ class Game(ABC):
         resolved = {o.name: o.default for o in self.options}
         for name, value in (options or {}).items():
             if name not in known:
-                raise OptionError(f"options.{name}: no such rule option in {self.name} (known: {sorted(known)})")
+                raise OptionError(
+                    f"options.{shown_key(name)}: no such rule option in {self.name} (known: {sorted(known)})"
+                )
             if value not in known[name].choices:
-                raise OptionError(f"options.{name}: {value!r} is not one of {list(known[name].choices)}")
+                raise OptionError(f"options.{name}: {shown(value)} is not one of {list(known[name].choices)}")
             resolved[name] = value
         return resolved
 
@@ -58,7 +61,7 @@ class Game(ABC):
         """Raise `ValueError` unless this game can be played by `num_players`."""
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
-                f"{self.title} is played by {self.min_players}–{self.max_players} players, not {num_players}"
+                f"{self.title} is played by {self.min_players}–{self.max_players} players, not {shown(num_players)}"
             )
 
     def render_svg(self, state: State, seat: int | None = None, names: list[str] | None = None) -> str:

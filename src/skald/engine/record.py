@@ -201,12 +201,13 @@ def read_json_file(path: str | Path, error: type[ValueError] = RecordError) -> A
         raise error(f"{path}: not readable JSON: a number with thousands of digits") from None
 
 
-def write_file_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file beside it, renamed over `path` only once it is complete."""
+def write_file_atomically(path: Path, content: str | bytes) -> None:
+    """Write `content` (text as UTF-8) to `path` through a temporary file beside it, renamed over `path` only once
+    it is complete: a write that fails part-way leaves whatever `path` held before."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with open(temporary, "wb") as handle:
+            handle.write(content.encode("utf-8") if isinstance(content, str) else content)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, path)

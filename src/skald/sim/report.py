@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 from dataclasses import asdict
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from skald.engine.record import write_file_atomically
 from skald.sim.tournament import TournamentResult
 
 JSON_NAME = "tournament.json"
@@ -47,38 +49,44 @@ def to_dict(result: TournamentResult) -> dict[str, Any]:
     }
 
 
-def write_json(result: TournamentResult, path: Path) -> None:
-    """Write the result as indented JSON."""
-    path.write_text(json.dumps(to_dict(result), indent=1) + "\n", encoding="utf-8")
+def json_text(result: TournamentResult) -> str:
+    """The result as indented JSON."""
+    return json.dumps(to_dict(result), indent=1) + "\n"
 
 
-def write_csv(result: TournamentResult, bots_path: Path, games_path: Path) -> None:
-    """Write one row per entrant and one row per game and seat."""
+def bots_csv(result: TournamentResult) -> str:
+    """One CSV row per entrant."""
     rows = [entry.row() for entry in result.entrants]
-    with bots_path.open("w", newline="", encoding="utf-8") as handle:
-        summary = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        summary.writeheader()
-        summary.writerows(rows)
-    with games_path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["game", "seed", "seat", "entrant", "score", "rank", "return", "plies"])
-        for game in result.games:
-            for seat, name in enumerate(game.entrants):
-                writer.writerow(
-                    [
-                        game.index,
-                        game.seed,
-                        seat,
-                        name,
-                        game.scores[seat],
-                        game.ranks[seat],
-                        game.returns[seat],
-                        game.plies,
-                    ]
-                )
+    text = io.StringIO(newline="")
+    summary = csv.DictWriter(text, fieldnames=list(rows[0]))
+    summary.writeheader()
+    summary.writerows(rows)
+    return text.getvalue()
 
 
-def write_chart(result: TournamentResult, path: Path) -> None:
+def games_csv(result: TournamentResult) -> str:
+    """One CSV row per game and seat."""
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow(["game", "seed", "seat", "entrant", "score", "rank", "return", "plies"])
+    for game in result.games:
+        for seat, name in enumerate(game.entrants):
+            writer.writerow(
+                [
+                    game.index,
+                    game.seed,
+                    seat,
+                    name,
+                    game.scores[seat],
+                    game.ranks[seat],
+                    game.returns[seat],
+                    game.plies,
+                ]
+            )
+    return text.getvalue()
+
+
+def chart_png(result: TournamentResult) -> bytes:
     """A PNG: win rates with their 95% intervals beside the distribution of final scores, per entrant."""
     entrants = result.entrants
     names = [entry.name for entry in entrants]
@@ -104,19 +112,23 @@ def write_chart(result: TournamentResult, path: Path) -> None:
     config = result.config
     figure.suptitle(f"{config.game}, {config.num_players} players, {config.games} games, seed {config.seed}")
     figure.tight_layout()
-    figure.savefig(path, format="png")
+    image = io.BytesIO()
+    figure.savefig(image, format="png")
+    return image.getvalue()
 
 
 def write_all(result: TournamentResult, out: Path) -> dict[str, Path]:
-    """Write the JSON, both CSVs and the chart into `out` (created if missing); returns the paths by kind."""
-    out.mkdir(parents=True, exist_ok=True)
-    paths = {
-        "json": out / JSON_NAME,
-        "bots_csv": out / BOTS_CSV,
-        "games_csv": out / GAMES_CSV,
-        "chart": out / CHART_NAME,
+    """Write the JSON, both CSVs and the chart into `out` (created if missing); returns the paths by kind.
+
+    Everything is made before anything is written, and each file is replaced whole or not at all: a write that
+    fails (a full disk) leaves that file and those after it as an earlier run left them."""
+    contents: dict[str, tuple[Path, str | bytes]] = {
+        "json": (out / JSON_NAME, json_text(result)),
+        "bots_csv": (out / BOTS_CSV, bots_csv(result)),
+        "games_csv": (out / GAMES_CSV, games_csv(result)),
+        "chart": (out / CHART_NAME, chart_png(result)),
     }
-    write_json(result, paths["json"])
-    write_csv(result, paths["bots_csv"], paths["games_csv"])
-    write_chart(result, paths["chart"])
-    return paths
+    out.mkdir(parents=True, exist_ok=True)
+    for path, content in contents.values():
+        write_file_atomically(path, content)
+    return {kind: path for kind, (path, _) in contents.items()}

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from skald.engine.messages import shown
 from skald.games.vikings.components import (
     GROUPS_PER_ROUND,
     ISLAND_ROWS,
@@ -93,15 +94,23 @@ def square_name(row: int, col: int) -> str:
 def parse_square(text: str) -> tuple[int, int]:
     """Parse a square name such as `N3`; raises `ValueError`."""
     text = text.strip().upper()
-    if len(text) < 2 or not text[1:].isdigit():
-        raise ValueError(f"{text!r} is not a square (a row letter W, N, S, G or F and a column, e.g. N3)")
-    letter, col = text[0], int(text[1:])
+    col = _number(text[1:])
+    if col is None:
+        raise ValueError(f"{shown(text)} is not a square (a row letter W, N, S, G or F and a column, e.g. N3)")
     rows = {ROW_LETTERS[r]: r for r in ISLAND_ROWS}
-    if letter not in rows:
-        raise ValueError(f"{text!r}: row letter must be one of W, N, S, G, F")
+    if text[0] not in rows:
+        raise ValueError(f"{shown(text)}: row letter must be one of W, N, S, G, F")
     if not 1 <= col <= MAX_COLUMNS:
-        raise ValueError(f"{text!r}: column must be 1–{MAX_COLUMNS}")
-    return rows[letter], col
+        raise ValueError(f"{shown(text)}: column must be 1–{MAX_COLUMNS}")
+    return rows[text[0]], col
+
+
+def _number(text: str) -> int | None:
+    """`text` as a whole number if written in ASCII digits (not '²' or '٣'); None if not, or if too long to be any
+    price, column, bid or slot."""
+    if text.isascii() and text.isdecimal() and len(text) <= 9:
+        return int(text)
+    return None
 
 
 def island(row: int, col: int) -> int:
@@ -164,8 +173,26 @@ def to_json(action: int) -> dict[str, Any]:
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise ValueError(f"{name}: expected {kind.__name__}, got {value!r}")
+        raise ValueError(f"{name}: expected {kind.__name__}, got {shown(value)}")
     return value
+
+
+def _square_field(data: dict[str, Any]) -> tuple[int, int]:
+    """The (row, column) named by the `square` field."""
+    text = _field(data, "square", str)
+    try:
+        return parse_square(text)
+    except ValueError as error:
+        raise ValueError(f"square: {error}") from None
+
+
+def _tile_field(data: dict[str, Any]) -> int:
+    """The tile named by the `tile` field."""
+    code = _field(data, "tile", str)
+    try:
+        return tile_from_code(code)
+    except ValueError as error:
+        raise ValueError(f"tile: {error}") from None
 
 
 def from_json(data: Any) -> int:
@@ -173,78 +200,69 @@ def from_json(data: Any) -> int:
     if not isinstance(data, dict):
         raise ValueError("expected an object with a 'type' field")
     kind = data.get("type")
-    try:
-        if kind == "buy":
-            price: int = _field(data, "price", int)
-            if not 0 <= price < GROUPS_PER_ROUND:
-                raise ValueError(f"price: must be 0–{GROUPS_PER_ROUND - 1}")
-            return BUY + price
-        if kind == "ship":
-            column: int = _field(data, "column", int)
-            if not 1 <= column <= NUM_SHIPS:
-                raise ValueError(f"column: must be 1–{NUM_SHIPS}")
-            return SHIP + column - 1
-        if kind in ("island", "viking"):
-            row, col = parse_square(_field(data, "square", str))
-            return (island if kind == "island" else viking)(row, col)
-        if kind == "start":
-            row, col = parse_square(_field(data, "square", str))
-            if col != 1:
-                raise ValueError("square: the start tile goes in column 1")
-            return START + row - 1
-        if kind == "head":
-            return HEAD
-        if kind == "ferry":
-            colour = _field(data, "colour", str).upper()
-            boat = data.get("boat", False)
-            if not isinstance(boat, bool):
-                raise ValueError("boat: expected true or false")
-            if colour == "EACH":
-                return BOAT_FERRY_EACH if boat else FERRY_EACH
-            if len(colour) != 1 or colour not in LETTERS[:5]:
-                raise ValueError("colour: must be one of F, G, S, N, W or 'each'")
-            return (BOAT_FERRY if boat else FERRY) + LETTERS.index(colour)
-        if kind == "done":
-            return DONE
-        if kind == "draw_tile":
-            return DRAW_TILE + tile_from_code(_field(data, "tile", str))
-        if kind in ("draw_viking", "remove", "place_colour"):
-            colour = _field(data, "colour", str).upper()
-            if len(colour) != 1 or colour not in LETTERS:
-                raise ValueError(f"colour: must be one of {', '.join(LETTERS)}")
-            base = {"draw_viking": DRAW_VIKING, "remove": REMOVE, "place_colour": PLACE_COLOUR}[kind]
-            return base + LETTERS.index(colour)
-        if kind == "draw_special":
-            code = _field(data, "special", str).lower()
-            if code not in SPECIAL_CODES:
-                raise ValueError(f"special: must be one of {', '.join(SPECIAL_CODES)}")
-            return DRAW_SPECIAL + SPECIAL_CODES.index(code)
-        if kind == "bid":
-            gold: int = _field(data, "gold", int)
-            if not 0 <= gold <= MAX_BID:
-                raise ValueError(f"gold: a bid is 0–{MAX_BID}")
-            return BID + gold
-        if kind == "pass":
-            return PASS
-        if kind == "decline":
-            return DECLINE
-        if kind == "take_special":
-            slot: int = _field(data, "slot", int)
-            if not 1 <= slot <= 4:
-                raise ValueError("slot: the face-up special tiles are numbered 1–4")
-            return TAKE_SPECIAL + slot - 1
-        if kind == "replace":
-            row, col = parse_square(_field(data, "square", str))
-            return REPLACE + square_index(row, col)
-    except ValueError as error:
-        if str(error).startswith(("price", "column", "square", "colour", "tile", "boat", "special", "gold", "slot")):
-            raise
-        raise ValueError(f"{_first_field(data)}: {error}") from None
-    raise ValueError(f"type: unknown action type {kind!r}")
-
-
-def _first_field(data: dict[str, Any]) -> str:
-    return next((k for k in data if k != "type"), "type")
+    if kind == "buy":
+        price: int = _field(data, "price", int)
+        if not 0 <= price < GROUPS_PER_ROUND:
+            raise ValueError(f"price: must be 0–{GROUPS_PER_ROUND - 1}")
+        return BUY + price
+    if kind == "ship":
+        column: int = _field(data, "column", int)
+        if not 1 <= column <= NUM_SHIPS:
+            raise ValueError(f"column: must be 1–{NUM_SHIPS}")
+        return SHIP + column - 1
+    if kind in ("island", "viking"):
+        row, col = _square_field(data)
+        return (island if kind == "island" else viking)(row, col)
+    if kind == "start":
+        row, col = _square_field(data)
+        if col != 1:
+            raise ValueError("square: the start tile goes in column 1")
+        return START + row - 1
+    if kind == "head":
+        return HEAD
+    if kind == "ferry":
+        colour = _field(data, "colour", str).upper()
+        boat = data.get("boat", False)
+        if not isinstance(boat, bool):
+            raise ValueError("boat: expected true or false")
+        if colour == "EACH":
+            return BOAT_FERRY_EACH if boat else FERRY_EACH
+        if len(colour) != 1 or colour not in LETTERS[:5]:
+            raise ValueError("colour: must be one of F, G, S, N, W or 'each'")
+        return (BOAT_FERRY if boat else FERRY) + LETTERS.index(colour)
+    if kind == "done":
+        return DONE
+    if kind == "draw_tile":
+        return DRAW_TILE + _tile_field(data)
+    if kind in ("draw_viking", "remove", "place_colour"):
+        colour = _field(data, "colour", str).upper()
+        if len(colour) != 1 or colour not in LETTERS:
+            raise ValueError(f"colour: must be one of {', '.join(LETTERS)}")
+        base = {"draw_viking": DRAW_VIKING, "remove": REMOVE, "place_colour": PLACE_COLOUR}[kind]
+        return base + LETTERS.index(colour)
+    if kind == "draw_special":
+        code = _field(data, "special", str).lower()
+        if code not in SPECIAL_CODES:
+            raise ValueError(f"special: must be one of {', '.join(SPECIAL_CODES)}")
+        return DRAW_SPECIAL + SPECIAL_CODES.index(code)
+    if kind == "bid":
+        gold: int = _field(data, "gold", int)
+        if not 0 <= gold <= MAX_BID:
+            raise ValueError(f"gold: a bid is 0–{MAX_BID}")
+        return BID + gold
+    if kind == "pass":
+        return PASS
+    if kind == "decline":
+        return DECLINE
+    if kind == "take_special":
+        slot: int = _field(data, "slot", int)
+        if not 1 <= slot <= 4:
+            raise ValueError("slot: the face-up special tiles are numbered 1–4")
+        return TAKE_SPECIAL + slot - 1
+    if kind == "replace":
+        row, col = _square_field(data)
+        return REPLACE + square_index(row, col)
+    raise ValueError(f"type: unknown action type {shown(kind)}")
 
 
 def to_notation(action: int) -> str:
@@ -280,41 +298,49 @@ def to_notation(action: int) -> str:
     return str(kind)
 
 
+#: Notation of one word and no argument: the word is the action's type.
+_BARE_WORDS = ("head", "done", "pass", "decline")
+#: Notation of a word and one argument: the action type and the JSON field the argument fills.
+_WORD_AND_ARGUMENT: dict[str, tuple[str, str]] = {
+    "buy": ("buy", "price"),
+    "ship": ("ship", "column"),
+    "tile": ("island", "square"),
+    "start": ("start", "square"),
+    "viking": ("viking", "square"),
+    "ferry": ("ferry", "colour"),
+    "boat": ("ferry", "colour"),
+    "bid": ("bid", "gold"),
+    "remove": ("remove", "colour"),
+    "place": ("place_colour", "colour"),
+    "take": ("take_special", "slot"),
+    "replace": ("replace", "square"),
+}
+_NUMBER_FIELDS = ("price", "column", "gold", "slot")
+#: `draw <what> <argument>`: chance's actions.
+_DRAWS: dict[str, tuple[str, str]] = {
+    "tile": ("draw_tile", "tile"),
+    "viking": ("draw_viking", "colour"),
+    "special": ("draw_special", "special"),
+}
+
+
 def from_notation(text: str) -> int:
     """Parse full notation (as `to_notation` writes it); raises `ValueError` saying what was not understood."""
     words = text.strip().split()
     if not words:
         raise ValueError("empty notation")
     head, rest = words[0].lower(), words[1:]
-    arg = rest[0] if rest else ""
-    forms: dict[str, dict[str, Any]] = {
-        "buy": {"type": "buy", "price": int(arg) if arg.isdigit() else arg},
-        "ship": {"type": "ship", "column": int(arg) if arg.isdigit() else arg},
-        "tile": {"type": "island", "square": arg},
-        "start": {"type": "start", "square": arg},
-        "viking": {"type": "viking", "square": arg},
-        "head": {"type": "head"},
-        "ferry": {"type": "ferry", "colour": arg},
-        "boat": {"type": "ferry", "colour": arg, "boat": True},
-        "done": {"type": "done"},
-        "bid": {"type": "bid", "gold": int(arg) if arg.isdigit() else arg},
-        "pass": {"type": "pass"},
-        "remove": {"type": "remove", "colour": arg},
-        "place": {"type": "place_colour", "colour": arg},
-        "take": {"type": "take_special", "slot": int(arg) if arg.isdigit() else arg},
-        "decline": {"type": "decline"},
-        "replace": {"type": "replace", "square": arg},
-    }
-    if head == "draw" and len(rest) == 2 and rest[0].lower() in ("tile", "viking", "special"):
-        what = rest[0].lower()
-        if what == "tile":
-            return from_json({"type": "draw_tile", "tile": rest[1]})
-        if what == "special":
-            return from_json({"type": "draw_special", "special": rest[1]})
-        return from_json({"type": "draw_viking", "colour": rest[1]})
-    if head not in forms or len(rest) != (0 if head in ("head", "done", "pass", "decline") else 1):
-        raise ValueError(
-            f"{text!r} is not Vikings notation (e.g. 'buy 7', 'ship 3', 'tile N3', 'start W1', "
-            "'viking N3', 'head', 'ferry G', 'ferry each', 'done')"
-        )
-    return from_json(forms[head])
+    if head in _BARE_WORDS and not rest:
+        return from_json({"type": head})
+    if head in _WORD_AND_ARGUMENT and len(rest) == 1:
+        kind, field = _WORD_AND_ARGUMENT[head]
+        argument: int | str | None = _number(rest[0]) if field in _NUMBER_FIELDS else rest[0]
+        if argument is not None:
+            return from_json({"type": kind, field: argument} | ({"boat": True} if head == "boat" else {}))
+    if head == "draw" and len(rest) == 2 and rest[0].lower() in _DRAWS:
+        kind, field = _DRAWS[rest[0].lower()]
+        return from_json({"type": kind, field: rest[1]})
+    raise ValueError(
+        f"{shown(text)} is not Vikings notation (e.g. 'buy 7', 'ship 3', 'tile N3', 'start W1', "
+        "'viking N3', 'head', 'ferry G', 'ferry each', 'done')"
+    )

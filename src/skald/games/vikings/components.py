@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
+from skald.engine.messages import shown
+
 # -- Viking colours, in the offer's colour order (rules/000 p.2) ------------------------------------------
 BLUE, YELLOW, GREEN, RED, BLACK, GREY = range(6)
 FISHERMAN, GOLDSMITH, SCOUT, NOBLE, WARRIOR, BOATSWAIN = BLUE, YELLOW, GREEN, RED, BLACK, GREY
@@ -209,7 +211,7 @@ def tile_from_code(code: str) -> int:
     for index, ship in enumerate(SHIPS):
         if ship.id.lower() == code.strip().lower():
             return FIRST_SHIP + index
-    raise ValueError(f"{code!r} is not a tile code (L, M1–M4, R, or a ship id such as {SHIPS[0].id})")
+    raise ValueError(f"{shown(code)} is not a tile code (L, M1–M4, R, or a ship id such as {SHIPS[0].id})")
 
 
 # -- The advanced game's special tiles (rules/000, supplementary sheet) ---------------------------------------

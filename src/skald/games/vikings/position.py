@@ -6,11 +6,11 @@ default, so a hand-written file can hold just the Mainlands to score.
 
 from __future__ import annotations
 
-import reprlib
 from collections import deque
 from typing import Any
 
 from skald.engine import CHANCE, OptionError
+from skald.engine.messages import shown, shown_key
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import (
     BAG_COUNTS,
@@ -212,29 +212,23 @@ def _known_keys(data: dict[str, Any], known: set[str], where: str) -> None:
     """A misspelt field is an error, not a silently empty Mainland."""
     for key in data:
         if key not in known:
-            raise PositionError(f"{where}{key}: unknown field (known: {', '.join(sorted(known))})")
+            raise PositionError(f"{where}{shown_key(key)}: unknown field (known: {', '.join(sorted(known))})")
 
 
 def _int(data: dict[str, Any], key: str, where: str, default: int | None, low: int = 0, high: int = 10**6) -> int:
     """`data[key]` (or `default` when absent), an integer from `low` to `high`; true and false are not numbers."""
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise PositionError(f"{where}{key}: expected an integer {low}–{high}, got {_short(value)}")
+        raise PositionError(f"{where}{key}: expected an integer {low}–{high}, got {shown(value)}")
     return value
 
 
 def _count(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise PositionError(f"{where}: expected a count ≥ 0, got {_short(value)}")
+        raise PositionError(f"{where}: expected a count ≥ 0, got {shown(value)}")
     if value > 10**6:
-        raise PositionError(f"{where}: expected a count up to 1000000, got {value}")
+        raise PositionError(f"{where}: expected a count up to 1000000, got {shown(value)}")
     return value
-
-
-def _short(value: Any) -> str:
-    """A value as it appears in a message: its repr, cut short (a file may hold anything)."""
-    text = reprlib.repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _letter(raw: Any, where: str) -> int:
@@ -246,9 +240,7 @@ def _letter(raw: Any, where: str) -> int:
 
 def _parse_tile(raw: Any, where: str) -> int:
     if not isinstance(raw, str):
-        raise PositionError(
-            f"{where}: expected a tile code (L, M1–M4, R, or a ship id such as red1), got {_short(raw)}"
-        )
+        raise PositionError(f"{where}: expected a tile code (L, M1–M4, R, or a ship id such as red1), got {shown(raw)}")
     try:
         return tile_from_code(raw)
     except ValueError as error:
@@ -257,7 +249,7 @@ def _parse_tile(raw: Any, where: str) -> int:
 
 def _parse_square(raw: Any, where: str) -> tuple[int, int]:
     if not isinstance(raw, str):
-        raise PositionError(f"{where}: expected a square such as N3, got {_short(raw)}")
+        raise PositionError(f"{where}: expected a square such as N3, got {shown(raw)}")
     try:
         return A.parse_square(raw)
     except ValueError as error:
@@ -284,11 +276,12 @@ def _colour_counts(raw: Any, where: str, default: list[int]) -> list[int]:
     counts = [0] * NUM_COLOURS
     seen: set[int] = set()
     for letter, n in raw.items():
-        colour = _letter(letter, f"{where}.{letter}")
+        at = f"{where}.{shown_key(letter)}"
+        colour = _letter(letter, at)
         if colour in seen:
-            raise PositionError(f"{where}.{letter}: the letter {LETTERS[colour]} is given twice")
+            raise PositionError(f"{at}: the letter {LETTERS[colour]} is given twice")
         seen.add(colour)
-        counts[colour] = _count(n, f"{where}.{letter}")
+        counts[colour] = _count(n, at)
     return counts
 
 
@@ -365,13 +358,14 @@ def _read_specials(land: Mainland, raw: dict[str, Any], where: str) -> None:
     if not isinstance(counts, dict):
         raise PositionError(f"{where}.specials: expected an object of special tiles to counts")
     for code, n in counts.items():
-        special = _special(code, f"{where}.specials.{code}")
+        at = f"{where}.specials.{shown_key(code)}"
+        special = _special(code, at)
         if special not in KEPT_SPECIALS:
             raise PositionError(
-                f"{where}.specials.{code}: not kept beside a Mainland (5 Gold is cashed at once; a Building tile is "
+                f"{at}: not kept beside a Mainland (5 Gold is cashed at once; a Building tile is "
                 "listed under waiting or buildings)"
             )
-        land.specials[special] = _count(n, f"{where}.specials.{code}")
+        land.specials[special] = _count(n, at)
     for i, code in enumerate(_list(raw.get("waiting", []), f"{where}.waiting", "Building tiles")):
         special = _special(code, f"{where}.waiting[{i}]")
         if special < BUILDING_FIRST:
@@ -401,13 +395,14 @@ def mainland_from_dict(raw: Any, where: str, players: int) -> Mainland:
     names = [name.lower() for name in ROW_LETTERS]
     read: set[int] = set()
     for key, value in rows.items():
+        at = f"{where}.rows.{shown_key(key)}"
         if key.lower() not in names:
-            raise PositionError(f"{where}.rows.{key}: not a row (ship, W, N, S, G, F)")
+            raise PositionError(f"{at}: not a row (ship, W, N, S, G, F)")
         row = names.index(key.lower())
         if row in read:
-            raise PositionError(f"{where}.rows.{key}: the {ROW_LETTERS[row]} row is given twice")
+            raise PositionError(f"{at}: the {ROW_LETTERS[row]} row is given twice")
         read.add(row)
-        _read_row(land, row, value, f"{where}.rows.{key}")
+        _read_row(land, row, value, at)
     _check_layout(land, where)
     _read_specials(land, raw, where)
     start = raw.get("start_tile", "placed" if land.width else "in hand")
@@ -426,7 +421,7 @@ def state_from_dict(data: Any, state_class: Any, game: Any) -> Any:
     if not isinstance(data, dict):
         raise PositionError("position: expected a JSON object")
     if data.get("game", "vikings") != "vikings":
-        raise PositionError(f"game: this is a Vikings position reader, not {_short(data.get('game'))}")
+        raise PositionError(f"game: this is a Vikings position reader, not {shown(data.get('game'))}")
     _known_keys(data, POSITION_KEYS, "")
     raw_lands = data.get("mainlands")
     if not isinstance(raw_lands, list) or not 2 <= len(raw_lands) <= 4:
@@ -456,7 +451,7 @@ def state_from_dict(data: Any, state_class: Any, game: Any) -> Any:
     elif step in STEP_KEYS:
         state.step = STEP_KEYS.index(step)
     else:
-        raise PositionError(f"step: expected one of {', '.join(STEP_KEYS)}, got {_short(step)}")
+        raise PositionError(f"step: expected one of {', '.join(STEP_KEYS)}, got {shown(step)}")
     state.to_move = _int(data, "to_move", "", state.start_player, 0, players - 1)
     state.drawn = _colour_counts(data.get("drawn"), "drawn", [0] * NUM_COLOURS)
     state.bag = _colour_counts(data.get("bag"), "bag", list(BAG_COUNTS))
@@ -495,7 +490,7 @@ def _read_wheel(state: Any, raw: Any) -> dict[int, str]:
             raise PositionError(f"{where}.space: space {space} already holds {groups[space]}")
         if "price" in group and group["price"] != space - state.offset:
             raise PositionError(
-                f"{where}.price: {_short(group['price'])}, but space {space} with the wheel at offset "
+                f"{where}.price: {shown(group['price'])}, but space {space} with the wheel at offset "
                 f"{state.offset} costs {space - state.offset}"
             )
         groups[space] = where
@@ -510,10 +505,11 @@ def _read_stacks(raw: Any) -> list[int]:
         raise PositionError("stacks: expected an object of tile codes to counts")
     pool = [0] * NUM_TILE_TYPES
     for code, n in raw.items():
-        tile = _parse_tile(code, f"stacks.{code}")
+        at = f"stacks.{shown_key(code)}"
+        tile = _parse_tile(code, at)
         if pool[tile]:
-            raise PositionError(f"stacks.{code}: the tile {tile_code(tile)} is given twice")
-        pool[tile] = _count(n, f"stacks.{code}")
+            raise PositionError(f"{at}: the tile {tile_code(tile)} is given twice")
+        pool[tile] = _count(n, at)
     return pool
 
 
@@ -563,7 +559,8 @@ def _read_table_specials(state: Any, specials: Any, auction: Any) -> None:
             raise PositionError("specials.stacks: expected an object of special tiles to counts")
         state.specials_pool = [0] * NUM_SPECIAL_TYPES
         for code, n in stacks.items():
-            state.specials_pool[_special(code, f"specials.stacks.{code}")] = _count(n, f"specials.stacks.{code}")
+            at = f"specials.stacks.{shown_key(code)}"
+            state.specials_pool[_special(code, at)] = _count(n, at)
         face_up = specials.get("face_up", [None] * FACE_UP_SPECIALS)
         if not isinstance(face_up, list) or len(face_up) != FACE_UP_SPECIALS:
             raise PositionError(f"specials.face_up: expected {FACE_UP_SPECIALS} spaces (null when empty)")
@@ -581,7 +578,7 @@ def _read_table_specials(state: Any, specials: Any, auction: Any) -> None:
         if not isinstance(bidding, list) or len(bidding) != state.num_players:
             raise PositionError(f"auction.bidding: expected {state.num_players} true/false values")
         if not all(isinstance(b, bool) for b in bidding):
-            raise PositionError(f"auction.bidding: expected true or false for each player, got {_short(bidding)}")
+            raise PositionError(f"auction.bidding: expected true or false for each player, got {shown(bidding)}")
         state.bidding = list(bidding)
         state.removed_vikings = _int(auction, "removed_vikings", "auction.", 0)
 
@@ -590,7 +587,7 @@ def _report(raw: Any, where: str, players: int) -> ScoreReport:
     report = _object(raw, where, SCORING_KEYS, "round, when and lines")
     when = report.get("when")
     if when not in ("small", "large", "end"):
-        raise PositionError(f"{where}.when: expected 'small', 'large' or 'end', got {_short(when)}")
+        raise PositionError(f"{where}.when: expected 'small', 'large' or 'end', got {shown(when)}")
     lines = _list(report.get("lines"), f"{where}.lines", "scoring lines")
     return ScoreReport(
         _int(report, "round", f"{where}.", None, 1, ROUNDS),
@@ -605,7 +602,7 @@ def _score_line(raw: Any, where: str, players: int) -> ScoreLine:
     for key in ("kind", "text", "square"):
         text = line.get(key, "" if key == "square" else None)
         if not isinstance(text, str):
-            raise PositionError(f"{where}.{key}: expected a string, got {_short(text)}")
+            raise PositionError(f"{where}.{key}: expected a string, got {shown(text)}")
         texts[key] = text
     return ScoreLine(
         seat=_int(line, "seat", f"{where}.", None, 0, players - 1),
@@ -664,6 +661,12 @@ def _check_wheel(state: Any, groups: dict[int, str], name: str) -> None:
                 )
         if step == BUY and not groups:
             raise PositionError("wheel.groups: no Group left to buy at step 'buy'")
+        # Buying the 0-cost Group turns the wheel until a Group stands on 0 again, so while any is left, one does.
+        if groups and state.offset not in groups:
+            raise PositionError(
+                f"wheel.offset: {state.offset}, but no Group stands on space {state.offset}, the 0-cost space; the "
+                f"wheel turns on to the next Group, so the offset is {min(groups)}"
+            )
     elif step in (DRAW_TILES, PLACE_COLOURS) or (step == DRAW_VIKINGS and not state.auction):
         full = step != DRAW_TILES
         if full and len(groups) < GROUPS_PER_ROUND:
