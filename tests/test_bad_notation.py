@@ -98,3 +98,14 @@ def test_any_argument_to_any_word_parses_or_is_refused_with_the_usual_message(wo
         assert "is not Vikings notation" in message or message.startswith(tuple(f + ": " for f in FIELDS)), message
     else:
         assert A.from_notation(A.to_notation(action)) == action
+
+
+@pytest.mark.parametrize("word", ["²", "٣", "5" * 5000])
+def test_a_bare_price_at_a_purchase_must_be_ascii_digits(word: str) -> None:
+    # At a purchase a bare number buys at that price; anything else is refused as notation, never by `int()`.
+    state = VIKINGS.new_initial_state(2)
+    while state.current_player() < 0:
+        state.apply(state.chance_outcomes()[0][0])
+    assert state.action_from_notation("3") == A.BUY + 3
+    with pytest.raises(ValueError, match="is not Vikings notation"):
+        state.action_from_notation(word)

@@ -8,19 +8,13 @@ Notation (case-insensitive when read): `deal V3`, `youngest R`, `upper`/`lower`,
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Sequence
 from typing import Any
 
 from skald.engine import JSONDict
+from skald.engine.messages import shown
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms.board import SQUARE_NAMES, square_from_name
-
-
-def _shown(value: Any) -> str:
-    """A value as an error message shows it: its repr, cut short (a file may hold anything)."""
-    text = reprlib.repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _tile_index(names: Sequence[str], text: Any, field: str) -> int:
@@ -28,7 +22,7 @@ def _tile_index(names: Sequence[str], text: Any, field: str) -> int:
         lowered = [n.lower() for n in names]
         if text.strip().lower() in lowered:
             return lowered.index(text.strip().lower())
-    raise ValueError(f"{field}: expected a tile name, one of {list(names)}, got {_shown(text)}")
+    raise ValueError(f"{field}: expected a tile name, one of {list(names)}, got {shown(text)}")
 
 
 def _ally_index(text: Any, field: str) -> int:
@@ -36,12 +30,12 @@ def _ally_index(text: Any, field: str) -> int:
         for index, (name, ascii_name) in enumerate(zip(A.ALLY_NAMES, A.ALLY_ASCII, strict=True)):
             if text.strip().lower() in (name.lower(), ascii_name.lower()):
                 return index
-    raise ValueError(f"{field}: expected an ally, one of {list(A.ALLY_ASCII)}, got {_shown(text)}")
+    raise ValueError(f"{field}: expected an ally, one of {list(A.ALLY_ASCII)}, got {shown(text)}")
 
 
 def _square(text: Any, field: str) -> int:
     if not isinstance(text, str):
-        raise ValueError(f"{field}: expected a square name a1..d4, got {_shown(text)}")
+        raise ValueError(f"{field}: expected a square name a1..d4, got {shown(text)}")
     try:
         return square_from_name(text)
     except ValueError as error:
@@ -50,7 +44,7 @@ def _square(text: Any, field: str) -> int:
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(f"{field}: expected an integer {low}..{high}, got {_shown(value)}")
+        raise ValueError(f"{field}: expected an integer {low}..{high}, got {shown(value)}")
     return value
 
 
@@ -85,7 +79,7 @@ def to_json(action: int, names: Sequence[str]) -> JSONDict:
 def from_json(data: Any, names: Sequence[str]) -> int:
     """The id of an action's JSON form; raises `ValueError` naming the field at fault."""
     if not isinstance(data, dict):
-        raise ValueError(f"action: expected an object with a 'type', got {_shown(data)}")
+        raise ValueError(f"action: expected an object with a 'type', got {shown(data)}")
     what = data.get("type")
     if what == "deal":
         return A.DEAL + _tile_index(names, data.get("tile"), "tile")
@@ -94,7 +88,7 @@ def from_json(data: Any, names: Sequence[str]) -> int:
     if what == "start":
         island = data.get("island")
         if island not in A.START_ENDS:
-            raise ValueError(f"island: expected 'upper' or 'lower', got {_shown(island)}")
+            raise ValueError(f"island: expected 'upper' or 'lower', got {shown(island)}")
         return A.START + A.START_ENDS.index(island)
     if what == "place":
         return A.PLACE + _square(data.get("square"), "square")
@@ -113,17 +107,17 @@ def from_json(data: Any, names: Sequence[str]) -> int:
     if what == "swap":
         islands = data.get("islands")
         if not isinstance(islands, list) or len(islands) != 2:
-            raise ValueError(f"islands: expected two island positions 1..5, got {_shown(islands)}")
+            raise ValueError(f"islands: expected two island positions 1..5, got {shown(islands)}")
         pair = tuple(sorted(_int(i, "islands", 1, A.NUM_ISLANDS) - 1 for i in islands))
         if pair not in A.ISLAND_PAIRS:
-            raise ValueError(f"islands: expected two different island positions, got {_shown(islands)}")
+            raise ValueError(f"islands: expected two different island positions, got {shown(islands)}")
         return A.SWAP + A.ISLAND_PAIRS.index(pair)
     if what == "exchange":
         return A.EXCHANGE + _int(data.get("count"), "count", 1, 12) - 1
     simple = {"pass": A.PASS, "no_swap": A.NO_SWAP, "no_exchange": A.NO_EXCHANGE}
     if isinstance(what, str) and what in simple:
         return simple[what]
-    raise ValueError(f"type: not a Vikingdoms action type: {_shown(what)}")
+    raise ValueError(f"type: not a Vikingdoms action type: {shown(what)}")
 
 
 def to_notation(action: int, names: Sequence[str]) -> str:
@@ -178,7 +172,7 @@ def from_notation(text: str, names: Sequence[str], heights: Sequence[int]) -> in
         if head == "youngest":
             letters = [s.lower() for s in A.SEAT_LETTERS]
             if rest.lower() not in letters:
-                raise ValueError(f"youngest: expected a seat letter R or B, got {_shown(rest)}")
+                raise ValueError(f"youngest: expected a seat letter R or B, got {shown(rest)}")
             return A.YOUNGEST + letters.index(rest.lower())
         if head == "take":
             return A.TAKE + _tile_index(names, rest, "tile")
@@ -198,9 +192,9 @@ def from_notation(text: str, names: Sequence[str], heights: Sequence[int]) -> in
                 pair = tuple(sorted(int(p) - 1 for p in parts))
                 if pair in A.ISLAND_PAIRS:
                     return A.SWAP + A.ISLAND_PAIRS.index(pair)
-            raise ValueError(f"swap: expected two different island positions like 2-4, got {_shown(rest)}")
+            raise ValueError(f"swap: expected two different island positions like 2-4, got {shown(rest)}")
     raise ValueError(
-        f"{_shown(text)} is not Vikingdoms notation (e.g. b3, 2a1-b1, pass, take V3, riot Mk, ally Freya, "
+        f"{shown(text)} is not Vikingdoms notation (e.g. b3, 2a1-b1, pass, take V3, riot Mk, ally Freya, "
         "swap 2-4, no swap, exchange 3, no exchange, upper, lower)"
     )
 

@@ -365,8 +365,8 @@ class VikingsState(AdvancedSteps, State):
         words = text.strip().split()
         if len(words) == 1:
             word = words[0]
-            if self.step == BUY and word.isdigit():
-                return A.from_json({"type": "buy", "price": int(word)})
+            if self.step == BUY and word.isascii() and word.isdecimal():
+                return A.from_notation(f"buy {word}")
             if self.step in (PLACE_TILE, PLACE_VIKING, LAND) and word[:1].isalpha() and word[1:].isdigit():
                 row, col = A.parse_square(word)
                 return A.island(row, col) if self.step == PLACE_TILE else A.viking(row, col)
