@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,12 @@ PROMPT = r"(\S+) \(([a-zA-Z ]+)\)> "
 CHOICE = re.compile(r"^\s*\[(\w+)\] (\S+(?: \S+)?)", re.M)
 
 
+def _as_at_a_terminal() -> None:
+    """Ctrl-C interrupts, as at a person's terminal, even when the suite itself runs with SIGINT ignored (a job
+    started with `&` by a non-interactive shell), which the command would otherwise inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Player:
     """A person at the table: reads what the command prints and types answers."""
 
@@ -31,6 +38,7 @@ class Player:
             dimensions=(60, 220),
             encoding="utf-8",
             timeout=60,
+            preexec_fn=_as_at_a_terminal,
         )
         self.child.delaybeforesend = None
         self.seen = ""
