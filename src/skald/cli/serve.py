@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from skald.cli.common import console, fail
 
@@ -58,5 +59,7 @@ def register(app: typer.Typer) -> None:
         settings = Settings(url, games_per_minute=games_per_minute, moves_per_second=moves_per_second, **memory)
         app = create_app(settings)
         shown = url.split("@")[-1] if "@" in url else url
-        console.print(f"Skald web table on [bold]http://{host}:{port}/[/] · database {shown}", markup=True)
+        console.print(
+            f"Skald web table on [bold]http://{host}:{port}/[/] · database {escape(shown)}", markup=True, soft_wrap=True
+        )
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, ws_ping_interval=20.0)
