@@ -29,8 +29,11 @@ def position(*mainlands: dict[str, Any], **fields: Any) -> VikingsState:
 
 def snapshot(state: VikingsState) -> str:
     """Everything a state holds, as text: two states are identical when their snapshots are."""
-    internals = {key: value for key, value in vars(state).items() if key not in ("game", "lands", "reports")}
-    lands = [{slot: getattr(m, slot) for slot in m.__slots__} for m in state.lands]
+    # Left out: what readers keep beside the game (the tensor's memo, the squares' change log), not the game.
+    internals = {
+        key: value for key, value in vars(state).items() if key not in ("game", "lands", "reports", "tensor_memo")
+    }
+    lands = [{slot: getattr(m, slot) for slot in m.__slots__ if slot != "changed"} for m in state.lands]
     return json.dumps([state_to_dict(state), internals, lands], sort_keys=True, default=str)
 
 

@@ -99,3 +99,17 @@ def test_a_step_taken_without_observing_is_still_checked() -> None:
     assert aec.game_state.history == before
     aec.step(legal[0])
     assert aec.game_state.history[len(before)] == legal[0]
+
+
+def test_a_mask_from_an_earlier_position_lets_nothing_through_unchecked() -> None:
+    # The env's copy of the mask belongs to the position it was built for: once the game has moved on (here
+    # directly, through the public game_state), an action from the old mask is checked by the game again.
+    aec = SkaldAECEnv("vikings", 2)
+    aec.reset(seed=6)
+    legal = aec.observe(aec.agent_selection)["action_mask"].nonzero()[0].tolist()
+    aec.game_state.apply(legal[0])
+    stale = next(a for a in legal[1:] if aec.game_state.illegal_reason(a) is not None)
+    before = list(aec.game_state.history)
+    with pytest.raises(IllegalAction):
+        aec.step(stale)
+    assert aec.game_state.history == before

@@ -39,6 +39,15 @@ from skald.games.vikings.steps import (
 )
 
 ADVANCED = {"variant": "advanced"}
+#: The advanced game with the Building choice made once the bought tile is down (rule option building_choice).
+AFTER_PLACING = {**ADVANCED, "building_choice": "after_placing"}
+#: The first middle kind's tile type, as `discarded` lists it.
+M1 = 1
+
+
+def goldsmith_square(column):
+    """Flat index of the Goldsmith row's square in `column` (each row holds 37 columns)."""
+    return 4 * 37 + column - 1
 
 
 def _refused(state, action: int, rule: str) -> None:
@@ -170,12 +179,12 @@ def test_start_player_ship_passes_clockwise_before_each_auction():
 # -- taking special tiles ------------------------------------------------------------------------------------------
 
 
-def _buying_with_specials(face_up, groups, me=None, offset=0, **fields):
+def _buying_with_specials(face_up, groups, me=None, offset=0, options=ADVANCED, **fields):
     wheel = {"offset": offset, "groups": [{"space": s, "tile": t, "viking": v} for s, t, v in groups]}
     return position(
         me or land(),
         land(),
-        options=ADVANCED,
+        options=options,
         wheel=wheel,
         specials={"stacks": {}, "face_up": face_up, "spent": 0},
         **fields,
@@ -355,13 +364,13 @@ def test_building_tile_replaces_the_island_tile_showing_its_building():
     assert state.lands[0].viking(2, 2) == RED  # the Noble stays where it stood
 
 
-def test_building_taken_with_a_matching_bought_tile_may_replace_that_tile():
-    """Special tile "Building": it "replaces an Island tile showing the same building". Taken with a Group whose own
-    tile shows that building, she chooses once the bought tile is placed, so the new tile may be the one replaced
-    (rules/000 p.2: "Upon purchasing, the player immediately adds the tile ... to her Mainland")."""
+def test_with_building_choice_after_placing_the_bought_matching_tile_may_be_replaced():
+    """Rule option building_choice=after_placing: a Building "replaces an Island tile showing the same building";
+    taken with a Group whose own tile shows that building, she chooses once the bought tile is placed, so the new
+    tile may be the one replaced (rules/000 p.2: "Upon purchasing, the player immediately adds the tile")."""
     me = land({"G": "L M1"})
     groups = [(0, "L", "F"), (5, "M1", "G")]
-    state = _buying_with_specials(["building1", None, None, None], groups, me=me)
+    state = _buying_with_specials(["building1", None, None, None], groups, me=me, options=AFTER_PLACING)
     state.apply(A.BUY + 5)
     state.apply(state.action_from_notation("take 1"))
     assert state.step == PLACE_TILE and state.lands[0].buildings == []
@@ -373,17 +382,19 @@ def test_building_taken_with_a_matching_bought_tile_may_replace_that_tile():
     assert all((state.illegal_reason(a) is None) == (a in legal) for a in range(A.NUM_ACTIONS))
     assert state.legal_actions() == [A.REPLACE + A.square_index(4, 2), A.REPLACE + A.square_index(4, 3)]
     state.apply(state.action_from_notation("replace G3"))
-    assert state.lands[0].buildings == [4 * 37 + 2] and state.discarded == [1]
+    assert state.lands[0].buildings == [goldsmith_square(3)] and state.discarded == [M1]
     assert state.step == PLACE_VIKING and state.special_census() == 1  # the one face-up tile, now placed
 
 
-def test_a_building_waiting_for_its_bought_tile_survives_a_position_round_trip():
-    """The Building taken with a matching Group is held as `specials.choosing` until the tile is placed; a position
-    saved then loads back and the choice still comes."""
+def test_a_building_held_for_its_bought_tile_survives_a_position_round_trip():
+    """With building_choice=after_placing the Building is held as `specials.choosing` until the tile is placed; a
+    position saved then loads back and the choice still comes."""
     from skald.games.vikings.position import state_to_dict
 
     me = land({"G": "L M1"})
-    state = _buying_with_specials(["building1", None, None, None], [(0, "L", "F"), (5, "M1", "G")], me=me)
+    state = _buying_with_specials(
+        ["building1", None, None, None], [(0, "L", "F"), (5, "M1", "G")], me=me, options=AFTER_PLACING
+    )
     state.apply(A.BUY + 5)
     state.apply(state.action_from_notation("take 1"))
     saved = state_to_dict(state)
@@ -393,16 +404,51 @@ def test_a_building_waiting_for_its_bought_tile_survives_a_position_round_trip()
     assert loaded.step == REPLACE_BUILDING and len(loaded.legal_actions()) == 2
 
 
-def test_building_taken_with_a_matching_tile_that_cannot_be_placed_replaces_an_old_one():
-    """The bought tile with no legal square is discarded (rules/000 p.3); the Building then replaces the matching
-    island tile she already has."""
+def test_with_building_choice_after_placing_a_discarded_bought_tile_leaves_the_old_one_replaced():
+    """With building_choice=after_placing, a bought tile with no legal square is discarded (rules/000 p.3); the
+    Building then replaces the matching island tile she already has."""
     me = land({"W": "L R", "N": "L R", "S": "L R", "G": "L M1 R", "F": "L R"})  # nowhere left for a middle
     groups = [(0, "L", "F"), (5, "M1", "G")]
-    state = _buying_with_specials(["building1", None, None, None], groups, me=me)
+    state = _buying_with_specials(["building1", None, None, None], groups, me=me, options=AFTER_PLACING)
     state.apply(A.BUY + 5)
     state.apply(state.action_from_notation("take 1"))
-    assert state.lands[0].buildings == [4 * 37 + 1] and state.discarded == [1, 1]
+    assert state.lands[0].buildings == [goldsmith_square(2)] and state.discarded == [M1, M1]
     assert state.pending_special == -1
+
+
+def test_by_default_a_building_taken_with_a_matching_group_replaces_the_old_tile_at_once():
+    """Rule option building_choice=at_purchase (the default): the special tile comes with the purchase (rules/000
+    Example 3), so the Building replaces the matching tile already on the Mainland before the bought one is placed;
+    records made before the option existed replay unchanged."""
+    me = land({"G": "L M1"})
+    state = _buying_with_specials(["building1", None, None, None], [(0, "L", "F"), (5, "M1", "G")], me=me)
+    state.apply(A.BUY + 5)
+    state.apply(state.action_from_notation("take 1"))
+    assert state.step == PLACE_TILE and state.lands[0].buildings == [goldsmith_square(2)]
+    assert state.pending_special == -1
+
+
+def test_a_position_holding_a_building_needs_the_after_placing_option():
+    me = land({"G": "L M1"})
+    state = _buying_with_specials(
+        ["building1", None, None, None], [(0, "L", "F"), (5, "M1", "G")], me=me, options=AFTER_PLACING
+    )
+    state.apply(A.BUY + 5)
+    state.apply(state.action_from_notation("take 1"))
+    from skald.games.vikings.position import PositionError, state_to_dict
+
+    saved = state_to_dict(state)
+    saved["options"] = {**saved["options"], "building_choice": "at_purchase"}
+    with pytest.raises(PositionError, match=r"specials\.choosing"):
+        GAME.state_from_dict(saved)
+
+
+def test_a_waiting_building_beside_a_matching_island_tile_is_refused():
+    """A Building waits only while no matching island tile is on the Mainland: it would have replaced it."""
+    from skald.games.vikings.position import PositionError
+
+    with pytest.raises(PositionError, match=r"mainlands\[0\]\.waiting\[0\]"):
+        position(land({"G": "L M1"}) | {"waiting": ["building1"]}, land(), options=ADVANCED)
 
 
 def test_building_tile_waits_until_a_matching_island_tile_is_bought():

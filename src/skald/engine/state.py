@@ -78,9 +78,9 @@ class State(ABC):
         self.history.append(action)
 
     def apply_legal(self, action: int) -> None:
-        """Apply an action the caller has just taken from this very position's `legal_actions()`, without checking
-        it again (the learning adapters do, holding the legal set they built the mask from). Anything else must go
-        through `apply`: an action that is not legal here leaves the state undefined."""
+        """Apply an action the caller has just taken from this very position's `legal_actions()` or
+        `chance_outcomes()`, without checking it again (tree search, and the learning adapters holding the mask they
+        handed out). Anything else must go through `apply`: an action not legal here leaves the state undefined."""
         self._apply(action)
         self.history.append(action)
 

@@ -57,13 +57,31 @@ def legal_bytes(state: State, size: int) -> bytearray:
     return mask
 
 
-def apply_checked(state: State, action: int, legal: bytes | None) -> None:
-    """Apply `action`, checked against `legal` (this position's mask, kept by the adapter) when it is known.
+class KnownLegal:
+    """The legal-action mask an adapter handed out, as a private copy tied to the position it was built for."""
 
-    An action the mask allows is applied without asking the game again; any other goes through `State.apply`, which
+    __slots__ = ("mask", "plies", "state")
+
+    def __init__(self, state: State, mask: bytearray) -> None:
+        self.state, self.plies, self.mask = state, len(state.history), bytes(mask)
+
+    def allows(self, state: State, action: int) -> bool:
+        """Whether `action` is legal at `state`, known without asking the game: the same position, a set bit."""
+        return (
+            state is self.state
+            and len(state.history) == self.plies
+            and 0 <= action < len(self.mask)
+            and self.mask[action] == 1
+        )
+
+
+def apply_checked(state: State, action: int, known: KnownLegal | None) -> None:
+    """Apply `action`, checked against the mask the adapter handed out for this very position when it has one.
+
+    An action that mask allows is applied without asking the game again; any other goes through `State.apply`, which
     raises `IllegalAction` naming the rule and leaves the state as it was.
     """
-    if legal is not None and 0 <= action < len(legal) and legal[action]:
+    if known is not None and known.allows(state, action):
         state.apply_legal(action)
     else:
         state.apply(action)

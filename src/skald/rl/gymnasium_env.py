@@ -25,7 +25,15 @@ from gymnasium import spaces
 
 from skald.bots import Bot, make_bot
 from skald.engine import CHANCE, IllegalAction, State, get_game, sample_chance
-from skald.rl.common import apply_checked, learnable_games, legal_bytes, legal_mask, render_table, require_tensors
+from skald.rl.common import (
+    KnownLegal,
+    apply_checked,
+    learnable_games,
+    legal_bytes,
+    legal_mask,
+    render_table,
+    require_tensors,
+)
 from skald.rl.pettingzoo_env import observation_space
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -78,13 +86,13 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
         self._chance = random.Random()
         self._illegal_run = 0
         #: The learner's mask at the current position (a private copy); `step` checks the action against it.
-        self._legal: bytes | None = None
+        self._legal: KnownLegal | None = None
 
     def _observe(self) -> tuple[ObsDict, dict[str, Any]]:
         observation = self.game_state.observation_array(self.seat)
         if self.game_state.current_player() == self.seat:
             legal = legal_bytes(self.game_state, self.num_actions)
-            self._legal = bytes(legal)
+            self._legal = KnownLegal(self.game_state, legal)
             mask = np.frombuffer(legal, dtype=np.int8)
         else:
             self._legal = None

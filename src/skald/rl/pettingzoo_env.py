@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skald.engine import State, get_game
-from skald.rl.common import apply_checked, legal_bytes, render_table, require_tensors, resolve_chance
+from skald.rl.common import KnownLegal, apply_checked, legal_bytes, render_table, require_tensors, resolve_chance
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -73,7 +73,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._no_actions = np.zeros(self.num_actions, dtype=np.int8)
         #: The mask of the seat to act at the current position, once observed (a private copy: callers may write to
         #: theirs); `step` checks the action against it.
-        self._legal: bytes | None = None
+        self._legal: KnownLegal | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same Dict space for every agent."""
@@ -103,7 +103,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         state = self.game_state
         if state.current_player() == seat:
             legal = legal_bytes(state, self.num_actions)
-            self._legal = bytes(legal)
+            self._legal = KnownLegal(state, legal)
             mask = np.frombuffer(legal, dtype=np.int8)
         else:
             mask = self._no_actions.copy()

@@ -54,6 +54,7 @@ class AdvancedSteps:
     to_move: int
     start: int
     advanced: bool
+    _building_after_placing: bool
     drawn: list[int]
     wheel_tiles: list[int]
     wheel_vikings: list[int]
@@ -284,9 +285,9 @@ class AdvancedSteps:
         if not squares:
             land.waiting.append(special)  # beside the Mainland until a matching island tile is bought
             return False
-        if self.pending_tile == building_of(special):
+        if self._building_after_placing and self.pending_tile == building_of(special):
             # The Group she bought shows the same building: she chooses once that tile is placed, so that it may
-            # be the one replaced (`_choose_deferred_building`).
+            # be the one replaced (`_choose_deferred_building`; rule option building_choice=after_placing).
             self.pending_special = special
             return False
         if len(squares) == 1:
@@ -310,7 +311,10 @@ class AdvancedSteps:
         if len(squares) > 1:
             self.step = REPLACE_BUILDING
             return True
-        self._replace_with_building(land, squares[0])
+        if squares:
+            self._replace_with_building(land, squares[0])
+        else:
+            land.waiting.append(self.pending_special)  # no matching tile after all: it waits beside the Mainland
         self.pending_special = EMPTY
         return False
 

@@ -67,4 +67,14 @@ AUCTION = RuleOption(
     'advanced game without the preceding auction and offer preparation rules" (rules/000).',
 )
 
-OPTIONS = (*BASE_OPTIONS, VARIANT, AUCTION)
+BUILDING_CHOICE = RuleOption(
+    "building_choice",
+    "at_purchase",
+    ("at_purchase", "after_placing"),
+    "Advanced game only. at_purchase: a Building tile taken with a purchase replaces a matching island tile already "
+    "on the Mainland at once (the special tile comes with the purchase, rules/000 Example 3). after_placing: when "
+    "the bought Group's own tile shows the same building, the choice waits until that tile is placed, so it may be "
+    'the one replaced ("Upon purchasing, the player immediately adds the tile", rules/000 p.2).',
+)
+
+OPTIONS = (*BASE_OPTIONS, VARIANT, AUCTION, BUILDING_CHOICE)

@@ -783,16 +783,30 @@ def _check_advanced(state: Any, name: str) -> None:
     if step == REPLACE_BUILDING and special == EMPTY:
         raise PositionError("specials.choosing: empty, but step 'replace_building' places a Building tile")
     if special != EMPTY:
-        # A Building tile is placed at step 'replace_building', or waits there while the tile bought with it, which
-        # shows its building, is placed (the new tile may be the one it replaces).
+        # A Building tile is placed at step 'replace_building'; with building_choice=after_placing it is also held at
+        # 'place_tile' while the bought tile showing its building is placed (that tile may be the one replaced).
         if special < BUILDING_FIRST:
             raise PositionError(f"specials.choosing: {SPECIAL_CODES[special]} is not a Building tile")
-        waiting = step == PLACE_TILE and state.pending_tile == building_of(special)
-        if step != REPLACE_BUILDING and not waiting:
+        held = (
+            step == PLACE_TILE
+            and state.options["building_choice"] == "after_placing"
+            and state.pending_tile == building_of(special)
+        )
+        if step != REPLACE_BUILDING and not held:
             raise PositionError(
-                f"specials.choosing: a Building tile is chosen at step 'replace_building', or waits at 'place_tile' "
-                f"for the bought tile showing its building; not at '{name}'"
+                f"specials.choosing: a Building tile is chosen at step 'replace_building' (or, with rule option "
+                f"building_choice=after_placing, held at 'place_tile' for the bought tile showing its building); "
+                f"not at '{name}'"
             )
+        if any(special in land.waiting for land in state.lands):
+            raise PositionError(f"specials.choosing: {SPECIAL_CODES[special]} is also listed as waiting")
+    for seat, land in enumerate(state.lands):
+        for i, waiting in enumerate(land.waiting):
+            if land.building_squares(building_of(waiting)):
+                raise PositionError(
+                    f"mainlands[{seat}].waiting[{i}]: {SPECIAL_CODES[waiting]} waits only while no island tile "
+                    f"showing its building is on the Mainland; it would have replaced one"
+                )
     if step != AUCTION:
         if any(state.bidding):
             raise PositionError(f"auction.bidding: nobody bids outside step 'auction' (the step is '{name}')")

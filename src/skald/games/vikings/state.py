@@ -124,6 +124,7 @@ class VikingsState(AdvancedSteps, State):
         self._ferry_any = options["ferry"] == "any_number"
         self.advanced = options["variant"] == "advanced"
         self.auction = self.advanced and options["auction"] == "on"
+        self._building_after_placing = options["building_choice"] == "after_placing"
         gold = STARTING_GOLD[num_players]
         self.lands = [Mainland(gold, STARTING_FAME) for _ in range(num_players)]
         self.round = 1

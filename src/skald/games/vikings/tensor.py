@@ -34,14 +34,12 @@ from skald.games.vikings.components import (
 from skald.games.vikings.mainland import Mainland
 
 if TYPE_CHECKING:
+    import numpy as np
     import numpy.typing as npt
 
-try:
-    import numpy as np
-
-    _FLOAT32 = np.dtype(np.float32)
-except ImportError:  # numpy is needed only by `encode_array` (the learning extra installs it)
-    np = None  # type: ignore[assignment]
+#: numpy's `frombuffer` and float32, imported on the first `encode_array` (the core package never imports numpy).
+_frombuffer: Any = None
+_FLOAT32: Any = None
 
 #: Scalars per Mainland: Fame, Gold, start tile placed, to move, start player, Boatswains spent, Head (6 colours).
 MAINLAND_SCALARS = 6 + NUM_COLOURS
@@ -251,9 +249,14 @@ def encode(state: Any, seat: int) -> list[float]:
 
 def encode_array(state: Any, seat: int) -> npt.NDArray[np.float32]:
     """`encode(state, seat)` as a new float32 numpy array, without building the list (needs numpy)."""
-    if np is None:
-        raise ModuleNotFoundError("observation arrays need numpy: pip install 'skald[rl]'")
-    return np.frombuffer(_encode_fast(state, seat), dtype=_FLOAT32)
+    global _frombuffer, _FLOAT32
+    if _frombuffer is None:
+        try:
+            import numpy
+        except ImportError:
+            raise ModuleNotFoundError("observation arrays need numpy: pip install 'skald[rl]'") from None
+        _frombuffer, _FLOAT32 = numpy.frombuffer, numpy.dtype(numpy.float32)
+    return _frombuffer(_encode_fast(state, seat), dtype=_FLOAT32)  # type: ignore[no-any-return]
 
 
 OFFER_SIZE = GROUPS_PER_ROUND * OFFER_FEATURES + NUM_COLOURS
