@@ -34,7 +34,7 @@ from typing import Any
 
 from skald.bots.base import Bot
 from skald.bots.spec import SpecError, make_bot
-from skald.engine import CHANCE, Game, OptionError, Record, Seat, State, get_game, sample_chance
+from skald.engine import CHANCE, Game, OptionError, Record, RecordError, Seat, State, get_game, sample_chance
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
 from skald.web.settings import MAX_TABLES, TABLE_IDLE_SECONDS
@@ -454,9 +454,14 @@ class Tables:
             if loaded is None:
                 raise TableError("not_found", f"no game {game_id!r} here", 404)
             row, seat_rows, actions = loaded
-            state = Record(
-                row.game, row.players, dict(row.options), [Seat(s.name, s.kind) for s in seat_rows], actions
-            ).replay()
+            try:
+                state = Record(
+                    row.game, row.players, dict(row.options), [Seat(s.name, s.kind) for s in seat_rows], actions
+                ).replay()
+            except RecordError as error:
+                # Stored by another version of a game's rules, say: refuse this game, never the whole server.
+                LOG.error("game %s cannot be replayed: %s", game_id, error)
+                raise TableError("unreadable", f"game {game_id!r} cannot be replayed here: {error}", 500) from None
             table = Table(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state)
         finally:
             # No await from here until the table is admitted and held: nobody can see the game as neither
@@ -470,14 +475,20 @@ class Tables:
         return table
 
     async def resume_all(self) -> int:
-        """Load every unfinished game so its bots and chance carry on; returns how many."""
+        """Load every unfinished game so its bots and chance carry on; returns how many (a game that no longer
+        replays is logged and skipped)."""
         ids = await asyncio.to_thread(self.store.unfinished)
+        resumed = 0
         for game_id in ids:
-            table = await self.hold(game_id)
+            try:
+                table = await self.hold(game_id)
+            except TableError:  # logged by `_load`; the other games carry on
+                continue
             self.release(table)
             if not table.busy:  # waiting for a person: it loads again when someone comes back to it
                 self._drop(table)
-        return len(ids)
+            resumed += 1
+        return resumed
 
     # -- keeping only what is needed ------------------------------------------------------------------------
 
