@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from web_support import running
-
 from skald.web.db import Store, make_engine
+from web_support import running
 
 
 def test_a_game_that_no_longer_replays_is_refused_alone_and_the_server_still_starts(tmp_path: Path) -> None:
