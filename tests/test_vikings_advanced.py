@@ -545,3 +545,22 @@ def test_bots_play_the_advanced_game_with_only_legal_actions(players):
         assert action in state.legal_actions()
         state.apply(action)
     assert state.special_census() == 25 and state.winners()
+
+
+def test_the_building_being_placed_shows_in_the_tensor_and_on_both_tables():
+    """What `observation()` shows of a taken Building still to be placed (`specials.choosing`) the tensor shows too:
+    the advanced block's one-hot of building1–4 (docs/rl-observation.md)."""
+    from skald.games.vikings import tensor
+
+    me = land({"N": "L M2:N M2 R"})
+    state = _buying_with_specials(["building2", None, None, None], [(0, "L", "F"), (1, "L", "G")], me=me)
+    start = 2 * tensor.mainland_size(2) + tensor.GLOBAL_SIZE + 4 * 14 + 14 + 2
+    assert state.observation_tensor(0)[start : start + 4] == [0.0] * 4
+    state.apply(A.BUY + 1)
+    state.apply(A.TAKE_SPECIAL + 0)
+    assert state.step == REPLACE_BUILDING
+    for seat in (0, 1):
+        assert state.observation_tensor(seat)[start : start + 4] == [0.0, 1.0, 0.0, 0.0]
+    from skald.games.vikings.svg import render_svg
+
+    assert "Being placed: Building" in state.render_text() and "being placed: Building" in render_svg(state)

@@ -109,6 +109,8 @@ def render_advanced(state: Any, names: list[str], color: bool = False) -> list[s
     """The advanced game's table: the four face-up special tiles and, while it runs, the auction."""
     shown = [f"{slot + 1} {SPECIALS[t].name}" for slot, t in enumerate(state.face_up) if t != EMPTY]
     lines = [f"Special tiles face up: {' · '.join(shown) or '—'} ({sum(state.specials_pool)} face down)"]
+    if state.pending_special != EMPTY:
+        lines.append(f"Being placed: {SPECIALS[state.pending_special].name} (the island tile it replaces is chosen)")
     if any(state.drawn):
         drawn = " ".join(_paint(f"{LETTERS[c]}{n}", LETTERS[c], color) for c, n in enumerate(state.drawn) if n)
         lines.append(f"Vikings drawn for the wheel: {drawn}")

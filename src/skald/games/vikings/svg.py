@@ -456,6 +456,9 @@ def _advanced_strip(obs: dict[str, Any], names: list[str], x: float, y: float) -
         f"{slot + 1} {SPECIAL_NAMES.get(code, code)}" for slot, code in enumerate(specials.get("face_up", [])) if code
     ]
     parts = [f"Special tiles face up: {' · '.join(shown) or '—'}"]
+    choosing = specials.get("choosing")
+    if choosing:
+        parts.append(f"being placed: {SPECIAL_NAMES.get(choosing, choosing)}")
     drawn = " ".join(f"{letter}{n}" for letter, n in (obs.get("drawn") or {}).items() if n)
     if drawn:
         parts.append(f"drawn for the wheel: {drawn}")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from skald.games.vikings.components import (
     BAG_COUNTS,
+    BUILDING_FIRST,
     EMPTY,
     FACE_UP_SPECIALS,
     GROUPS_PER_ROUND,
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
 _frombuffer: Any = None
 _FLOAT32: Any = None
 
+#: Building tiles, one per middle piece's building (special types BUILDING_FIRST onwards).
+BUILDINGS = NUM_SPECIAL_TYPES - BUILDING_FIRST
 #: Scalars per Mainland: Fame, Gold, start tile placed, to move, start player, Boatswains spent, Head (6 colours).
 MAINLAND_SCALARS = 6 + NUM_COLOURS
 #: Features per ship column of the Ship row: threatened row depth, Fame value, Gold value.
@@ -88,8 +91,10 @@ def mainland_size(num_players: int) -> int:
 
 
 def advanced_size(num_players: int) -> int:
-    """The advanced game's block: face-up special tiles, face-down counts, the auction, each seat's specials."""
-    return FACE_UP_SPECIALS * NUM_SPECIAL_TYPES + NUM_SPECIAL_TYPES + 2 + num_players * (NUM_SPECIAL_TYPES + 3)
+    """The advanced game's block: face-up special tiles, face-down counts, the auction, the Building being placed,
+    each seat's specials."""
+    per_seat = NUM_SPECIAL_TYPES + 3
+    return FACE_UP_SPECIALS * NUM_SPECIAL_TYPES + NUM_SPECIAL_TYPES + 2 + BUILDINGS + num_players * per_seat
 
 
 def shape(num_players: int) -> tuple[int]:
@@ -318,6 +323,9 @@ def _advanced(out: MutableSequence[float], at: int, state: Any, seat: int) -> No
     if state.removed_vikings:
         out[at + 1] = state.removed_vikings / ROUNDS
     at += 2
+    if state.pending_special != EMPTY:  # a Building tile taken, the island tile it replaces not yet chosen
+        out[at + state.pending_special - BUILDING_FIRST] = 1.0
+    at += BUILDINGS
     n = state.num_players
     lands, bidding = state.lands, state.bidding
     for k in range(n):
