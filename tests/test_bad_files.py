@@ -293,3 +293,24 @@ def test_position_files_are_read_with_position_errors(tmp_path: Path):
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(PositionError, match=f"^{path}: not UTF-8 text"):
         read_json_file(path, PositionError)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda p: p["mainlands"][0].update({"specials": {"noble1": 1}}), r"mainlands\[0\]"),
+        (
+            lambda p: p.update({"specials": {"stacks": {}, "face_up": ["noble1", None, None, None], "spent": 0}}),
+            "specials",
+        ),
+    ],
+)
+def test_a_base_game_position_with_special_tiles_is_refused(change, field):
+    # The tensor, the boards and the rules of the base game know nothing of special tiles: refuse, never hide them.
+    from skald.games.vikings import GAME
+    from skald.games.vikings.position import PositionError, state_to_dict
+
+    data = state_to_dict(GAME.new_initial_state(2))
+    change(data)
+    with pytest.raises(PositionError, match=field):
+        GAME.state_from_dict(data)

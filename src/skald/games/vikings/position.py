@@ -775,8 +775,18 @@ def _check_scoring(state: Any, name: str) -> None:
 
 
 def _check_advanced(state: Any, name: str) -> None:
-    """Special tiles and the auction: each in the step that uses it."""
+    """Special tiles and the auction: each in the step that uses it, and none of them in the base game."""
     step = state.step
+    if not state.advanced:
+        for seat, land in enumerate(state.lands):
+            if any(land.specials) or land.waiting or land.buildings:
+                raise PositionError(
+                    f"mainlands[{seat}]: special tiles belong to the advanced game (options.variant is 'base')"
+                )
+        if any(state.specials_pool) or any(t != EMPTY for t in state.face_up) or state.specials_spent:
+            raise PositionError("specials: special tiles belong to the advanced game (options.variant is 'base')")
+        if state.removed_vikings or state.high_bid >= 0:
+            raise PositionError("auction: the auction belongs to the advanced game (options.variant is 'base')")
     if step == DRAW_SPECIALS and EMPTY not in state.face_up:
         raise PositionError("specials.face_up: all spaces are full, so nothing is turned up at step 'draw_specials'")
     special = state.pending_special
