@@ -305,8 +305,7 @@ def _read_row(land: Mainland, row: int, raw: Any, where: str) -> None:
         if row == 0:
             if not is_ship(tile) or colon:
                 raise PositionError(f"{at}: the Ship row holds only ship tiles, without Vikings")
-            land.tiles[col - 1] = tile
-            land.ships += 1
+            land.place_ship(tile, col)
             continue
         if is_ship(tile):
             raise PositionError(f"{at}: a ship tile belongs in the Ship row")
@@ -315,7 +314,7 @@ def _read_row(land: Mainland, row: int, raw: Any, where: str) -> None:
             role = VIKINGS[COLOUR_OF_ROW[row]].role
             if letter.upper() != ROW_LETTERS[row]:
                 raise PositionError(f"{at}: only a {role} ({ROW_LETTERS[row]}) may stand in the {role} row")
-            land.vikings[row * MAX_COLUMNS + col - 1] = COLOUR_OF_ROW[row]
+            land.put_viking(COLOUR_OF_ROW[row], row, col)
 
 
 def _check_layout(land: Mainland, where: str) -> None:
