@@ -57,31 +57,29 @@ def legal_bytes(state: State, size: int) -> bytearray:
     return mask
 
 
-class KnownLegal:
-    """The legal-action mask an adapter handed out, as a private copy tied to the position it was built for."""
+#: The legal-action mask an adapter handed out, as a private copy tied to the position it was built for: that state,
+#: its number of plies then, and the mask's bytes (a plain tuple: adapters build one on every turn).
+KnownLegal = tuple[State, int, bytes]
 
-    __slots__ = ("mask", "plies", "state")
 
-    def __init__(self, state: State, mask: bytearray) -> None:
-        self.state, self.plies, self.mask = state, len(state.history), bytes(mask)
-
-    def allows(self, state: State, action: int) -> bool:
-        """Whether `action` is legal at `state`, known without asking the game: the same position, a set bit."""
-        return (
-            state is self.state
-            and len(state.history) == self.plies
-            and 0 <= action < len(self.mask)
-            and self.mask[action] == 1
-        )
+def known_legal(state: State, mask: bytearray) -> KnownLegal:
+    """Remember `mask` as the legal actions of `state` as it stands now."""
+    return state, len(state.history), bytes(mask)
 
 
 def apply_checked(state: State, action: int, known: KnownLegal | None) -> None:
     """Apply `action`, checked against the mask the adapter handed out for this very position when it has one.
 
-    An action that mask allows is applied without asking the game again; any other goes through `State.apply`, which
-    raises `IllegalAction` naming the rule and leaves the state as it was.
+    An action that mask allows (same state, no ply since, its bit set) is applied without asking the game again; any
+    other goes through `State.apply`, which raises `IllegalAction` naming the rule and leaves the state as it was.
     """
-    if known is not None and known.allows(state, action):
+    if (
+        known is not None
+        and known[0] is state
+        and known[1] == len(state.history)
+        and 0 <= action < len(known[2])
+        and known[2][action]
+    ):
         state.apply_legal(action)
     else:
         state.apply(action)

@@ -28,6 +28,7 @@ from skald.engine import CHANCE, IllegalAction, State, get_game, sample_chance
 from skald.rl.common import (
     KnownLegal,
     apply_checked,
+    known_legal,
     learnable_games,
     legal_bytes,
     legal_mask,
@@ -92,7 +93,7 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
         observation = self.game_state.observation_array(self.seat)
         if self.game_state.current_player() == self.seat:
             legal = legal_bytes(self.game_state, self.num_actions)
-            self._legal = KnownLegal(self.game_state, legal)
+            self._legal = known_legal(self.game_state, legal)
             mask = np.frombuffer(legal, dtype=np.int8)
         else:
             self._legal = None
