@@ -33,6 +33,8 @@ class Game(ABC):
     min_players: int
     max_players: int
     options: tuple[RuleOption, ...] = ()
+    #: What `State.scores()` counts, as front ends head it (Vikings: "Fame").
+    score_name: str = "Score"
 
     @property
     @abstractmethod

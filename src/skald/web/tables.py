@@ -70,11 +70,6 @@ def renderer(game: Game) -> ModuleType | None:
     return None
 
 
-#: What `State.scores()` counts, for the end screen's heading, in games whose `svg` module lists no `standings`
-#: of its own (the contract has no name for the score yet); any other game's score is headed "Score".
-SCORE_NAMES = {"vikingdoms": "Coins"}
-
-
 def chance_rng(seed: int, ply: int) -> random.Random:
     """The generator for the chance outcome at `ply` of a game seeded with `seed`."""
     digest = hashlib.blake2b(f"skald-chance:{seed}:{ply}".encode(), digest_size=8).digest()
@@ -194,7 +189,7 @@ class Table:
         """At the end: standings with the tie-break, best first, and the columns (key and heading) they list.
 
         A game's `svg` module may give each seat's columns (`standings`, e.g. Vikings' Fame and Gold) and the
-        tie-break (`TIE_BREAK`); without `standings` the one column is the score, headed as `SCORE_NAMES` says.
+        tie-break (`TIE_BREAK`); without `standings` the one column is the score, headed by `Game.score_name`.
         """
         if not self.state.is_terminal():
             return None
@@ -208,7 +203,7 @@ class Table:
         if extra:
             columns = [{"key": key, "label": key.replace("_", " ").capitalize()} for key in extra[0] if key != "order"]
         else:
-            columns = [{"key": "score", "label": SCORE_NAMES.get(self.game.name, "Score")}]
+            columns = [{"key": "score", "label": self.game.score_name}]
 
         def rank(seat: int) -> tuple[Any, ...]:
             keys = extra[seat].get("order", [scores[seat]]) if extra else [scores[seat]]

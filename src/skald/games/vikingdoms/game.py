@@ -91,6 +91,7 @@ class VikingdomsGame(Game):
 
     name = "vikingdoms"
     title = "Vikingdoms"
+    score_name = "Coins"
     min_players = 2
     max_players = 2
     options = OPTIONS

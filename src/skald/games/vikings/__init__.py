@@ -16,6 +16,7 @@ class VikingsGame(Game):
 
     name = "vikings"
     title = "Vikings"
+    score_name = "Fame"
     min_players = 2
     max_players = 4
     options = OPTIONS
