@@ -45,15 +45,17 @@ def max_game_length(game: Game, num_players: int) -> int:
 
 def legal_mask(state: State, size: int) -> npt.NDArray[np.int8]:
     """1 for each legal action of the seat to act, 0 elsewhere (all 0 at chance and terminal nodes)."""
+    if state.current_player() < 0:
+        return np.zeros(size, dtype=np.int8)
     return np.frombuffer(legal_bytes(state, size), dtype=np.int8)
 
 
 def legal_bytes(state: State, size: int) -> bytearray:
-    """The legal-action mask as bytes (a bytearray fills faster than numpy for a few legal actions)."""
+    """The legal actions of the seat to act (the caller knows a seat is to act) as a mask of bytes: a bytearray
+    fills faster than numpy for a few legal actions, and numpy takes it as is, writable."""
     mask = bytearray(size)
-    if state.current_player() >= 0:
-        for action in state.legal_actions():
-            mask[action] = 1
+    for action in state.legal_actions():
+        mask[action] = 1
     return mask
 
 

@@ -20,7 +20,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skald.engine import State, get_game
-from skald.rl.common import KnownLegal, apply_checked, known_legal, render_table, require_tensors, resolve_chance
+from skald.rl.common import (
+    KnownLegal,
+    apply_checked,
+    known_legal,
+    legal_bytes,
+    render_table,
+    require_tensors,
+    resolve_chance,
+)
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -102,9 +110,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         seat = self._seat[agent]
         state = self.game_state
         if state.current_player() == seat:
-            legal = bytearray(self.num_actions)
-            for action in state.legal_actions():
-                legal[action] = 1
+            legal = legal_bytes(state, self.num_actions)
             self._legal = known_legal(state, legal)
             mask = np.frombuffer(legal, dtype=np.int8)
         else:
