@@ -5,10 +5,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skald.engine.messages import shown, shown_key
-from skald.engine.state import State
+from skald.engine.presentation import Presentation
+from skald.engine.state import IMPERFECT, PERFECT, State
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["IMPERFECT", "PERFECT", "Game", "OptionError", "RuleOption"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,11 @@ class Game(ABC):
     options: tuple[RuleOption, ...] = ()
     #: What `State.scores()` counts, as front ends head it (Vikings: "Fame").
     score_name: str = "Score"
+    #: `PERFECT` or `IMPERFECT`: whether every seat sees all that has happened. An imperfect-information game
+    #: overrides the viewer methods of `State` (docs/engine.md, "Hidden information").
+    information: str = PERFECT
+    #: How front ends present the game's positions (prompts, labels, close-ups, rules); see `Presentation`.
+    presentation: Presentation = Presentation()
 
     @property
     @abstractmethod
@@ -72,6 +83,10 @@ class Game(ABC):
         from skald.engine.svgtext import text_to_svg
 
         return text_to_svg(state.render_text(), self.title)
+
+    def commands(self) -> typer.Typer | None:
+        """The game's own `skald <name> …` sub-commands (Vikings: `score`), or None; the CLI adds them by name."""
+        return None
 
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic worth of `state` for `seat` (higher is better), for greedy bots and cut-off rollouts."""

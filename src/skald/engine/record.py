@@ -11,7 +11,7 @@ from typing import Any
 
 from skald.engine.game import OptionError
 from skald.engine.registry import get_game
-from skald.engine.state import CHANCE, IllegalAction, State
+from skald.engine.state import CHANCE, PERFECT, IllegalAction, State
 
 FORMAT = "skald-record"
 VERSION = 1
@@ -73,27 +73,41 @@ class Record:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: each action with its seat, JSON form and notation (for people reading the file)."""
+        return self._json(None, whole=True)
+
+    def seen_by(self, viewer: int | None) -> dict[str, Any]:
+        """The JSON form as `viewer` (a seat, None: a spectator) may see it. Once the game is over, or in a
+        perfect-information game, that is the whole record. During play of an imperfect-information game, every
+        notation is the one shown to `viewer` and an action hidden from it keeps only that notation (no "action"
+        field); such a form says `"viewer"` and does not load back as a record."""
+        state = self.replay()
+        if state.is_terminal() or state.game.information == PERFECT:
+            return self.to_dict()
+        return self._json(viewer, whole=False)
+
+    def _json(self, viewer: int | None, whole: bool) -> dict[str, Any]:
         state = self.initial_state()
         actions = []
         for action in self.actions:
             player = state.current_player()
-            actions.append(
-                {
-                    "seat": "chance" if player == CHANCE else player,
-                    "action": state.action_to_json(action),
-                    "notation": state.action_to_notation(action),
-                }
-            )
+            entry: dict[str, Any] = {"seat": "chance" if player == CHANCE else player}
+            if whole or not state.action_hidden_from(action, viewer):
+                entry["action"] = state.action_to_json(action)
+            entry["notation"] = state.action_to_notation(action) if whole else state.notation_for(action, viewer)
+            actions.append(entry)
             state.apply(action)
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
             "players": self.num_players,
             "options": self.options,
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
-            "actions": actions,
         }
+        if not whole:
+            data["viewer"] = "spectator" if viewer is None else viewer
+        data["actions"] = actions
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
@@ -129,6 +143,11 @@ class Record:
             raise RecordError(str(error)) from None
         except ValueError as error:
             raise RecordError(f"players: {error}") from None
+        if "viewer" in data:
+            raise RecordError(
+                "viewer: this is a game as one viewer saw it during play, with hidden actions left out; only the "
+                "whole record, available once the game is over, replays"
+            )
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
             raise RecordError("actions: expected a list")

@@ -1,14 +1,20 @@
-"""The game registry: front ends find games by name and never import a game directly."""
+"""The game registry: front ends find games by name and never import a game directly.
+
+A game package registers itself when imported. The registry imports every module named in the `skald.games` entry
+point group (Skald's own games are entry points of the `skald` distribution, so a third-party game is installed the
+same way) and every module in `SKALD_GAMES` (comma-separated), which lets a game author try a game that is not
+installed, such as the test suite's card game.
+"""
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 from importlib.metadata import entry_points
 
 from skald.engine.game import Game
 
 _GAMES: dict[str, Game] = {}
-_BUILTIN_MODULES = ("skald.games.vikings", "skald.games.vikingdoms")
 _loaded = False
 
 
@@ -22,10 +28,11 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    for module in _BUILTIN_MODULES:
-        import_module(module)
     for entry in entry_points(group="skald.games"):
         entry.load()
+    for module in os.environ.get("SKALD_GAMES", "").split(","):
+        if module.strip():
+            import_module(module.strip())
     _loaded = True
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    import random
+
     import numpy as np
     import numpy.typing as npt
 
@@ -15,6 +17,11 @@ if TYPE_CHECKING:
 CHANCE = -1
 #: `current_player()` once the game is over.
 TERMINAL = -4
+
+#: `Game.information` of a game where every seat sees everything that has happened (chance may still act).
+PERFECT: Final = "perfect"
+#: `Game.information` of a game where some seat may not see something that has happened (cards in a hand).
+IMPERFECT: Final = "imperfect"
 
 JSONDict = dict[str, Any]
 
@@ -106,11 +113,48 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The seats that share the victory after the game's tie-breaks; empty before the end."""
 
-    # -- what a seat may see ------------------------------------------------------------------------------
+    # -- what a viewer may see ----------------------------------------------------------------------------
+    #
+    # A viewer is a seat, or None for a spectator. Everything a front end, bot or adapter shows or hands to a viewer
+    # comes from these methods, and an imperfect-information game (`Game.information == IMPERFECT`) answers each
+    # with only what that viewer may know: two histories that differ only in what the viewer cannot see give it
+    # identical answers (the two-worlds check of `skald check`). The defaults suit perfect-information games.
 
     @abstractmethod
-    def observation(self, seat: int) -> JSONDict:
-        """What a person in `seat` may see, as JSON-ready data: never the order of face-down stacks or the bag."""
+    def observation(self, seat: int | None) -> JSONDict:
+        """What `seat` (None: a spectator) may see now, as JSON-ready data: never the order of face-down stacks,
+        the bag, or another seat's hand."""
+
+    def information_state_string(self, seat: int | None) -> str:
+        """All that `seat` (None: a spectator) knows of how the game went, as a string equal for two histories
+        exactly when that viewer cannot tell them apart (OpenSpiel's information state). In a perfect-information
+        game that is the history itself."""
+        self._require_perfect_information("information_state_string")
+        return " ".join(map(str, self.history))
+
+    def action_hidden_from(self, action: int, viewer: int | None) -> bool:
+        """Whether `viewer` may not learn which action `action` (about to be taken here) is: then front ends show
+        that viewer `notation_for` only, and its record leaves the action out until the game is over."""
+        return False
+
+    def notation_for(self, action: int, viewer: int | None) -> str:
+        """The notation of `action` (about to be taken here) as `viewer` sees it: "Ragnhild draws a card" for the
+        others, "you draw Peace" for her. By default, the notation itself."""
+        return self.action_to_notation(action)
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
+        """A full state drawn from those consistent with what `seat` knows here, with the probability of reaching
+        it (chance by its odds, other seats' hidden choices uniformly), for bots that search over hidden
+        information. Must depend only on `information_state_string(seat)` and `rng`. In a perfect-information game
+        there is one such state: a clone."""
+        self._require_perfect_information("resample_from_infostate")
+        return self.clone()
+
+    def _require_perfect_information(self, method: str) -> None:
+        if self.game.information != PERFECT:
+            raise NotImplementedError(
+                f"{self.game.name} has imperfect information: its state must override {method} (docs/engine.md)"
+            )
 
     # -- action forms -------------------------------------------------------------------------------------
 
@@ -141,8 +185,9 @@ class State(ABC):
     # -- rendering ----------------------------------------------------------------------------------------
 
     @abstractmethod
-    def render_text(self, color: bool = False) -> str:
-        """The table as text; with `color`, Rich console markup for colours (letters keep it readable)."""
+    def render_text(self, color: bool = False, seat: int | None = None) -> str:
+        """The table as text as `seat` (None: a spectator) may see it; with `color`, Rich console markup for colours
+        (letters keep it readable)."""
 
     def __str__(self) -> str:
         return self.render_text()

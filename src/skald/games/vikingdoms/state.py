@@ -644,12 +644,12 @@ class VikingdomsState(State):
 
     # -- what a seat may see ----------------------------------------------------------------------------
 
-    def observation(self, seat: int) -> JSONDict:
+    def observation(self, seat: int | None) -> JSONDict:
         """Everything on the table (all tiles lie face up once drawn); of the undrawn tiles, only how many."""
         return {
             "phase": self.phase,
             "to_move": self.current_player(),
-            "seat": seat,
+            "seat": -1 if seat is None else seat,
             "board": [list(stack) for stack in self.board],
             "camp": self.camp[:],
             "lockup": self.lockup[:],
@@ -701,6 +701,6 @@ class VikingdomsState(State):
 
     # -- rendering --------------------------------------------------------------------------------------
 
-    def render_text(self, color: bool = False) -> str:
-        """The table as text: islands, board, territories; with `color`, Rich markup for the colours."""
+    def render_text(self, color: bool = False, seat: int | None = None) -> str:
+        """The table as text: islands, board, territories (all public); with `color`, Rich markup for the colours."""
         return render.render_text(self, color)

@@ -329,12 +329,12 @@ class VikingsState(AdvancedSteps, State):
         winners = self.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
 
-    def observation(self, seat: int) -> JSONDict:
+    def observation(self, seat: int | None) -> JSONDict:
         """Everything on the table as seen from `seat`; the stacks and the bag only as the counts anyone can tally."""
         from skald.games.vikings.position import state_to_dict
 
         view = state_to_dict(self)
-        view["seat"] = seat
+        view["seat"] = -1 if seat is None else seat
         return view
 
     def observation_tensor(self, seat: int) -> list[float]:
@@ -373,8 +373,8 @@ class VikingsState(AdvancedSteps, State):
                 return A.island(row, col) if self.step == PLACE_TILE else A.viking(row, col)
         return A.from_notation(text)
 
-    def render_text(self, color: bool = False) -> str:
-        """The table as text (see `skald.games.vikings.render`)."""
+    def render_text(self, color: bool = False, seat: int | None = None) -> str:
+        """The table as text (see `skald.games.vikings.render`); everything on it is public, whoever looks."""
         from skald.games.vikings.render import render_text
 
         return render_text(self, color)

@@ -1,0 +1,75 @@
+"""How a game presents its positions to people: the words, labels, groups and close-ups every front end shows.
+
+A front end knows no game by name. It asks `game.presentation` what to say at a step, how to label an action, how
+to group the choices and what to show beside the board; the defaults here use the contract alone, so a new game
+plays everywhere before it says anything richer. Text is plain, or Rich console markup where a method says so (the
+terminal renders it, the web strips it). A method that shows a position is told who is looking (`seat`, None for a
+spectator) and must show that viewer only what `State` lets it see.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skald.engine.state import JSONDict, State
+
+
+class Presentation:
+    """The generic presentation of any game; a game overrides what it can say better."""
+
+    def prompt(self, state: State) -> str:
+        """What the seat to act does now, in a few words ("buy a Group from the wheel")."""
+        return "choose a move"
+
+    def click_hint(self, state: State) -> str | None:
+        """How to make this step's choice on the drawn board (`data-action` targets in the SVG), or None."""
+        return None
+
+    def describe(self, state: State, action: int) -> str:
+        """A few words saying what a legal `action` of the seat to act does (empty when its notation says it all)."""
+        return ""
+
+    def groups(self, state: State, actions: list[int]) -> list[tuple[str, list[int]]]:
+        """The seat to act's `actions` under headings, in the order to show them; one untitled group by default."""
+        return [("", list(actions))]
+
+    def keys(self, state: State, actions: list[int]) -> list[tuple[str, int]]:
+        """The short keys a person types at the terminal for `actions`: 1, 2, 3… by default."""
+        return [(str(index), action) for index, action in enumerate(actions, start=1)]
+
+    def notes(self, state: State) -> list[str]:
+        """Lines of Rich markup for the seat to act on what matters at this step (prices, forced rules)."""
+        return []
+
+    def board(self, state: State, seat: int | None, names: list[str]) -> Any:
+        """The whole table for the terminal as `seat` sees it: Rich markup text or a Rich renderable."""
+        return state.render_text(color=True, seat=seat)
+
+    def focus(self, state: State, keys: list[tuple[str, int]]) -> Any:
+        """A close-up of what this step changes, for the seat to act, with the choices' keys marked on it: Rich
+        markup text or a Rich renderable, or None."""
+        return None
+
+    def aftermath(self, before: State, after: State, name: str, seat: int | None) -> list[str]:
+        """What an action brought about without a choice (the game's automatic steps), as lines of Rich markup for
+        `seat` to read (None: everyone at the table)."""
+        return []
+
+    def rules(self, state: State) -> str:
+        """The rulebook's words on the current step, paraphrased, in Rich markup."""
+        return f"No rules summary for {state.game.title} here yet; the choices listed are exactly the legal ones."
+
+    def step_help(self, state: State) -> str:
+        """How to make this step's choice at the terminal, in Rich markup."""
+        return "Type a choice's key or its notation as listed."
+
+    def standings(self, state: State) -> list[JSONDict]:
+        """At the end, per seat, the columns to list beside its name (`{"score": …}` by default, headed by
+        `Game.score_name`); an `"order"` entry, if given, is a list of values ranking seats best-first after the
+        winners, and is not shown."""
+        return [{"score": score} for score in state.scores()]
+
+    def tie_break(self, state: State) -> str:
+        """The rule that separates players level on score, in a sentence (empty if the game has none)."""
+        return ""
