@@ -1,8 +1,8 @@
 """The game contract every Skald game speaks: states, actions, chance, records and the registry."""
 
 from skald.engine.game import Game, OptionError, RuleOption
-from skald.engine.presentation import Presentation
 from skald.engine.play import play_random_game, sample_chance
+from skald.engine.presentation import Presentation
 from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, register
 from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, IllegalAction, JSONDict, State
