@@ -203,7 +203,7 @@ def test_ctrl_c_stops_a_tournament_and_its_workers_at_once(tmp_path):
 
 def test_play_with_stdin_closed_seats_no_person_and_writes_nothing(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "skald.cli.main", "play", "--seats", "you,random", "--pause", "0"],
+        [sys.executable, "-m", "skald.cli.main", "play", "vikings", "--seats", "you,random", "--pause", "0"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -216,7 +216,7 @@ def test_play_with_stdin_closed_seats_no_person_and_writes_nothing(tmp_path):
 
 def test_play_saves_and_exits_non_zero_when_its_input_ends_mid_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code, stdout, stderr = run("play", "--seats", "you,random", "--pause", "0", "--seed", "1", input="")
+    code, stdout, stderr = run("play", "vikings", "--seats", "you,random", "--pause", "0", "--seed", "1", input="")
     assert code == 1 and one_error_line(stderr).startswith("stdin: the input ended before the game did")
     assert "Saved to" in stdout and Record.load(tmp_path / "skald-vikings.json").actions
 
@@ -225,7 +225,7 @@ def test_a_new_game_never_replaces_an_earlier_save(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     earlier = _record(tmp_path / "skald-vikings.json")
     before = earlier.read_bytes()
-    code, stdout, _ = run("play", "--seats", "random,random", "--pause", "0", "--seed", "2")
+    code, stdout, _ = run("play", "vikings", "--seats", "random,random", "--pause", "0", "--seed", "2")
     assert code == 0 and "skald-vikings-2.json" in stdout
     assert earlier.read_bytes() == before
     assert Record.load(tmp_path / "skald-vikings-2.json").replay().is_terminal()
@@ -235,16 +235,16 @@ def test_play_will_not_save_over_a_file_that_is_not_a_game_record(tmp_path, monk
     monkeypatch.chdir(tmp_path)
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes")
-    code, _, stderr = run("play", "--seats", "random,random", "--pause", "0", "--save-file", "notes.txt")
+    code, _, stderr = run("play", "vikings", "--seats", "random,random", "--pause", "0", "--save-file", "notes.txt")
     assert code == 2 and "--save-file notes.txt: cannot save the game there: it exists" in one_error_line(stderr)
-    code, stdout, _ = run("play", "--seats", "you,random", "--pause", "0", input="save notes.txt\nquit\n")
+    code, stdout, _ = run("play", "vikings", "--seats", "you,random", "--pause", "0", input="save notes.txt\nquit\n")
     assert code == 0 and "Cannot save to notes.txt: it exists and is not a Skald game record" in stdout
     assert notes.read_text() == "my notes"
 
 
 def test_seat_names_are_shown_as_typed_not_read_as_markup(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code, stdout, stderr = run("play", "--seats", "you:[/b]Ann,random", "--pause", "0", input="quit\n")
+    code, stdout, stderr = run("play", "vikings", "--seats", "you:[/b]Ann,random", "--pause", "0", input="quit\n")
     assert code == 0, stderr
     assert "[/b]Ann (buy a Group)>" in stdout
 
@@ -266,7 +266,7 @@ def test_a_resumed_game_keeps_the_game_and_rule_options_of_its_record(tmp_path, 
 
 def test_play_pause_must_be_a_finite_number_of_seconds(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code, _, stderr = run("play", "--seats", "random,random", "--pause", "inf")
+    code, _, stderr = run("play", "vikings", "--seats", "random,random", "--pause", "inf")
     assert code == 2 and one_error_line(stderr) == "--pause: expected a number of seconds, not inf"
     assert list(tmp_path.iterdir()) == []
 

@@ -10,12 +10,13 @@ import random
 
 from rich.console import Console
 
-from skald.cli.vikings_table import VikingsView
+from skald.cli.table import View
 from skald.engine import CHANCE, play_random_game, sample_chance
 from skald.games.vikings import GAME, VikingsState
 from skald.games.vikings import actions as A
 
-VIEW = VikingsView()
+#: The terminal's view, which asks Vikings' presentation (`skald.games.vikings.presentation`) for every word.
+VIEW = View()
 
 
 def offer(seed: int) -> VikingsState:
@@ -97,13 +98,63 @@ def test_the_tie_break_is_most_fame_then_most_gold_then_a_shared_victory():
     state = play_random_game(GAME.new_initial_state(2), random.Random(4))
     names = ["Ann", "Bo"]
     state.lands[0].fame, state.lands[1].fame = 40, 30
-    assert VIEW.tie_break(state, names) == "Ann wins with the most Fame (40)."
+    assert VIEW.verdict(state, names) == "Ann wins with the most Fame (40)."
     state.lands[1].fame = 40
     state.lands[0].gold, state.lands[1].gold = 1, 3
-    assert VIEW.tie_break(state, names) == (
-        "Ann and Bo tie on 40 Fame; the tie-break is Gold: Bo has the most (3) and wins."
+    assert VIEW.verdict(state, names) == (
+        "Ann and Bo tie on 40 Fame; on the tie-break (most Gold breaks a tie in Fame; still tied, the victory is "
+        "shared), Bo wins."
     )
+    assert [row["gold"] for row in GAME.presentation.standings(state)] == [1, 3]
     state.lands[0].gold = 3
-    assert "share the victory" in VIEW.tie_break(state, names)
+    assert "share the victory" in VIEW.verdict(state, names)
     standings = text(VIEW.standings(state, names))
     assert standings.count("winner") == 2
+
+
+def test_the_presentation_gives_the_web_the_step_and_what_to_click_in_the_terminals_words():
+    state = offer(3)
+    presentation = GAME.presentation
+    assert presentation.prompt(state) == "buy a Group" == VIEW.step(state)
+    assert presentation.click_hint(state) == "click a Group on the wheel to buy it"
+    # The web's labels are the terminal's: the words beside each choice.
+    dearest = max(state.legal_actions())
+    assert presentation.describe(state, dearest) == VIEW.describe(state, dearest) != ""
+    state.apply(A.BUY + 1)
+    assert presentation.prompt(state) == "place the tile"
+    assert presentation.click_hint(state) == "click a highlighted square to place the tile"
+
+
+def test_with_the_start_tile_in_hand_its_squares_are_grouped_apart_from_the_bought_tiles():
+    """rules/000 p.3: with the first Group the start tile is placed too, in either order."""
+    both = []
+    for seed in range(20):
+        for buy in offer(seed).legal_actions():
+            state = offer(seed)
+            state.apply(buy)
+            if (
+                state.step_name() == "place the tile"
+                and len(GAME.presentation.groups(state, state.legal_actions())) == 2
+            ):
+                both.append(state)
+    assert both, "some first purchase can be placed before the start tile (a Ship)"
+    for state in both[:5]:
+        legal = state.legal_actions()
+        (tile_heading, tile), (start_heading, start) = GAME.presentation.groups(state, legal)
+        assert start_heading == "your start tile" and tile_heading.startswith("the ")
+        assert all(state.action_to_notation(a).startswith("start") for a in start)
+        assert sorted(tile + start) == sorted(legal)
+
+
+def test_standings_list_fame_and_gold_and_rank_by_fame_then_gold():
+    state = play_random_game(GAME.new_initial_state(3), random.Random(6))
+    rows = GAME.presentation.standings(state)
+    assert [row["fame"] for row in rows] == state.scores()
+    assert all(row["order"] == [row["fame"], row["gold"]] for row in rows)
+    assert "most Gold" in GAME.presentation.tie_break(state)
+
+
+def test_the_game_supplies_its_own_score_command():
+    commands = GAME.commands()
+    assert commands is not None
+    assert [command.name or command.callback.__name__ for command in commands.registered_commands] == ["score"]

@@ -1,4 +1,5 @@
-"""The `skald` command: each sub-command lives in its own module and registers itself on `app`."""
+"""The `skald` command: each sub-command lives in its own module and registers itself on `app`; each registered
+game's own commands (`Game.commands()`) are added under the game's name, as `skald <game> …`."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from skald.cli import play, replay, serve, simulate, tournament, vikings
+from skald.cli import check, play, replay, serve, simulate, tournament
 from skald.cli.common import print_error
+from skald.engine import game_names, get_game
 
 
 class SkaldGroup(TyperGroup):
@@ -29,6 +31,8 @@ class SkaldGroup(TyperGroup):
         """Run the command line; usage errors, aborts and (as a last resort) unexpected errors exit in one line."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+        if LOAD_ERROR is not None:
+            _exit_with(LOAD_ERROR, 2)
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:  # Click's usage errors: a bad flag or value, a missing argument
@@ -66,10 +70,32 @@ app = typer.Typer(
 
 simulate.register(app)
 replay.register(app)
-vikings.register(app)
 tournament.register(app)
 play.register(app)
 serve.register(app)
+check.register(app)
+
+
+def add_game_commands(group: typer.Typer) -> str | None:
+    """Add every registered game's own commands to `group` as `skald <game> …` (a game may have none); a game
+    whose name is already a `skald` command is left out rather than hiding that command. Returns why the games
+    could not be loaded (a module in `SKALD_GAMES` that does not import, a broken game), or None."""
+    taken = {command.name or getattr(command.callback, "__name__", "") for command in group.registered_commands}
+    taken |= {sub.name for sub in group.registered_groups if sub.name}
+    try:
+        for name in game_names():
+            commands = get_game(name).commands()
+            if commands is not None and name not in taken:
+                group.add_typer(commands, name=name)
+    except Exception as error:  # reported as one line when the command runs, never a traceback at import
+        return (
+            str(error) if isinstance(error, ImportError) else f"cannot load the games: {type(error).__name__}: {error}"
+        )
+    return None
+
+
+#: Why the registered games could not be loaded, if they could not: every command then stops with this line.
+LOAD_ERROR = add_game_commands(app)
 
 
 if __name__ == "__main__":

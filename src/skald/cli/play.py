@@ -3,6 +3,11 @@
 People are `you` or `you:NAME` seats (several make a hot-seat game); any other seat is a bot spec. The table
 asks the state what is legal and applies what was chosen; chance is sampled from a generator seeded by
 `--seed` and the position, so a saved game goes on drawing as it would have.
+
+Everything is shown as the person at the keyboard may see it: the one person's seat, or, with several people, the
+seat whose turn it is (bots' and chance's moves as a spectator sees them). In a game with hidden information, a
+"pass the keyboard" screen that first clears the terminal stands between two people's turns, so no hand stays on
+screen for the next person; everything hidden is revealed once the game is over.
 """
 
 from __future__ import annotations
@@ -20,8 +25,8 @@ from rich.text import Text
 
 from skald.bots import Bot, SpecError, make_bot
 from skald.cli.common import check_options, console, fail, find_game, load_record, parse_options
-from skald.cli.table import View, view_for
-from skald.engine import CHANCE, Game, Record, RecordError, Seat, State, sample_chance
+from skald.cli.table import View
+from skald.engine import CHANCE, IMPERFECT, Game, Record, RecordError, Seat, State, game_names, sample_chance
 from skald.engine.record import FORMAT, read_json_file
 
 #: `Seat.kind` of a person; every other kind is a bot spec.
@@ -99,7 +104,20 @@ class Table:
         self.actors = _actors(state)
         self.scorings_shown = len(state.scorings())
         self.show_board = True
-        self.round_label = ""
+        self.people = [seat for seat, s in enumerate(seats) if s.kind == PERSON]
+        #: Several people at one keyboard in a game with hidden information: each turn is preceded by a pass screen.
+        self.passing = state.game.information == IMPERFECT and len(self.people) > 1
+        #: The person who last had the keyboard (and whose hand the screen may still show), once passing.
+        self.at_keyboard: int | None = None
+        #: What each person has not seen yet, as that person may see it (shown after the pass screen).
+        self.unseen: dict[int, list[str]] = {seat: [] for seat in self.people}
+
+    def viewer(self) -> int | None:
+        """Whose eyes the screen is for now: the one person at the table, else the person to act, else a spectator."""
+        if len(self.people) == 1:
+            return self.people[0]
+        player = self.state.current_player()
+        return player if player in self.people else None
 
     # -- the loop -----------------------------------------------------------------------------------------
 
@@ -118,15 +136,21 @@ class Table:
 
     def apply(self, action: int, actor: int) -> None:
         """Apply a legal action, say what happened by itself, and show any scoring it completed."""
+        viewer = self.viewer()
+        if self.passing:
+            who = "chance" if actor == CHANCE else self.names[actor]
+            for seat in self.people:
+                if seat != actor:
+                    self.unseen[seat].append(f"{who}: {self.state.notation_for(action, seat)}")
         before = self.state.clone() if actor != CHANCE else None
         self.state.apply(action)
         self.actors.append(actor)
         if before is not None:
-            for line in self.view.aftermath(before, self.state, self.names[actor]):
-                console.print(Text(line, style="italic"))
+            for line in self.view.aftermath(before, self.state, self.names[actor], viewer):
+                console.print(Text.from_markup(line, style="italic"))
         self.show_scorings()
-        if actor == CHANCE and self.state.current_player() >= 0 and not any(s.kind == PERSON for s in self.seats):
-            console.print(self.view.board(self.state, self.names))
+        if actor == CHANCE and self.state.current_player() >= 0 and not self.people:
+            console.print(self.view.board(self.state, self.names, None))
 
     def show_scorings(self) -> None:
         """Print every scoring completed since the last one shown (a large scoring grows seat by seat)."""
@@ -142,8 +166,10 @@ class Table:
         bot = self.bots[seat]
         with console.status(f"{escape(self.names[seat])} is thinking…"):
             action = bot.step(self.state)
-        line = self._choice_line(self.names[seat] + ":", self.state.action_to_notation(action), action)
-        console.print(line)
+        viewer = self.viewer()
+        hidden = self.state.action_hidden_from(action, viewer)
+        notation = self.state.notation_for(action, viewer)
+        console.print(self._choice_line(self.names[seat] + ":", notation, action, described=not hidden))
         self.apply(action, seat)
         if self.pause:
             time.sleep(self.pause)
@@ -151,10 +177,13 @@ class Table:
     def person_moves(self, seat: int) -> None:
         """Show the step and its choices, then read entries until one is a legal action (or the state changes)."""
         state = self.state
+        if self.passing and self.at_keyboard != seat:
+            self.pass_keyboard(seat)
         # A turn starts whenever someone else (or chance) acted last: then the whole table is shown again.
         if self.show_board or not self.actors or self.actors[-1] != seat:
             console.print(Rule(Text(f"{self.names[seat]}: {self.view.step(state)}")))
-            console.print(self.view.board(state, self.names))
+            self.show_unseen(seat)
+            console.print(self.view.board(state, self.names, seat))
             self.show_board = False
         keys = self.view.keys(state)
         self.show_choices(keys)
@@ -171,7 +200,7 @@ class Table:
             elif command == "rules":
                 console.print(self.view.rules(state))
             elif command == "board":
-                console.print(self.view.board(state, self.names))
+                console.print(self.view.board(state, self.names, seat))
                 self.show_choices(keys)
             elif command == "save":
                 self.save(Path(rest.strip()) if rest.strip() else self.save_path, check=True)
@@ -222,6 +251,23 @@ class Table:
 
     # -- what a person sees -------------------------------------------------------------------------------
 
+    def pass_keyboard(self, seat: int) -> None:
+        """Clear the screen (and the scrollback) of the last person's hand, and wait for the next person."""
+        clear_screen()
+        name = escape(self.names[seat])
+        console.print(Rule(Text(f"{self.names[seat]}'s turn")))
+        self.read(f"Pass the keyboard to {name}; {name}, press Enter when nobody else can see the screen… ")
+        self.at_keyboard = seat
+        self.show_board = True
+
+    def show_unseen(self, seat: int) -> None:
+        """What happened since `seat` last had the keyboard, as that seat may see it (hot seat, hidden hands)."""
+        lines, self.unseen[seat] = self.unseen.get(seat, []), []
+        if lines:
+            console.print(Text("Since your last turn:", style="bold"))
+            for line in lines:
+                console.print(Text(f"  {line}"))
+
     def show_choices(self, keys: list[tuple[str, int]]) -> None:
         """The notes for this step, the close-up with keys marked, and the legal choices with their keys."""
         state = self.state
@@ -231,15 +277,18 @@ class Table:
         if focus is not None:
             console.print(focus)
         console.print(Text(f"Choices ({self.view.step(state)}):", style="bold"))
-        for key, action in keys:
-            console.print(self._choice_line(f"[{key}]", state.action_to_notation(action), action, indent=2))
+        for title, group in self.view.groups(state, keys):
+            if title:
+                console.print(Text(f" {title}:", style="italic"))
+            for key, action in group:
+                console.print(self._choice_line(f"[{key}]", state.action_to_notation(action), action, indent=2))
         console.print(Text("…or type a move in notation, or help, rules, board, undo, save [FILE], quit.", style="dim"))
 
-    def _choice_line(self, key: str, notation: str, action: int, indent: int = 0) -> Text:
+    def _choice_line(self, key: str, notation: str, action: int, indent: int = 0, described: bool = True) -> Text:
         line = Text(" " * indent)
         line.append(f"{key:>4} " if indent else f"{key} ", style="bold")
         line.append(f"{notation:<12}", style="cyan")
-        description = self.view.describe(self.state, action)
+        description = self.view.describe(self.state, action) if described else ""
         if description:
             line.append(f" {description}")
         return line
@@ -265,10 +314,10 @@ class Table:
             console.print(f"[red]Cannot undo:[/] {escape(self.names[last])} has acted since; undo stops there.")
             return False
         state = self.state
-        taken = state.action_to_notation(state.history[-1])
         record = Record.of(state, self.seats)
         record.actions = record.actions[:-1]
         self.state = record.replay()
+        taken = self.state.notation_for(state.history[-1], seat)  # as the one undoing it may see it
         self.actors.pop()
         self.scorings_shown = min(self.scorings_shown, len(self.state.scorings()))
         whose = "your" if last == seat else f"{self.names[last]}'s"
@@ -298,10 +347,38 @@ class Table:
         """Final standings with the breakdown and the tie-break, and the record saved for replay."""
         self.show_scorings()
         console.print(Rule("Game over"))
-        console.print(self.view.board(self.state, self.names))
+        viewer = self.people[0] if len(self.people) == 1 else None
+        console.print(self.view.board(self.state, self.names, viewer))
+        hidden = revealed(self.state, self.names, viewer)
+        if hidden:
+            console.print(Text("Revealed now that the game is over:", style="bold"))
+            for line in hidden:
+                console.print(Text(f"  {line}"))
         console.print(self.view.standings(self.state, self.names))
-        console.print(Text(self.view.tie_break(self.state, self.names)))
+        console.print(Text(self.view.verdict(self.state, self.names)))
         self.save(self.save_path)
+
+
+def clear_screen() -> None:
+    """Wipe the terminal and its scrollback, so what the last person saw cannot be scrolled back to."""
+    if console.is_terminal:
+        console.file.write("\x1b[H\x1b[2J\x1b[3J")
+        console.file.flush()
+
+
+def revealed(state: State, names: list[str], viewer: int | None) -> list[str]:
+    """Every action of `state`'s history that was hidden from `viewer`, as everyone may now see it."""
+    if state.game.information != IMPERFECT:
+        return []
+    replay = Record.of(state).initial_state()
+    lines = []
+    for action in state.history:
+        player = replay.current_player()
+        if replay.action_hidden_from(action, viewer):
+            who = "chance" if player == CHANCE else names[player]
+            lines.append(f"{who}: {replay.action_to_notation(action)}")
+        replay.apply(action)
+    return lines
 
 
 def _actors(state: State) -> list[int]:
@@ -380,7 +457,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def play(
-        game: str | None = typer.Argument(None, help="Which game to play [default: vikings, or the resumed game]."),
+        game: str | None = typer.Argument(None, help="Which game to play (the resumed game's by default)."),
         seats: str | None = typer.Option(
             None,
             "--seats",
@@ -404,7 +481,9 @@ def register(app: typer.Typer) -> None:
         if resume is not None:
             state, seated = _resume(resume, game, seats, option)
         else:
-            chosen = find_game(game or "vikings")
+            if game is None:
+                fail(f"GAME: name the game to play ({', '.join(game_names())}), or --resume a saved game")
+            chosen = find_game(game)
             seated = _seats(seats or DEFAULT_SEATS, chosen)
             state = chosen.new_initial_state(len(seated), check_options(chosen, parse_options(option)))
         path = save_file or resume or _unused_path(state.game.name)
@@ -414,7 +493,7 @@ def register(app: typer.Typer) -> None:
         _people_can_type(seated)
         if seed is None:
             seed = random.randrange(1_000_000)
-        table = Table(state, seated, seed, path, pause, view_for(state.game.name))
+        table = Table(state, seated, seed, path, pause, View())
         kinds = ["person" if s.kind == PERSON else "bot" for s in seated]
         who = ", ".join(f"{name} ({kind})" for name, kind in zip(table.names, kinds, strict=True))
         console.print(f"[b]{state.game.title}[/] · {escape(who)} · seed {seed} · type [b]help[/] at any prompt")

@@ -1,4 +1,8 @@
-"""`skald replay RECORD.json`: step through a game record, the table shown after each move."""
+"""`skald replay RECORD.json`: step through a game record, the table shown after each move.
+
+A finished game is shown whole. A game still in progress with hidden information (a saved hot-seat game) is shown
+as a spectator sees it, so replaying a save reveals no hand.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,13 @@ from pathlib import Path
 
 import typer
 from rich.markup import escape
+from rich.rule import Rule
+from rich.text import Text
 
 from skald.cli.common import console, fail, load_record
-from skald.engine import CHANCE
+from skald.cli.play import display_names
+from skald.cli.table import View
+from skald.engine import CHANCE, IMPERFECT, State
 
 
 def register(app: typer.Typer) -> None:
@@ -22,25 +30,41 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay a record, printing each action in notation and the table."""
         loaded = load_record(record)
-        names = [seat.name for seat in loaded.seats]
+        names = display_names(loaded.seats)  # two seats of one name are told apart by number
         state = loaded.initial_state()
+        hidden = state.game.information == IMPERFECT
+        whole = not hidden or loaded.replay().is_terminal()
+        if not whole:
+            console.print("The game is not over: shown as a spectator sees it (hidden moves stay hidden).")
         index = 0
         try:
             for index, action in enumerate(loaded.actions):
                 player = state.current_player()
                 who = "chance" if player == CHANCE else names[player]
-                console.print(f"{index + 1:>4}. {escape(who)}: {state.action_to_notation(action)}")
+                notation = state.action_to_notation(action) if whole else state.notation_for(action, None)
+                console.print(f"{index + 1:>4}. {escape(who)}: {escape(notation)}")
                 state.apply(action)
                 if step or (every and (index + 1) % every == 0):
-                    console.print(state.render_text(color=True), markup=True)
+                    show(state, names, every_hand=hidden and whole)
                     if step:
                         input("Enter for the next move… ")
         except EOFError:
             fail(f"--step: the input ended (stdin closed) at action {index + 1} of {len(loaded.actions)}", 1)
         except KeyboardInterrupt:
             fail(f"interrupted (Ctrl-C) at action {index + 1} of {len(loaded.actions)}", 130)
-        console.print(state.render_text(color=True), markup=True)
+        show(state, names, every_hand=hidden and whole)
         if state.is_terminal():
             winners = ", ".join(names[s] for s in state.winners())
             scores = dict(zip(names, state.scores(), strict=True))
             console.print(f"Final scores: {escape(str(scores))} · winner: {escape(winners)}")
+
+
+def show(state: State, names: list[str], every_hand: bool) -> None:
+    """The table as a spectator sees it or, with `every_hand` (a finished game's hidden hands), as each seat does."""
+    view = View()
+    if not every_hand:
+        console.print(view.board(state, names, None))
+        return
+    for seat, name in enumerate(names):
+        console.print(Rule(Text(f"as {name} sees it")))
+        console.print(view.board(state, names, seat))

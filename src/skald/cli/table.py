@@ -1,59 +1,80 @@
 """What the terminal table shows for a game: the board, the choices and their keys, notes, rules and results.
 
-`View` works for any registered game through the contract alone; a game may have a richer view (Vikings has
-`skald.cli.vikings_table`) that marks squares, explains prices and paraphrases the rulebook step by step.
+`View` knows no game: it asks the game's `Presentation` (`state.game.presentation`) for the words, keys, close-ups
+and rules summaries, and lays them out with Rich. A game with more to say supplies a richer presentation, never a
+richer terminal. Whatever shows a position is told who is looking (a seat, or None for a spectator), so a hand
+stays hidden from those who may not see it.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from skald.engine import JSONDict, State
+from skald.engine import JSONDict, Presentation, State
+
+
+def _presentation(state: State) -> Presentation:
+    return state.game.presentation
+
+
+def _renderable(shown: Any) -> RenderableType:
+    """A presentation's answer as something Rich prints: a string is Rich markup, anything else a renderable."""
+    return Text.from_markup(shown) if isinstance(shown, str) else shown
 
 
 class View:
-    """How the table presents a game's positions; every method asks the state and never decides legality."""
+    """How the table presents a game's positions; every method asks the state or its presentation and never
+    decides legality."""
 
-    def board(self, state: State, names: list[str]) -> RenderableType:
-        """The whole table, in Rich markup (letters keep it readable without colour)."""
-        return Text.from_markup(state.render_text(color=True))
+    def board(self, state: State, names: list[str], seat: int | None) -> RenderableType:
+        """The whole table as `seat` (None: a spectator) may see it."""
+        return _renderable(_presentation(state).board(state, seat, names))
 
     def step(self, state: State) -> str:
         """What the seat to act does now, in a few words."""
-        step_name = getattr(state, "step_name", None)
-        return str(step_name()) if callable(step_name) else "choose a move"
+        return _presentation(state).prompt(state)
 
     def keys(self, state: State) -> list[tuple[str, int]]:
-        """The legal actions with the short keys a person types for them: 1, 2, 3…"""
-        return [(str(index), action) for index, action in enumerate(state.legal_actions(), start=1)]
+        """The legal actions with the short keys a person types for them, in the order the game lists them."""
+        return _presentation(state).keys(state, state.legal_actions())
+
+    def groups(self, state: State, keys: list[tuple[str, int]]) -> list[tuple[str, list[tuple[str, int]]]]:
+        """The keyed choices under the game's headings (one untitled group unless the game groups them)."""
+        by_action = {action: key for key, action in keys}
+        grouped = _presentation(state).groups(state, [action for _, action in keys])
+        shown = [(title, [(by_action[a], a) for a in actions if a in by_action]) for title, actions in grouped]
+        listed = {action for _, group in shown for _, action in group}
+        missing = [(key, action) for key, action in keys if action not in listed]
+        return [*shown, ("", missing)] if missing else shown  # a choice the game left out is still offered
 
     def describe(self, state: State, action: int) -> str:
         """A few words beside an action's notation saying what it does (empty when the notation says it all)."""
-        return ""
+        return _presentation(state).describe(state, action)
 
     def notes(self, state: State) -> list[str]:
         """Lines of Rich markup on what matters at this step (prices, forced rules), shown above the choices."""
-        return []
+        return _presentation(state).notes(state)
 
     def focus(self, state: State, keys: list[tuple[str, int]]) -> RenderableType | None:
         """A close-up of what this step changes, with the choices' keys marked on it, or None."""
-        return None
+        shown = _presentation(state).focus(state, keys)
+        return None if shown is None else _renderable(shown)
 
-    def aftermath(self, before: State, after: State, name: str) -> list[str]:
-        """What an action brought about without a choice (the game's automatic steps), as lines to show."""
-        return []
+    def aftermath(self, before: State, after: State, name: str, seat: int | None) -> list[str]:
+        """What an action brought about without a choice (the game's automatic steps), as `seat` may read it."""
+        return _presentation(before).aftermath(before, after, name, seat)
 
     def rules(self, state: State) -> str:
         """The rulebook's words on the current step, paraphrased, in Rich markup."""
-        return f"No rules summary for {state.game.title} here yet; the choices listed are exactly the legal ones."
+        return _presentation(state).rules(state)
 
     def step_help(self, state: State) -> str:
         """How to make this step's choice, in Rich markup."""
-        return "Type a choice's key or its notation as listed."
+        return _presentation(state).step_help(state)
 
     def scoring(self, report: JSONDict, names: list[str]) -> RenderableType:
         """One scoring's itemised lines for every player, with each player's totals."""
@@ -77,36 +98,62 @@ class View:
         return table
 
     def standings(self, state: State, names: list[str]) -> RenderableType:
-        """The final standings: each seat's score, the winners first."""
-        scores = state.scores()
+        """The final standings: the winners first, then by the game's order; the columns the game lists."""
+        rows = _presentation(state).standings(state)
         winners = set(state.winners())
+        columns = [key for key in rows[0] if key != "order"] if rows else []
         table = Table(title="Final standings", title_justify="left")
-        for column in ("", "Player", "Score"):
-            table.add_column(column)
-        for seat in sorted(range(len(names)), key=lambda s: (s not in winners, -scores[s])):
-            table.add_row("winner" if seat in winners else "", Text(names[seat]), str(scores[seat]))
+        table.add_column("")
+        table.add_column("Player")
+        for key in columns:
+            heading = state.game.score_name if key == "score" else key.replace("_", " ").capitalize()
+            table.add_column(heading, justify="right")
+        for seat in ranking(state, rows):
+            table.add_row(
+                "winner" if seat in winners else "",
+                Text(names[seat]),
+                *(str(rows[seat].get(key, "")) for key in columns),
+                style="bold" if seat in winners else "",
+            )
         return table
 
-    def tie_break(self, state: State, names: list[str]) -> str:
-        """How the winners were decided, in a sentence (plain text: names are not read as markup)."""
+    def verdict(self, state: State, names: list[str]) -> str:
+        """Who won and why, in a sentence with the game's tie-break (plain text: names are not read as markup)."""
         winners = state.winners()
-        if len(winners) > 1:
-            return "Shared victory: " + " and ".join(names[s] for s in winners) + "."
-        return f"{names[winners[0]]} wins." if winners else "Nobody wins."
+        scores = state.scores()
+        rule = _presentation(state).tie_break(state)
+        unit = state.game.score_name
+        if not winners:
+            return "Nobody wins."
+        who = " and ".join(names[s] for s in winners)
+        top = scores[winners[0]]
+        level = [s for s in range(len(scores)) if scores[s] == top]
+        if not all(scores[s] == top for s in winners) or top != max(scores):
+            # The game decides by something other than the score (a kingdom built): its rule says how.
+            return f"{who} wins." + (f" How a winner is decided: {rule}." if rule else "")
+        if len(level) == 1:
+            return f"{who} wins with the most {unit} ({top})."
+        tied = " and ".join(names[s] for s in level)
+        if len(winners) == 1:
+            return f"{tied} tie on {top} {unit}; on the tie-break ({rule or 'the game decides'}), {who} wins."
+        if len(winners) == len(level):
+            too = f", and on the tie-break too ({rule})" if rule else ""
+            return f"{tied} tie on {top} {unit}{too}: they share the victory."
+        return f"{tied} tie on {top} {unit}; on the tie-break ({rule}), {who} share the victory."
+
+
+def ranking(state: State, rows: list[JSONDict]) -> list[int]:
+    """The seats best first: the winners, then by each row's `order` (or score), highest first, then by seat."""
+    winners = set(state.winners())
+    scores = state.scores()
+
+    def rank(seat: int) -> tuple[Any, ...]:
+        row = rows[seat] if seat < len(rows) else {}
+        keys = row.get("order", [row.get("score", scores[seat])])
+        return (seat not in winners, *(-value for value in keys), seat)
+
+    return sorted(range(len(scores)), key=rank)
 
 
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else ""
-
-
-#: Games with a richer view than the contract alone gives, by game name: the module and its class.
-RICHER_VIEWS = {"vikings": ("skald.cli.vikings_table", "VikingsView")}
-
-
-def view_for(game: str) -> View:
-    """The view for a game: its richer view if it has one, else the contract-only `View`."""
-    if game not in RICHER_VIEWS:
-        return View()
-    module, name = RICHER_VIEWS[game]
-    view: View = getattr(import_module(module), name)()
-    return view

@@ -82,7 +82,7 @@ class Game(ABC):
         viewer may see. By default the text table in monospace; a game with a drawn board overrides this."""
         from skald.engine.svgtext import text_to_svg
 
-        return text_to_svg(state.render_text(), self.title)
+        return text_to_svg(state.render_text(seat=seat), self.title)
 
     def commands(self) -> typer.Typer | None:
         """The game's own `skald <name> …` sub-commands (Vikings: `score`), or None; the CLI adds them by name."""

@@ -15,6 +15,11 @@ from importlib.metadata import entry_points
 from skald.engine.game import Game
 
 _GAMES: dict[str, Game] = {}
+
+
+class GameImportError(ImportError):
+    """A module named in `SKALD_GAMES` that cannot be imported; the message names the variable and the module."""
+
 _loaded = False
 
 
@@ -32,7 +37,10 @@ def _load() -> None:
         entry.load()
     for module in os.environ.get("SKALD_GAMES", "").split(","):
         if module.strip():
-            import_module(module.strip())
+            try:
+                import_module(module.strip())
+            except ImportError as error:
+                raise GameImportError(f"SKALD_GAMES: cannot import {module.strip()!r}: {error}") from None
     _loaded = True
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skald.engine import CHANCE, TERMINAL, IllegalAction, JSONDict, State
+from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import notation, render, tensor
 from skald.games.vikingdoms.board import NUM_SQUARES, PIECES, SQUARE_NAMES, TROOP_HEIGHT, targets
@@ -13,8 +13,6 @@ from skald.games.vikingdoms.tiles import ALLY_BUILDINGS, KINGDOM_BUILDINGS, Tile
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-    from skald.games.vikingdoms.game import VikingdomsGame
 
 VIKINGS_PER_PLAYER = 12
 #: Coins that build the VI. Kingdom.
@@ -37,7 +35,8 @@ GUNNAR_SWAP = "Gunnar"  # Gunnar: may exchange two island pairs
 EXCHANGING = "prisoner exchange"  # effect 4: optional
 OVER = "game over"
 
-_RULE = {
+#: The rule each phase's decisions follow, cited when an action is refused.
+PHASE_RULES = {
     DEALING: "set-up (3): shuffle the territory tiles",
     YOUNGEST: "set-up (7): in case of a tie, the youngest player",
     CHOOSING_START: "set-up (7): the less wealthy player decides from which island the raiding starts",
@@ -68,9 +67,9 @@ _PHASE_KINDS = {
 class VikingdomsState(State):
     """One position of Vikingdoms: the table, whose decision it is, and the effects still to resolve."""
 
-    game: VikingdomsGame
+    game: Game
 
-    def __init__(self, game: VikingdomsGame, options: dict[str, Any], tiles: tuple[Tile, ...]) -> None:
+    def __init__(self, game: Game, options: dict[str, Any], tiles: tuple[Tile, ...]) -> None:
         self.game = game
         self.num_players = 2
         self.history = []
@@ -276,7 +275,7 @@ class VikingdomsState(State):
         """Why `action` is illegal here (naming the rule), or None; never changes the state."""
         if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
             return IllegalAction("action space", f"{action!r} is not a Vikingdoms action (0..{A.NUM_ACTIONS - 1})")
-        rule = _RULE[self.phase]
+        rule = PHASE_RULES[self.phase]
         if self.phase == OVER:
             return IllegalAction(rule, "the game is over: someone has built the VI. Kingdom")
         what = A.kind(action)
@@ -288,7 +287,7 @@ class VikingdomsState(State):
 
     def _explain(self, action: int, what: str) -> tuple[str, str]:
         """The rule and reason an action of the right kind for this phase is still illegal."""
-        rule = _RULE[self.phase]
+        rule = PHASE_RULES[self.phase]
         seat = self.to_move
         if what == "deal":
             return rule, f"{self.names[action - A.DEAL]} has already been drawn"

@@ -22,8 +22,9 @@ from typing import Any
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import state as S
 from skald.games.vikingdoms.board import PIECES, SIZE, SQUARE_NAMES, TROOP_HEIGHT, targets
-from skald.games.vikingdoms.game import OPTIONS
 from skald.games.vikingdoms.notation import to_notation
+from skald.games.vikingdoms.options import OPTIONS
+from skald.games.vikingdoms.presentation import ALLY_ABILITY, HINTS, PROMPTS
 from skald.games.vikingdoms.tiles import Tile
 
 #: Red (seat 0) and Blue (seat 1): the colours of their Vikings.
@@ -45,39 +46,6 @@ BUILDING_ICON = {
     "farm": "M-11,8 l4,-14 M-4,8 l4,-14 M3,8 l4,-14 M-11,0 h22",
     "marketplace": "M-11,-2 l3,-6 h16 l3,6 z M-9,-2 v10 M9,-2 v10 M-9,4 h18",
 }
-#: Each ally's ability: a few words for its card, the rules' words for its tooltip.
-ALLY_ABILITY = {
-    "Freya": ("no compulsion to form troops", "it is no longer mandatory to build the troop with your Viking on top"),
-    "Volund": ("+3 coins", "gives 3 coins to your territory"),
-    "Gunnar": ("swap two unraided islands", "you may at once exchange two islands not raided yet"),
-    "Loke": ("takes two prisoners", "you at once take two prisoners from your opponent"),
-}
-PROMPTS = {
-    S.CHOOSING_START: "choose the upper or the lower island; the raiding starts there",
-    S.RECRUITMENT: "place a Viking from the camp, or move a stack",
-    S.CHOOSING_TROOP: "both passed: choose which tallest stack becomes the raiding troop",
-    S.TAKING: "leads the raid: take a tile of the island by the raid marker",
-    S.CHOOSING_ALLY: "take an ally",
-    S.GUNNAR_SWAP: "Gunnar: swap two islands not raided yet, or not",
-    S.EXCHANGING: "exchange prisoners, or not",
-}
-#: How to act by clicking, for the seat whose decision it is.
-HINTS = {
-    S.CHOOSING_START: "Click island 1 or island 5.",
-    S.RECRUITMENT: "Click an empty square to place a Viking, or click a Viking (it and those above it move) "
-    "and then a lit stack.",
-    S.CHOOSING_TROOP: "Click one of the tallest stacks.",
-    S.TAKING: "Click a tile of the island by the raid marker.",
-    S.RIOTING: "Click a tile in the rioter's territory.",
-    S.CHOOSING_ALLY: "Click a free ally.",
-    S.GUNNAR_SWAP: "Click an island, then the island to swap it with.",
-    S.EXCHANGING: "Click how many prisoners to exchange.",
-}
-#: The web table's end screen shows this under the winner.
-TIE_BREAK = (
-    "3 villages, 3 ports or 16 coins build the VI. Kingdom; if both players reach a victory in the same raid, "
-    "3 identical buildings beat coins, otherwise the leader of the last raid wins"
-)
 
 WIDTH = 980
 TILE_W, TILE_H = 58, 68

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skald.engine import Game, State, register
 from skald.games.vikings.actions import NUM_ACTIONS
 from skald.games.vikings.options import OPTIONS
+from skald.games.vikings.presentation import VikingsPresentation
 from skald.games.vikings.state import VikingsState
+
+if TYPE_CHECKING:
+    import typer
 
 
 class VikingsGame(Game):
@@ -20,6 +24,7 @@ class VikingsGame(Game):
     min_players = 2
     max_players = 4
     options = OPTIONS
+    presentation = VikingsPresentation()
 
     @property
     def num_distinct_actions(self) -> int:
@@ -43,6 +48,12 @@ class VikingsGame(Game):
         from skald.games.vikings.svg import render_svg
 
         return render_svg(state.observation(seat if seat is not None else -1), names=names)
+
+    def commands(self) -> typer.Typer:
+        """`skald vikings score`: the itemised scoring of a saved or hand-written position."""
+        from skald.games.vikings.commands import commands
+
+        return commands(self)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Fame and Gold now plus what the Mainland is worth (see `skald.games.vikings.evaluate`)."""

@@ -52,7 +52,6 @@ STEP_TEXT = {
     "take_special": "take a special tile",
     "replace_building": "choose the tile the Building replaces",
 }
-TIE_BREAK = "most Gold breaks a tie in Fame; still tied, the victory is shared"
 
 
 def _attr(action: dict[str, Any]) -> str:
@@ -476,12 +475,3 @@ def _advanced_strip(obs: dict[str, Any], names: list[str], x: float, y: float) -
         if held:
             parts.append(f"{names[seat]}: {', '.join(held)}")
     return [f'<text x="{x}" y="{y}" class="status" style="font-size:14px">{escape("   |   ".join(parts))}</text>']
-
-
-def standings(observation: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per seat, the Fame and Gold the end screen lists; `order` ranks by Fame, then Gold (the tie-break)."""
-    rows = []
-    for raw in observation.get("mainlands", []):
-        fame, gold = int(raw.get("fame", 0)), int(raw.get("gold", 0))
-        rows.append({"fame": fame, "gold": gold, "order": [fame, gold]})
-    return rows

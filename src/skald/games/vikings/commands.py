@@ -1,4 +1,8 @@
-"""`skald vikings …`: tools for Vikings positions, such as scoring a saved or hand-written position."""
+"""`skald vikings …`: the game's own commands, such as scoring a saved or hand-written position.
+
+`VikingsGame.commands()` hands these to the `skald` command, which adds them under the game's name; a mistake ends
+in one `error:` line, as every `skald` error does (the `skald` command prints it; run alone, Typer does).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,30 @@ import json
 import reprlib
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+from rich.console import Console
 from rich.table import Table
 
-from skald.cli.common import console, fail
+from skald.engine import Record, RecordError
+from skald.engine.record import read_json_file
+
+if TYPE_CHECKING:
+    from skald.games.vikings import VikingsGame
+
+console = Console(highlight=False, emoji=False)
+
+
+class CommandError(typer.TyperException):
+    """A mistake in what the person gave a Vikings command (a file, a field): one line naming it, exit status 2."""
+
+    exit_code = 2
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with `message` as its one error line."""
+    raise CommandError(message)
 
 
 class When(str, Enum):
@@ -22,20 +44,17 @@ class When(str, Enum):
     end = "end"
 
 
-def load_position(path: Path) -> Any:
+def load_position(game: VikingsGame, path: Path) -> Any:
     """A Vikings state from a position file or a game record; exits with a clear error naming the field."""
-    from skald.engine import Record, RecordError
-    from skald.engine.record import read_json_file
-    from skald.games.vikings import GAME
     from skald.games.vikings.position import PositionError
 
     try:
         data = read_json_file(path)
         if isinstance(data, dict) and data.get("format") == "skald-record":
-            if data.get("game") != GAME.name:
+            if data.get("game") != game.name:
                 raise RecordError(f"game: {reprlib.repr(data.get('game'))} is not Vikings, the game this scores")
             return Record.from_dict(data).replay()
-        return GAME.state_from_dict(data)
+        return game.state_from_dict(data)
     except (PositionError, RecordError) as error:
         message = str(error)
         fail(message if message.startswith(f"{path}:") else f"{path}: {message}")
@@ -60,10 +79,9 @@ def breakdown(state: Any, when: str) -> list[Any]:
     return end_scoring(copy.lands, order, options["zero_majority"] == "all_tied", options["fame_floor"] == "zero")
 
 
-def register(app: typer.Typer) -> None:
-    """Add the `vikings` command group to `skald`."""
+def commands(game: VikingsGame) -> typer.Typer:
+    """The `vikings` command group of `game`: `score`."""
     group = typer.Typer(help="Vikings tools: score a position.", no_args_is_help=True)
-    app.add_typer(group, name="vikings")
 
     @group.command()
     def score(
@@ -74,7 +92,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print the breakdown as JSON."),
     ) -> None:
         """Print the itemised breakdown of a scoring for a saved position, without changing it."""
-        state = load_position(position)
+        state = load_position(game, position)
         chosen = when.value if when else _due(state)
         lines = breakdown(state, chosen)
         totals = {
@@ -102,6 +120,8 @@ def register(app: typer.Typer) -> None:
         for seat, total in totals.items():
             table.add_row(f"Player {seat + 1}", "total", f"{total['fame']:+d}", f"{total['gold']:+d}")
         console.print(table)
+
+    return group
 
 
 def _due(state: Any) -> str:

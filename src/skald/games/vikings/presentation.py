@@ -1,18 +1,21 @@
-"""The Vikings table in the terminal: prices and the Fame exchange, the 0-space rule, squares marked for placement.
+"""How Vikings presents itself to people: prices and the Fame exchange, the 0-space rule, squares marked for placement.
 
-Everything legal comes from the state (`legal_actions`, `illegal_reason`); this module only explains and draws.
+Every front end asks `VikingsGame.presentation`: the terminal shows its notes, close-ups and rules summaries, the web
+its prompts, click hints and the same descriptive labels. Everything legal comes from the state (`legal_actions`,
+`illegal_reason`); this module only explains and draws. Vikings is a perfect-information game: every seat sees the
+whole table, so the viewer changes nothing here.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from skald.cli.table import View
-from skald.engine import State
-from skald.games.vikings import VikingsState
+from skald.engine import JSONDict, Presentation, State
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import (
     EMPTY,
@@ -22,7 +25,6 @@ from skald.games.vikings.components import (
     ROUNDS,
     ROW_LETTERS,
     ROW_NAMES,
-    STARTING_FAME,
     VIKINGS,
     is_ship,
     ship_of,
@@ -32,6 +34,7 @@ from skald.games.vikings.components import (
 from skald.games.vikings.mainland import Mainland
 from skald.games.vikings.render import STYLES, render_text, ship_label
 from skald.games.vikings.scoring import threats
+from skald.games.vikings.state import VikingsState
 from skald.games.vikings.steps import (
     AUCTION,
     BUY,
@@ -131,6 +134,17 @@ RULES = {
     ),
 }
 
+#: What to click on the drawn board, per step (the web shows it above the board).
+CLICK_HINTS = {
+    BUY: "click a Group on the wheel to buy it",
+    PLACE_TILE: "click a highlighted square to place the tile",
+    PLACE_VIKING: "click a highlighted tile for the Viking, or send it to the Head Boatswain",
+    FERRY: "ferry: click a waiting colour (or use the buttons), or stop",
+    LAND: "click a highlighted tile to land a Viking",
+}
+#: The rule that separates players level on Fame (rules/000 p.5, Game End).
+TIE_BREAK = "most Gold breaks a tie in Fame; still tied, the victory is shared"
+
 HELP = {
     BUY: "The key is the Group's price: type [b]7[/] (or [b]buy 7[/]) to buy the Group that costs 7.",
     PLACE_TILE: "Type a key, or a square: [b]N3[/] or [b]tile N3[/] for the tile, [b]start W1[/], [b]ship 2[/].",
@@ -188,18 +202,35 @@ def cost_words(price: int, gold: int) -> str:
     return f"{gold} Gold + {price - gold} Fame"
 
 
-class VikingsView(View):
+class VikingsPresentation(Presentation):
     """The Vikings table: the wheel's prices, the 0-space rule, the Fame exchange and marked squares."""
 
-    def board(self, state: State, names: list[str]) -> RenderableType:
-        """The wheel and every Mainland, with the seats' names."""
+    def prompt(self, state: State) -> str:
+        """The step in the rulebook's words: `buy a Group`, `place the tile`, `ferry with Boatswains`…"""
+        return _state(state).step_name()
+
+    def click_hint(self, state: State) -> str | None:
+        """What to click on the drawn board at this step, or None where the board has nothing to click."""
+        return CLICK_HINTS.get(_state(state).step)
+
+    def groups(self, state: State, actions: list[int]) -> list[tuple[str, list[int]]]:
+        """With the start tile still in hand, the bought tile's squares apart from the start tile's."""
+        v = _state(state)
+        starts = [a for a in actions if A.START <= a < A.VIKING]
+        if v.step != PLACE_TILE or not starts or len(starts) == len(actions):
+            return super().groups(state, actions)
+        tile = [a for a in actions if a not in starts]
+        return [(f"the {tile_words(v.pending_tile)}", tile), ("your start tile", starts)]
+
+    def board(self, state: State, seat: int | None, names: list[str]) -> Any:
+        """The wheel and every Mainland, with the seats' names (every seat sees the whole table)."""
         return Text.from_markup(render_text(_state(state), True, [escape(n) for n in names]))
 
-    def keys(self, state: State) -> list[tuple[str, int]]:
+    def keys(self, state: State, actions: list[int]) -> list[tuple[str, int]]:
         """At a purchase the key is the price, as on the wheel; otherwise 1, 2, 3…"""
         if _state(state).step == BUY:
-            return [(str(action - A.BUY), action) for action in state.legal_actions()]
-        return super().keys(state)
+            return [(str(action - A.BUY), action) for action in actions]
+        return super().keys(state, actions)
 
     def describe(self, state: State, action: int) -> str:
         """What the action does, e.g. `right end (R) with a Scout (S) — 3 Gold + 2 Fame`."""
@@ -316,7 +347,7 @@ class VikingsView(View):
             )
         return lines
 
-    def focus(self, state: State, keys: list[tuple[str, int]]) -> RenderableType | None:
+    def focus(self, state: State, keys: list[tuple[str, int]]) -> Any:
         """The Mainland of the seat to act, with the keys of this step's choices on their squares."""
         v = _state(state)
         if v.step not in (PLACE_TILE, PLACE_VIKING, FERRY, LAND):
@@ -330,77 +361,38 @@ class VikingsView(View):
 
     def rules(self, state: State) -> str:
         """The rulebook on this step, paraphrased, with where it stands in rules/000."""
-        return RULES.get(_state(state).step, super().rules(state))
+        return RULES.get(_state(state).step) or super().rules(state)
 
     def step_help(self, state: State) -> str:
         """How to type this step's choice."""
-        return HELP.get(_state(state).step, super().step_help(state))
+        return HELP.get(_state(state).step) or super().step_help(state)
 
-    def aftermath(self, before: State, after: State, name: str) -> list[str]:
-        """What happened without a choice: a discarded tile, a Viking sent to the Head Boatswain, the wheel turning."""
+    def aftermath(self, before: State, after: State, name: str, seat: int | None) -> list[str]:
+        """What happened without a choice: a discarded tile, a Viking sent to the Head Boatswain, the wheel turning
+        (the same for every viewer: nothing in Vikings is hidden once it has happened), in Rich markup."""
         b, a = _state(before), _state(after)
         seat = b.to_move
+        owner = possessive(escape(name))
         lines = []
         if len(a.discarded) > len(b.discarded):
             tile = a.discarded[-1]
-            lines.append(
-                f"{possessive(name)} {tile_name(tile)} has no legal place: it is removed from the game ({PLACING})."
-            )
+            lines.append(f"{owner} {tile_name(tile)} has no legal place: it is removed from the game ({PLACING}).")
         if b.step in (BUY, PLACE_TILE) and a.step != PLACE_VIKING:
             for c in range(GREY + 1):
                 if a.lands[seat].head[c] > b.lands[seat].head[c]:
                     why = "Boatswains always wait there" if c == GREY else "it has no tile of its own in its row"
-                    lines.append(f"{possessive(name)} {VIKINGS[c].role} goes to the Head Boatswain ({why}).")
+                    lines.append(f"{owner} {VIKINGS[c].role} goes to the Head Boatswain ({why}).")
         if a.round == b.round and a.offset > b.offset:
             lines.append(f"The wheel turns: every price falls by {a.offset - b.offset}.")
         return lines
 
-    def standings(self, state: State, names: list[str]) -> RenderableType:
-        """Final standings: where each player's Fame came from, her Gold (the tie-break) and the winners."""
-        v = _state(state)
-        winners = set(v.winners())
-        reports = v.scorings()
-        table = Table(title=f"Final standings ({END})", title_justify="left")
-        columns = ("", "Player", "Start", "Round scorings", "End game", "Fame for Gold", "Fame", "Gold")
-        for index, column in enumerate(columns):
-            table.add_column(column, justify="left" if index < 2 else "right")
-        order = sorted(range(v.num_players), key=lambda s: (-v.lands[s].fame, -v.lands[s].gold, s))
-        for seat in order:
-            land = v.lands[seat]
-            rounds = sum(
-                line["fame"] for r in reports if r["when"] != "end" for line in r["lines"] if line["seat"] == seat
-            )
-            end = sum(
-                line["fame"] for r in reports if r["when"] == "end" for line in r["lines"] if line["seat"] == seat
-            )
-            exchanged = land.fame - STARTING_FAME - rounds - end
-            table.add_row(
-                "winner" if seat in winners else "",
-                Text(names[seat]),
-                str(STARTING_FAME),
-                f"{rounds:+d}",
-                f"{end:+d}",
-                f"{exchanged:+d}" if exchanged else "0",
-                str(land.fame),
-                str(land.gold),
-                style="bold" if seat in winners else "",
-            )
-        return table
+    def standings(self, state: State) -> list[JSONDict]:
+        """Per seat, the Fame and Gold the end screen lists; `order` ranks by Fame, then Gold (the tie-break)."""
+        return [{"fame": land.fame, "gold": land.gold, "order": [land.fame, land.gold]} for land in _state(state).lands]
 
-    def tie_break(self, state: State, names: list[str]) -> str:
+    def tie_break(self, state: State) -> str:
         """Most Fame wins; tied, most Gold; still tied, the victory is shared (rules/000 p.5, Game End)."""
-        v = _state(state)
-        winners = v.winners()
-        top = max(land.fame for land in v.lands)
-        on_fame = [s for s, land in enumerate(v.lands) if land.fame == top]
-        who = " and ".join(names[s] for s in winners)
-        if len(on_fame) == 1:
-            return f"{who} wins with the most Fame ({top})."
-        tied = " and ".join(names[s] for s in on_fame)
-        gold = v.lands[winners[0]].gold
-        if len(winners) == 1:
-            return f"{tied} tie on {top} Fame; the tie-break is Gold: {who} has the most ({gold}) and wins."
-        return f"{tied} tie on {top} Fame, and {who} on {gold} Gold too: they share the victory."
+        return TIE_BREAK
 
 
 def _square_of(action: int) -> tuple[int, int] | None:

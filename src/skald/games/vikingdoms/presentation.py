@@ -1,0 +1,120 @@
+"""How Vikingdoms presents itself to people: the step in words, what to click, what a choice does, the tie-break.
+
+Every front end (the terminal, the web) asks `VikingdomsGame.presentation`; the SVG board reads the same words
+from here, so a step is named the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from skald.engine import Presentation, State
+from skald.games.vikingdoms import state as S
+from skald.games.vikingdoms.state import VikingdomsState
+
+#: What the seat to act does at each decision, as the board's status line says it after the seat's name.
+PROMPTS = {
+    S.CHOOSING_START: "choose the upper or the lower island; the raiding starts there",
+    S.RECRUITMENT: "place a Viking from the camp, or move a stack",
+    S.CHOOSING_TROOP: "both passed: choose which tallest stack becomes the raiding troop",
+    S.TAKING: "leads the raid: take a tile of the island by the raid marker",
+    S.CHOOSING_ALLY: "take an ally",
+    S.GUNNAR_SWAP: "Gunnar: swap two islands not raided yet, or not",
+    S.EXCHANGING: "exchange prisoners, or not",
+}
+#: The steps where nobody decides, in words.
+CHANCE_WORDS = {
+    S.DEALING: "the territory tiles are drawn",
+    S.YOUNGEST: "the youngest player is chosen",
+    S.OVER: "game over",
+}
+#: How to act by clicking, for the seat whose decision it is.
+HINTS = {
+    S.CHOOSING_START: "Click island 1 or island 5.",
+    S.RECRUITMENT: "Click an empty square to place a Viking, or click a Viking (it and those above it move) "
+    "and then a lit stack.",
+    S.CHOOSING_TROOP: "Click one of the tallest stacks.",
+    S.TAKING: "Click a tile of the island by the raid marker.",
+    S.RIOTING: "Click a tile in the rioter's territory.",
+    S.CHOOSING_ALLY: "Click a free ally.",
+    S.GUNNAR_SWAP: "Click an island, then the island to swap it with.",
+    S.EXCHANGING: "Click how many prisoners to exchange.",
+}
+#: Each ally's ability: a few words for its card, the rules' words for its tooltip.
+ALLY_ABILITY = {
+    "Freya": ("no compulsion to form troops", "it is no longer mandatory to build the troop with your Viking on top"),
+    "Volund": ("+3 coins", "gives 3 coins to your territory"),
+    "Gunnar": ("swap two unraided islands", "you may at once exchange two islands not raided yet"),
+    "Loke": ("takes two prisoners", "you at once take two prisoners from your opponent"),
+}
+#: How the winner is decided, under the standings.
+TIE_BREAK = (
+    "3 villages, 3 ports or 16 coins build the VI. Kingdom; if both players reach a victory in the same raid, "
+    "3 identical buildings beat coins, otherwise the leader of the last raid wins"
+)
+RULES = "rules/002, Vikingdoms"
+
+
+def _state(state: State) -> VikingdomsState:
+    if not isinstance(state, VikingdomsState):
+        raise TypeError(f"the Vikingdoms presentation cannot show a {type(state).__name__}")
+    return state
+
+
+class VikingdomsPresentation(Presentation):
+    """Vikingdoms in words: each phase's prompt and click hint, what a tile or an ally brings, the tie-break."""
+
+    def prompt(self, state: State) -> str:
+        """The phase in words: `take an ally for the second village`, `riot! take a tile from the rioter's…`."""
+        v = _state(state)
+        if v.phase == S.RIOTING:
+            return "riot! take a tile from the rioter's territory"
+        if v.phase == S.CHOOSING_ALLY and v.pending_allies:
+            return f"take an ally for the second {v.pending_allies[0][1]}"
+        return PROMPTS.get(v.phase) or CHANCE_WORDS.get(v.phase, v.phase)
+
+    def click_hint(self, state: State) -> str | None:
+        """How to make the phase's choice on the drawn board."""
+        v = _state(state)
+        return HINTS.get(v.phase) if v.current_player() >= 0 else None
+
+    def describe(self, state: State, action: int) -> str:
+        """What a choice brings: the island the raiding starts from, a tile's building and corners, an ally."""
+        v = _state(state)
+        data = v.action_to_json(action)
+        kind = data.get("type")
+        if kind == "start":
+            return f"the raiding starts at island {1 if data['island'] == 'upper' else 5}"
+        if kind in ("take", "riot"):
+            tile = next((t for t in v.tiles if t.name == data["tile"]), None)
+            if tile is None:
+                return ""
+            corners = [f"{tile.coins} coins"] if tile.coins else []
+            corners += [f"{tile.prisoners} prisoners"] if tile.prisoners else []
+            corners += ["a rioter"] if tile.rioter else []
+            return f"a {tile.building}" + (f" with {', '.join(corners)}" if corners else "")
+        if kind == "ally":
+            return ALLY_ABILITY.get(str(data["ally"]), ("", ""))[0]
+        if kind == "place":
+            return "a Viking from your camp onto the board"
+        if kind == "move":
+            return f"{data['count']} Viking{'s' if data['count'] != 1 else ''} from {data['from']} onto {data['to']}"
+        return ""
+
+    def groups(self, state: State, actions: list[int]) -> list[tuple[str, list[int]]]:
+        """At recruitment, placing from the camp apart from moving a stack (and passing, when allowed)."""
+        v = _state(state)
+        if v.phase != S.RECRUITMENT:
+            return super().groups(state, actions)
+        headings = {"place": "place a Viking from your camp", "move": "move a stack", "pass": "or pass"}
+        kinds = {action: str(v.action_to_json(action).get("type")) for action in actions}
+        grouped = [(title, [a for a in actions if kinds[a] == kind]) for kind, title in headings.items()]
+        rest = [a for a in actions if kinds[a] not in headings]
+        return [(title, group) for title, group in [*grouped, ("", rest)] if group]
+
+    def tie_break(self, state: State) -> str:
+        """How the winner is decided when both reach a victory in the same raid."""
+        return TIE_BREAK
+
+    def rules(self, state: State) -> str:
+        """The rule at this phase, in the words the state cites for it."""
+        v = _state(state)
+        return f"[b]The rule now[/] ({RULES}): {S.PHASE_RULES[v.phase]}."

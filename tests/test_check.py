@@ -1,0 +1,130 @@
+"""`skald check GAME` (docs/check.md): every registered game and the proof game pass it, and it fails, naming the
+seed that reproduces the failure, on games that leak hidden information or move when refusing an illegal action."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import proof_game
+from proof_game.faulty import HAND_LEAK, MUTATING_REFUSAL, NOTATION_LEAK, FaultyGame
+from skald.engine import game_names, get_game, registry
+from skald.sim.check import PROPERTIES, Checker, PropertyResult, run_check
+
+
+def failed(results: list[PropertyResult]) -> dict[str, str]:
+    """Each failed property with its first failure's message."""
+    return {r.key: r.first.message if r.first else "" for r in results if not r.passed}
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch):
+    """Register a faulty game for one test only (a record names its game, so the check looks it up by name)."""
+    game_names()  # load the registry first, so that loading it later cannot bring the variant back
+
+    def register(game: FaultyGame) -> FaultyGame:
+        monkeypatch.setitem(registry._GAMES, game.name, game)
+        return game
+
+    return register
+
+
+def skald(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the real `skald` command line in a subprocess that finds the proof game and its faulty variants."""
+    env = proof_game.subprocess_env()
+    env["SKALD_GAMES"] += ",proof_game.register_faulty"
+    env["COLUMNS"] = "200"
+    command = [sys.executable, "-c", "from skald.cli.main import app; app()", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+
+
+@pytest.mark.parametrize("name", sorted({*game_names(), "proof"}))
+def test_every_registered_game_and_the_proof_game_pass_the_check(name):
+    game = get_game(name)
+    counts = range(game.min_players, game.max_players + 1)
+    results = list(run_check(game, counts, games=6, seed=0))
+    assert [r.key for r in results] == [key for key, _ in PROPERTIES]
+    assert failed(results) == {}
+    assert all(r.checks > 0 for r in results if not r.skipped)
+
+
+def test_the_proof_game_passes_the_two_worlds_check_over_many_games():
+    results = {r.key: r for r in run_check(proof_game.GAME, [2, 3, 4], games=60, seed=1000)}
+    assert failed(list(results.values())) == {}
+    assert results["two_worlds"].checks > 1000
+    assert not results["two_worlds"].skipped
+
+
+def test_the_two_worlds_check_is_skipped_for_a_perfect_information_game():
+    results = {r.key: r for r in run_check(get_game("vikingdoms"), [2], games=2)}
+    assert results["two_worlds"].skipped and results["two_worlds"].checks == 0
+
+
+def test_an_observation_showing_another_hand_fails_the_two_worlds_check(registered):
+    game = registered(HAND_LEAK)
+    results = list(run_check(game, [2, 3], games=5))
+    assert set(failed(results)) == {"two_worlds"}
+    assert "observation" in failed(results)["two_worlds"]
+
+
+def test_a_notation_naming_a_hidden_card_fails_the_two_worlds_check(registered):
+    game = registered(NOTATION_LEAK)
+    results = list(run_check(game, [3], games=5))
+    assert set(failed(results)) == {"two_worlds"}
+    assert "notation" in failed(results)["two_worlds"]
+
+
+def test_a_state_that_moves_while_refusing_an_illegal_action_fails_the_untouched_state_check(registered):
+    game = registered(MUTATING_REFUSAL)
+    results = list(run_check(game, [2], games=3))
+    assert set(failed(results)) == {"illegal"}
+    assert "changed the state" in failed(results)["illegal"]
+
+
+def test_the_seed_of_a_failure_reproduces_it_alone(registered):
+    game = registered(HAND_LEAK)
+    first = {r.key: r for r in run_check(game, [2, 3, 4], games=4, seed=50)}["two_worlds"].first
+    assert first is not None and 50 <= first.seed < 54
+    again = {r.key: r for r in run_check(game, [first.players], games=1, seed=first.seed)}["two_worlds"].first
+    assert again == first
+
+
+def test_a_game_that_runs_past_the_ply_cap_fails_the_ending_check():
+    checker = Checker(proof_game.GAME, max_plies=10)
+    checker.check_game(2, seed=0)
+    assert "not over after 10 actions" in failed(checker.results())["ends"]
+
+
+def test_the_command_prints_one_line_per_property_and_exits_0_when_all_hold():
+    run = skald("check", "proof", "--games", "5", "--seed", "7")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert "15 random games (2–4 players, seeds 7–11)" in lines[0]
+    assert [line[0] for line in lines[1:-1]] == ["✓"] * len(PROPERTIES)
+    assert lines[-1] == f"all {len(PROPERTIES)} properties hold"
+
+
+def test_the_command_exits_non_zero_naming_the_seed_and_the_command_that_reproduces_a_leak():
+    run = skald("check", HAND_LEAK.name, "--games", "3", "--players", "3")
+    assert run.returncode == 1
+    assert "✗ two worlds a viewer cannot tell apart look the same to it" in run.stdout
+    assert "error: 1 of 8 properties failed; the first failure is in seed 0 with 3 players" in run.stderr
+    assert f"skald check {HAND_LEAK.name} --players 3 --seed 0 --games 1" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "hnefatafl"], "no game called 'hnefatafl'"),
+        (["check", "proof", "--players", "5"], "--players: Proof is played by 2–4 players, not 5"),
+        (["check", "proof", "--games", "0"], "--games"),
+        (["check", "vikings", "--option", "ship_row=anywhere"], "--option: options.ship_row"),
+    ],
+)
+def test_bad_arguments_get_one_error_line_naming_the_argument(args, message):
+    run = skald(*args)
+    assert run.returncode == 2
+    assert message in run.stderr
+    assert "Traceback" not in run.stderr
