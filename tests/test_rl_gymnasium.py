@@ -9,8 +9,9 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
 
+import proof_game  # registers "proof", the test suite's hidden-information card game
 from skald.engine import IllegalAction
-from skald.rl.gymnasium_env import SkaldGymEnv
+from skald.rl.gymnasium_env import SkaldGymEnv, register_envs
 
 
 @pytest.mark.parametrize(
@@ -21,6 +22,9 @@ from skald.rl.gymnasium_env import SkaldGymEnv
         ("vikings", 4, "random"),
         ("vikingdoms", 2, "random"),
         ("vikingdoms", 2, "greedy"),
+        ("proof", 2, "random"),
+        ("proof", 3, "greedy"),
+        ("proof", 4, "mcts:iters=10"),
     ],
 )
 def test_check_env(game: str, num_players: int, opponents: str) -> None:
@@ -97,3 +101,32 @@ def test_gymnasium_make_builds_the_registered_environment_by_module_and_id(
         observation, reward, terminated, truncated, _ = env.step(int(legal[0]))
     assert terminated and not truncated
     assert reward == env.unwrapped.game_state.returns()[env.unwrapped.seat]
+
+
+# -- hidden information: the learner sees its own view only -------------------------------------------------------
+
+
+@pytest.mark.parametrize("opponents", ["random", "mcts:iters=10"])
+def test_the_learner_sees_only_its_own_seat_in_a_hidden_hand_game(opponents: str) -> None:
+    env = SkaldGymEnv("proof", 3, opponents=opponents, seat=None, render_mode="ansi")
+    for seed in range(4):
+        observation, info = env.reset(seed=seed)
+        state, seat = env.game_state, env.seat
+        terminated = False
+        while not terminated:
+            assert np.array_equal(observation["observation"], state.observation_array(seat))
+            assert set(info) == {"action_mask", "seat"}
+            # The table as the learner's seat sees it: its own hand, the others' card counts.
+            assert env.render() == state.render_text(seat=seat) != state.render_text(seat=(seat + 1) % 3)
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, _, terminated, _, info = env.step(int(legal[-1]))
+
+
+def test_gymnasium_make_finds_a_game_registered_after_import() -> None:
+    import gymnasium
+
+    assert "skald/Proof-v0" in register_envs()
+    env = gymnasium.make("skald/Proof-v0", num_players=2, opponents="mcts:iters=10")
+    observation, _ = env.reset(seed=3)
+    assert env.unwrapped.game_state.game is proof_game.GAME
+    assert observation["observation"].shape == env.observation_space["observation"].shape

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 
+import proof_game  # noqa: E402  (registers "proof", the test suite's hidden-information card game)
+from proof_game import actions as A  # noqa: E402
 from skald.engine import game_names  # noqa: E402
 from skald.rl import openspiel as skald_spiel  # noqa: E402
 
@@ -99,3 +103,115 @@ def test_skald_bots_play_each_other_in_evaluate_bots() -> None:
     bots = [skald_spiel.SkaldBot(spec, seed) for seed, spec in enumerate(["greedy", "random", "random"])]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
     assert sum(returns) == pytest.approx(1.0)
+
+
+# -- the proof game: hidden hands and a secret bid ---------------------------------------------------------------
+
+
+def _two_worlds() -> list[tuple[list[int], list[int], int]]:
+    """Pairs of 3-player proof histories that `seat` cannot tell apart: seat 0 holds 1, 4, 7 in both; seat 1 holds
+    2, 5, 8 or 8, 10, 11 and (while the bids are secret) bid 0 or 3; later, the same public bids and first trick."""
+    # Deals go round the table from seat 0: card k of this list goes to seat k mod 3.
+    deal_a = [A.deal(card) for card in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
+    deal_b = [A.deal(card) for card in (1, 8, 3, 4, 10, 6, 7, 11, 9)]
+    # Bids 1 and 2 (then seat 2 bids 1 and all are public), then the first trick: 7, 8, 9; seat 2 takes it.
+    public = [A.bid(1), A.bid(2), A.bid(1), A.play(7), A.play(8), A.play(9)]
+    return [
+        (deal_a, deal_b, 0),
+        ([*deal_a, A.bid(1), A.bid(0)], [*deal_b, A.bid(1), A.bid(3)], 0),
+        (deal_a + public, deal_b + public, 0),
+    ]
+
+
+def _spiel_state(game: object, history: list[int]) -> object:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+def test_a_hidden_information_game_is_registered_as_imperfect_information() -> None:
+    game = skald_spiel.load("proof", 3)
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    assert kind.provides_observation_string and kind.provides_observation_tensor
+    assert game.information_state_tensor_shape() == list(proof_game.GAME.observation_tensor_shape(3))
+    perfect = skald_spiel.load("vikings", 2).get_type()
+    assert perfect.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert not perfect.provides_information_state_tensor
+
+
+@pytest.mark.parametrize("serialize", [False, True])
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_the_proof_game_passes_random_sim_test(num_players: int, serialize: bool) -> None:
+    game = skald_spiel.load("proof", num_players)
+    pyspiel.random_sim_test(game, num_sims=60, serialize=serialize, verbose=False)
+
+
+def test_each_player_is_answered_with_its_own_view_only() -> None:
+    game = skald_spiel.load("proof", 3)
+    for history_a, history_b, seat in _two_worlds():
+        world_a, world_b = _spiel_state(game, history_a), _spiel_state(game, history_b)
+        assert world_a.history() != world_b.history()
+        for ask in ("information_state_string", "observation_string"):
+            assert getattr(world_a, ask)(seat) == getattr(world_b, ask)(seat), ask
+        for ask in ("information_state_tensor", "observation_tensor"):
+            assert np.array_equal(getattr(world_a, ask)(seat), getattr(world_b, ask)(seat)), ask
+        # The seat whose cards differ does see the difference: the check above can fail.
+        assert world_a.information_state_string(1) != world_b.information_state_string(1)
+        assert not np.array_equal(world_a.observation_tensor(1), world_b.observation_tensor(1))
+
+
+def test_the_information_state_is_the_skald_states_and_the_tensor_its_observation() -> None:
+    game = skald_spiel.load("proof", 3)
+    _, history, seat = _two_worlds()[1]
+    state = _spiel_state(game, history)
+    skald_state = state.skald_state
+    assert state.information_state_string(seat) == skald_state.information_state_string(seat)
+    assert np.array_equal(state.information_state_tensor(seat), skald_state.observation_tensor(seat))
+    assert state.observation_string(seat) == json.dumps(
+        skald_state.observation(seat), sort_keys=True, separators=(",", ":")
+    )
+    # A spectator's view (public information only) shows no hand.
+    public = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    observer = game.make_py_observer(public)
+    assert '"hand"' not in observer.string_from(state, seat)
+
+
+def test_resample_from_infostate_draws_a_state_the_player_cannot_tell_from_this_one() -> None:
+    game = skald_spiel.load("proof", 3)
+    _, history, seat = _two_worlds()[1]
+    state = _spiel_state(game, history)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    drawn = [state.resample_from_infostate(seat, sampler) for _ in range(20)]
+    for other in drawn:
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert len(other.history()) == len(state.history())
+        _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
+        assert restored.history() == other.history()
+    assert len({tuple(other.history()) for other in drawn}) > 1
+
+
+def test_openspiels_ismcts_and_skald_bots_play_the_proof_game() -> None:
+    # OpenSpiel's own ISMCTS samples its worlds through `resample_from_infostate` and checks each against the root's
+    # information state; Skald bots choose from what their seat knows. (ISMCTSBot has no `restart_at`, so the game
+    # is driven here rather than by `evaluate_bots`.)
+    game = skald_spiel.load("proof", 3)
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=rng),
+        skald_spiel.SkaldBot("mcts:iters=20", seed=1),
+        skald_spiel.SkaldBot("greedy", seed=2),
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert sum(state.returns()) == pytest.approx(1.0)

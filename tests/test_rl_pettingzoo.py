@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, performance_benchmark, seed_test
 
+import proof_game  # registers "proof", the test suite's hidden-information card game
 from skald.engine import IllegalAction
 from skald.rl.pettingzoo_env import SkaldAECEnv, env
 
 #: Every game that encodes a tensor, at each player count it allows.
-GAMES_AND_PLAYERS = [("vikings", 2), ("vikings", 3), ("vikings", 4), ("vikingdoms", 2)]
+GAMES_AND_PLAYERS = [
+    ("vikings", 2),
+    ("vikings", 3),
+    ("vikings", 4),
+    ("vikingdoms", 2),
+    (proof_game.GAME.name, 2),
+    (proof_game.GAME.name, 3),
+    (proof_game.GAME.name, 4),
+]
 
 
 @pytest.mark.parametrize(("game", "num_players"), GAMES_AND_PLAYERS)
@@ -113,3 +123,50 @@ def test_a_mask_from_an_earlier_position_lets_nothing_through_unchecked() -> Non
     with pytest.raises(IllegalAction):
         aec.step(stale)
     assert aec.game_state.history == before
+
+
+# -- hidden information: each agent observes its own view only ----------------------------------------------------
+
+
+def _two_worlds(num_players: int) -> tuple[SkaldAECEnv, SkaldAECEnv]:
+    """Two proof games, reset with different seeds, whose deals player_0 cannot tell apart (the same cards dealt to
+    it in the same order) while another seat's cards differ."""
+    seen: dict[str, SkaldAECEnv] = {}
+    for seed in range(2000):
+        aec = SkaldAECEnv("proof", num_players)
+        aec.reset(seed=seed)
+        key = aec.game_state.information_state_string(0)
+        if key in seen and seen[key].game_state.dealt != aec.game_state.dealt:  # type: ignore[attr-defined]
+            return seen[key], aec
+        seen[key] = aec
+    raise AssertionError("no two deals alike for player_0 in 2000 seeds")
+
+
+@pytest.mark.parametrize("num_players", [2, 3])
+def test_an_agent_observes_alike_in_games_it_cannot_tell_apart(num_players: int) -> None:
+    world_a, world_b = _two_worlds(num_players)
+    # Seat 0 bids first, the same in both; seat 1 bids differently, in secret while seat 2 is still to bid.
+    for bids in ([1, 1], [1, 2] if num_players == 2 else [1, 3]):
+        for world, bid in zip((world_a, world_b), bids, strict=True):
+            agent = world.agent_selection
+            assert agent == f"player_{len(world.game_state.history) - 3 * num_players}"
+            world.step(proof_game.actions.bid(bid))
+        watched = world_a.observe("player_0"), world_b.observe("player_0")
+        assert np.array_equal(watched[0]["observation"], watched[1]["observation"])
+        assert np.array_equal(watched[0]["action_mask"], watched[1]["action_mask"])
+        assert world_a.infos["player_0"] == world_b.infos["player_0"] == {}
+        if num_players == 2:
+            break
+    # The seat whose cards differ sees the difference: the comparison above can fail.
+    assert not np.array_equal(world_a.observe("player_1")["observation"], world_b.observe("player_1")["observation"])
+
+
+def test_no_agent_is_handed_another_seats_hand() -> None:
+    aec = SkaldAECEnv("proof", 3)
+    aec.reset(seed=8)
+    for agent in aec.agent_iter():
+        observation, _reward, terminated, truncated, info = aec.last()
+        seat = int(agent.split("_")[1])
+        assert np.array_equal(observation["observation"], aec.game_state.observation_array(seat))
+        assert info == {}
+        aec.step(None if terminated or truncated else int(observation["action_mask"].nonzero()[0][-1]))

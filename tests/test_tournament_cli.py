@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import csv
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 import bots_fixture_game
+from proof_game import subprocess_env
 from skald.cli.main import app
 
 runner = CliRunner()
@@ -49,3 +52,18 @@ def test_too_many_players_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["tournament", "vikings", "--players", "5", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "5" in result.output
+
+
+def test_a_hidden_information_game_plays_in_tournament_and_simulate_subprocesses(tmp_path: Path) -> None:
+    # The proof game reaches a `skald` subprocess through SKALD_GAMES, as a game not installed would.
+    skald = [sys.executable, "-m", "skald.cli.main"]
+    flags = ["--bots", "mcts:iters=20,greedy,random", "-p", "3", "-n", "6", "-w", "2", "--out", str(tmp_path)]
+    tournament = [*skald, "tournament", "proof", *flags]
+    done = subprocess.run(tournament, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    data = json.loads((tmp_path / "tournament.json").read_text())
+    assert data["game"] == "proof" and len(data["results"]) == 6
+    simulate = [*skald, "simulate", "proof", "-p", "4", "-n", "20", "--show"]
+    done = subprocess.run(simulate, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "20 random games of Proof, 4 players" in done.stdout and "Final Points" in done.stdout

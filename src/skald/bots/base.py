@@ -1,4 +1,9 @@
-"""The bot interface: a bot looks at a state and names one legal action for the seat to act."""
+"""The bot interface: a bot looks at a state and names one legal action for the seat to act.
+
+In an imperfect-information game a bot sees only its seat's information state: it chooses on a full state drawn
+with `resample_from_infostate` (a determinization), and its randomness is seeded from the information-state string,
+so two histories its seat cannot tell apart give the same choice.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from skald.engine import CHANCE, State
+from skald.engine import CHANCE, IMPERFECT, State
 
 
 class Bot(ABC):
-    """A player that speaks only the game contract; its choice depends only on its seed and the state."""
+    """A player that speaks only the game contract; its choice depends only on its seed and what its seat knows."""
 
     #: The spec string this bot was built from, e.g. `mcts:normal`.
     spec: str
@@ -34,16 +39,35 @@ class Bot(ABC):
             raise ValueError(f"{self.spec}: seat {player} has no legal action")
         if len(legal) == 1:
             return legal[0]
+        if state.game.information == IMPERFECT:
+            # The mover's legal actions depend only on what it knows; everything else comes from a determinization,
+            # drawn from its information state alone, so the true hidden state never reaches `_choose`.
+            sampler = random.Random(int.from_bytes(self._infostate_digest(state, player, "resample"), "big"))
+            return self._choose(state.resample_from_infostate(player, sampler), player, legal)
         return self._choose(state, player, legal)
 
     def rng_for(self, state: State) -> random.Random:
-        """A generator seeded by the bot's seed and the position's history, so replays choose alike."""
-        return random.Random(int.from_bytes(self._history_digest(state.history), "big"))
+        """A generator seeded by the bot's seed and what the seat to act knows (in a perfect-information game, the
+        position's history), so replays, and positions that seat cannot tell apart, choose alike."""
+        return random.Random(int.from_bytes(self._seed_digest(state), "big"))
 
     def draw(self, state: State, count: int) -> int:
-        """One number in [0, count) fixed by the bot's seed, spec and the position's history, like `rng_for` but
-        without seeding a generator (uniform to within count / 2**64)."""
-        return int.from_bytes(self._history_digest(state.history), "big") % count
+        """One number in [0, count) fixed like `rng_for`'s seed (the bot's seed, spec and what the seat to act
+        knows) but without seeding a generator (uniform to within count / 2**64)."""
+        return int.from_bytes(self._seed_digest(state), "big") % count
+
+    def _seed_digest(self, state: State) -> bytes:
+        """The seed material of `rng_for` and `draw`: the history's digest, or the information state's when hidden."""
+        if state.game.information == IMPERFECT:
+            player = state.current_player()
+            return self._infostate_digest(state, player if player >= 0 else None, "choose")
+        return self._history_digest(state.history)
+
+    def _infostate_digest(self, state: State, viewer: int | None, purpose: str) -> bytes:
+        """blake2b (8 bytes) of `repr((seed, spec, purpose, information state of viewer))`: the same for every
+        history `viewer` cannot tell apart; `purpose` keeps the determinization's draws apart from the choice's."""
+        text = repr((self.seed, self.spec, purpose, state.information_state_string(viewer)))
+        return hashlib.blake2b(text.encode(), digest_size=8).digest()
 
     def _history_digest(self, history: Sequence[int]) -> bytes:
         """blake2b (8 bytes) of `repr((seed, spec, history))`, hashing only the actions added since the last call."""
@@ -78,7 +102,8 @@ class Bot(ABC):
 
     @abstractmethod
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
-        """Pick one of `legal` (at least two) for `player`; randomness comes from `rng_for(state)` or `draw`."""
+        """Pick one of `legal` (at least two) for `player`; randomness comes from `rng_for(state)` or `draw`. In an
+        imperfect-information game `state` is a determinization: hidden parts drawn, not the true ones."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec} seed={self.seed}>"

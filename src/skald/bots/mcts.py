@@ -4,6 +4,12 @@ Chance nodes are sampled by their outcome probabilities. Rollouts play random le
 then stop and turn the game's heuristic into a per-seat reward vector (a softmax over `game.evaluate`), or
 take `returns()` when the game ends first. Each node keeps the sum of those vectors; a seat choosing at a
 node picks the child best for itself by UCT on its own component.
+
+In an imperfect-information game the search is single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley &
+Whitehouse 2012, "Information Set Monte Carlo Tree Search"): one tree of action sequences from the root, and each
+iteration draws a determinization from the bot's information state (`resample_from_infostate`), descends only
+through the children whose actions are legal in it, and scores them by UCB with availability counts (how often a
+child could have been chosen) in place of the parent's visits. The true hidden state is never searched.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from dataclasses import dataclass, field
 
 from skald.bots.base import Bot
 from skald.bots.evaluation import evaluations, softmax_rewards
-from skald.engine import CHANCE, TERMINAL, State, sample_chance
+from skald.engine import CHANCE, IMPERFECT, TERMINAL, State, sample_chance
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,19 @@ class _Node:
         self.value = [0.0] * self.num_players
 
 
+class _InfoNode:
+    """One action sequence from the root of an information-set tree: its children by action (or chance outcome),
+    the summed reward vector, and how often it was available to choose (legal in the determinization)."""
+
+    __slots__ = ("available", "children", "value", "visits")
+
+    def __init__(self, num_players: int) -> None:
+        self.visits = 0
+        self.available = 1
+        self.value = [0.0] * num_players
+        self.children: dict[int, _InfoNode] = {}
+
+
 class _Scale:
     """The softmax temperature, adapted to how far apart the seats' evaluations are seen to be."""
 
@@ -89,6 +108,8 @@ class MCTSBot(Bot):
         self.last_iterations = 0
 
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
+        if state.game.information == IMPERFECT:
+            return self._choose_by_information_sets(state, player, legal)
         config = self.config
         rng = self.rng_for(state)
         root = _Node(player, state.num_players)
@@ -108,6 +129,84 @@ class MCTSBot(Bot):
             root.children.items(),
             key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),
         )[0]
+
+    def _choose_by_information_sets(self, state: State, player: int, legal: list[int]) -> int:
+        """SO-ISMCTS from `state` (itself a determinization: only its information state for `player` is used)."""
+        config = self.config
+        rng = self.rng_for(state)
+        root = _InfoNode(state.num_players)
+        scale = _Scale(config.temperature)
+        deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+        iterations = 0
+        while True:
+            if config.iterations is not None and iterations >= config.iterations:
+                break
+            if deadline is not None and iterations > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate_information_sets(root, state.resample_from_infostate(player, rng), rng, scale)
+            iterations += 1
+        self.last_iterations = iterations
+        # The root's actions are legal in every determinization, since the mover knows its own legal actions.
+        return max(
+            (item for item in root.children.items() if item[0] in legal),
+            key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),
+        )[0]
+
+    def _iterate_information_sets(self, root: _InfoNode, state: State, rng: random.Random, scale: _Scale) -> None:
+        """One SO-ISMCTS iteration on the determinization `state`: selection among its legal children, expansion,
+        rollout and backup."""
+        node = root
+        path = [root]
+        c = self.config.exploration
+        num_players = state.num_players
+        while True:
+            mover = state.current_player()
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                outcome = sample_chance(state, rng)
+                state.apply_legal(outcome)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = _InfoNode(num_players)
+                node = child
+                path.append(node)
+                continue
+            legal = state.legal_actions()
+            children = node.children
+            untried = [action for action in legal if action not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                state.apply_legal(action)
+                node = children[action] = _InfoNode(num_players)
+                path.append(node)
+                break
+            action, node = self._select_available(children, legal, mover, c)
+            state.apply_legal(action)
+            path.append(node)
+        rewards = self._rollout(state, rng, scale)
+        for visited in path:
+            visited.visits += 1
+            value = visited.value
+            for seat, reward in enumerate(rewards):
+                value[seat] += reward
+
+    @staticmethod
+    def _select_available(
+        children: dict[int, _InfoNode], legal: list[int], seat: int, c: float
+    ) -> tuple[int, _InfoNode]:
+        """Among the children legal here, the best for `seat` by UCB with availability counts; each of them
+        was available this time, so each count rises."""
+        best: tuple[int, _InfoNode] | None = None
+        best_score = -float("inf")
+        for action in legal:
+            child = children[action]
+            score = child.value[seat] / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = (action, child), score
+            child.available += 1
+        assert best is not None
+        return best
 
     def _iterate(self, root: _Node, state: State, rng: random.Random, scale: _Scale) -> None:
         """One selection, expansion, rollout and backup."""

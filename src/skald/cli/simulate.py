@@ -68,7 +68,10 @@ def show_game(game: Game, players: int, seed: int, options: dict[str, Any] | Non
             for report in reports[reports_seen:]:
                 print_report(report)
             reports_seen = len(reports)
-    console.print(f"Final Fame: {state.scores()} · winners: {[s + 1 for s in state.winners()]}\n")
+    if reports_seen == 0:
+        # A game without itemised scorings is shown once, at its end (as a spectator sees it).
+        console.print(state.render_text(color=True), markup=True)
+    console.print(f"Final {game.score_name}: {state.scores()} · winners: {[s + 1 for s in state.winners()]}\n")
 
 
 def print_report(report: JSONDict, names: list[str] | None = None) -> None:

@@ -93,11 +93,12 @@ def resolve_chance(state: State, rng: random.Random) -> None:
         state.apply(sample_chance(state, rng))
 
 
-def render_table(state: State, render_mode: str | None) -> str | None:
-    """The adapters' `render()`: the table as text, returned for `ansi`, printed for `human`, None without a mode."""
+def render_table(state: State, render_mode: str | None, seat: int | None = None) -> str | None:
+    """The adapters' `render()`: the table as text as `seat` (None: a spectator) may see it, returned for `ansi`,
+    printed for `human`, None without a mode."""
     if render_mode is None:
         return None
-    text = state.render_text()
+    text = state.render_text(seat=seat)
     if render_mode == "human":
         print(text)
         return None

@@ -5,7 +5,9 @@ The learner sits in `seat` (or a seat drawn at each reset when `seat=None`); the
 from spec strings (`random`, `greedy`, `mcts:easy`, …; see `skald.bots`). Chance and the bots act inside `step`
 until the learner must choose again or the game ends. Observations are dicts: `observation`, the game's tensor from
 the learner's seat (docs/rl-observation.md), and `action_mask`, 1 for each legal action; `info["action_mask"]`
-holds the same mask. The reward is 0 until the end, then the learner's Skald return (1/k if one of k winners).
+holds the same mask. In a game with hidden information the learner sees its own view only, and the bots choose from
+what their own seats know (docs/bots.md). The reward is 0 until the end, then the learner's Skald return (1/k if
+one of k winners).
 
 An illegal action, with `illegal="penalty"` (the default), changes nothing: the step returns `illegal_reward`
 (default -1), the same observation, and `info["illegal"]` with the rule's reason; after `max_illegal` illegal
@@ -47,7 +49,7 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        game: str = "vikings",
+        game: str,
         num_players: int = 2,
         opponents: str | Sequence[str] = "random",
         seat: int | None = 0,
@@ -157,8 +159,8 @@ class SkaldGymEnv(gym.Env[dict[str, Any], np.int64]):
         return legal_mask(self.game_state, self.num_actions).astype(bool)
 
     def render(self) -> str | None:
-        """The table as text: returned for `ansi`, printed for `human`."""
-        return render_table(self.game_state, self.render_mode)
+        """The table as text as the learner's seat sees it: returned for `ansi`, printed for `human`."""
+        return render_table(self.game_state, self.render_mode, self.seat)
 
 
 def env_id(game: str) -> str:

@@ -4,18 +4,24 @@ Every registered Skald game becomes `skald_<name>`, with parameters `players` an
 explicit chance nodes with Skald's own outcomes (a tile from the stacks, a Viking from the bag), action ids are the
 game's fixed action space (chance outcomes included, so `max_chance_outcomes` is the same size), serialization is
 OpenSpiel's default history of action ids, and returns are Skald's: 1/k to each of k winners (constant sum 1).
+
+A game with hidden information (`Game.information == IMPERFECT`) is registered as `IMPERFECT_INFORMATION`: its
+observer answers each player with that seat's view only (the information-state string and observation JSON of the
+Skald state, its observation tensor), and `resample_from_infostate` draws a full state consistent with what a player
+knows. A perfect-information game's information state is the history of action ids.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from skald.bots import make_bot
-from skald.engine import Game, State, get_game
+from skald.engine import IMPERFECT, Game, State, get_game
 from skald.engine import game_names as skald_game_names
 from skald.rl.common import max_game_length, supports_tensors
 
@@ -87,7 +93,10 @@ class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
         return SkaldSpielState(self, self.skald_game.new_initial_state(self.num_seats, self.options))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-        """The observer: Skald's tensor and JSON view for observations, the action history for information states."""
+        """The observer: Skald's tensor and JSON view for observations; for information states, the action history
+        (perfect information) or the seat's information-state string and tensor (imperfect information)."""
+        if self.skald_game.information == IMPERFECT:
+            return SeatViewObserver(self, iig_obs_type, params)
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return SkaldObserver(self, params)
         return HistoryObserver(iig_obs_type, params)
@@ -121,6 +130,18 @@ class SkaldSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         """Apply through Skald's `apply`, which raises `IllegalAction` naming the rule for an illegal action."""
         self._held.state.apply(action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SkaldSpielState:
+        """A state drawn among those consistent with what `player_id` knows here, with the right probabilities (the
+        Skald state's `resample_from_infostate`, driven by a generator seeded from the sampler's draws)."""
+        # Two draws of the sampler (floats in [0, 1)) give the generator 106 bits of seed.
+        seed = int(probability_sampler() * 2**53) << 53 | int(probability_sampler() * 2**53)
+        drawn = self._held.state.resample_from_infostate(player_id, random.Random(seed))
+        # Replayed through `apply_action`, so that OpenSpiel's own history (and with it serialization) is the drawn one.
+        state: SkaldSpielState = self.get_game().new_initial_state()
+        for action in drawn.history:
+            state.apply_action(action)
+        return state
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Skald's notation, e.g. `buy 7`, `tile N3`, `draw viking S`."""
@@ -186,23 +207,76 @@ class HistoryObserver:
         return " ".join(map(str, state.skald_state.history)) if self.public else ""
 
 
+class SeatViewObserver:
+    """OpenSpiel's PyObserver for a game with hidden information: a player's own view only.
+
+    With a seat's private information (`private_info` SINGLE_PLAYER) the string is the seat's information-state string
+    (perfect recall) or its observation JSON, and the tensor the game's observation tensor for that seat. With only
+    public information (NONE) the strings are a spectator's, and there is no tensor (the game encodes seats' views).
+    With every seat's private information (ALL_PLAYERS) the string is the whole history of action ids.
+    """
+
+    def __init__(self, game: SkaldSpielGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
+        self.recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        self.public = iig_obs_type is None or bool(iig_obs_type.public_info)
+        self.viewer = {
+            pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
+            pyspiel.PrivateInfoType.NONE: "spectator",
+        }.get(private, "all")
+        self.tensor: Any = None
+        self.dict: dict[str, Any] = {}
+        if self.viewer == "seat" and supports_tensors(game.skald_game):
+            shape = game.skald_game.observation_tensor_shape(game.num_seats)
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: SkaldSpielState, player: int) -> None:
+        """Fill `tensor` with `state` as `player` sees it."""
+        if self.tensor is not None:
+            skald_state = state.skald_state
+            self.tensor[:] = state._held.cached(("tensor", player), lambda: skald_state.observation_array(player))
+
+    def string_from(self, state: SkaldSpielState, player: int) -> str:
+        """What `player` (or a spectator, for public information only) knows or sees, as a string."""
+        skald_state = state.skald_state
+        if self.viewer == "all":
+            return " ".join(map(str, skald_state.history)) if self.public else ""
+        viewer = player if self.viewer == "seat" else None
+        if self.recall:
+            key: tuple[str, int | None] = ("infostate", viewer)
+            return str(state._held.cached(key, lambda: skald_state.information_state_string(viewer)))
+        return str(
+            state._held.cached(
+                ("text", viewer),
+                lambda: json.dumps(skald_state.observation(viewer), sort_keys=True, separators=(",", ":")),
+            )
+        )
+
+
 def game_type(skald_game: Game) -> Any:
-    """OpenSpiel's GameType for a Skald game: sequential, explicit chance, perfect information, constant sum."""
+    """OpenSpiel's GameType for a Skald game: sequential, explicit chance, constant sum; perfect information, or
+    imperfect with per-player information states for a game with hidden information."""
     spec: dict[str, Any] = {"players": skald_game.min_players}
     spec.update({option.name: option.default for option in skald_game.options})
     tensors = supports_tensors(skald_game)
+    hidden = skald_game.information == IMPERFECT
+    information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=short_name(skald_game.name),
         long_name=f"Skald {skald_game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=information.IMPERFECT_INFORMATION if hidden else information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=skald_game.max_players,
         min_num_players=skald_game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        # The game's observation tensor stands in as the information-state tensor (the contract has no other).
+        provides_information_state_tensor=hidden and tensors,
         provides_observation_string=True,
         provides_observation_tensor=tensors,
         parameter_specification=spec,

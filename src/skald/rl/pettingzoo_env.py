@@ -1,7 +1,9 @@
 """A Skald game as a PettingZoo AEC environment: `SkaldAECEnv("vikings", num_players=3)`.
 
 Agents are `player_0` … `player_{n-1}` (the seats). Each observation is a dict: `observation`, the game's tensor from
-that seat's point of view (docs/rl-observation.md), and `action_mask`, 1 for each legal action of the seat to act.
+that seat's point of view (docs/rl-observation.md), and `action_mask`, 1 for each legal action of the seat to act. In
+a game with hidden information an agent's observation is its own view only (its hand, not the others'), and `infos`
+stay empty: nothing of another seat's hidden part reaches an agent.
 Spaces are built once and are identical for every seat. Chance (tiles from the stacks, Vikings from the bag) is
 resolved inside the environment with its own generator, seeded by `reset(seed=…)`. Rewards come only at the end:
 Skald's returns, 1/k to each of the k winners. An illegal action raises `IllegalAction` naming the rule and leaves
@@ -54,7 +56,7 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str = "vikings",
+        game: str,
         num_players: int = 2,
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
@@ -151,6 +153,6 @@ class SkaldAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(game: str = "vikings", num_players: int = 2, **kwargs: Any) -> SkaldAECEnv:
+def env(game: str, num_players: int = 2, **kwargs: Any) -> SkaldAECEnv:
     """PettingZoo's usual constructor name."""
     return SkaldAECEnv(game, num_players, **kwargs)
