@@ -105,7 +105,7 @@ def test_vikings_score_names_the_position_field_at_fault(tmp_path, fields, messa
         (["replay", "game.json", "--every", "-1"], "'--every'"),
         (["vikings", "score", "position.json", "--when", "never"], "'--when'"),
         (["tournament", "vikings", "--workers", "-1"], "'--workers'"),
-        (["simulate", "--option", "ferry=any_number", "--option", "ferry=as_many_as_fit"], "--option"),
+        (["simulate", "vikings", "--option", "ferry=any_number", "--option", "ferry=as_many_as_fit"], "--option"),
     ],
 )
 def test_a_command_line_mistake_is_one_error_line_naming_the_flag(args, flag):

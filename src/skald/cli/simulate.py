@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def simulate(
-        game: str = typer.Argument("vikings", help="Which game to play."),
+        game: str = typer.Argument(..., help="Which game to play (skald check, play and simulate know the same names)."),
         players: int | None = typer.Option(
             None, "--players", "-p", help="Number of players [default: the most the game allows]."
         ),
