@@ -158,7 +158,7 @@ class Table:
         complete = len(reports) if self.state.current_player() < 0 else len(reports) - 1
         complete = max(complete, self.scorings_shown)
         for report in reports[self.scorings_shown : complete]:
-            console.print(self.view.scoring(report, self.names))
+            console.print(self.view.scoring(self.state, report, self.names))
         self.scorings_shown = complete
 
     def bot_moves(self, seat: int) -> None:

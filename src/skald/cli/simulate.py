@@ -12,7 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from skald.cli.common import check_options, check_players, console, fail, find_game, parse_options
-from skald.engine import CHANCE, Game, JSONDict, State, play_random_game, sample_chance
+from skald.cli.table import scoring_table
+from skald.engine import CHANCE, Game, State, play_random_game, sample_chance
 
 
 def register(app: typer.Typer) -> None:
@@ -20,7 +21,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def simulate(
-        game: str = typer.Argument(..., help="Which game to play (skald check, play and simulate know the same names)."),
+        game: str = typer.Argument(..., help="Which game to play (a registered game's name)."),
         players: int | None = typer.Option(
             None, "--players", "-p", help="Number of players [default: the most the game allows]."
         ),
@@ -57,6 +58,7 @@ def show_game(game: Game, players: int, seed: int, options: dict[str, Any] | Non
     """Play one random game, printing the table and each scoring as it happens."""
     state = game.new_initial_state(players, options)
     rng = random.Random(seed)
+    names = [f"Player {seat + 1}" for seat in range(players)]
     reports_seen = 0
     while not state.is_terminal():
         action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
@@ -66,29 +68,12 @@ def show_game(game: Game, players: int, seed: int, options: dict[str, Any] | Non
         if len(reports) > reports_seen:
             console.print(state.render_text(color=True), markup=True)
             for report in reports[reports_seen:]:
-                print_report(report)
+                console.print(scoring_table(game.presentation, report, names))
             reports_seen = len(reports)
     if reports_seen == 0:
         # A game without itemised scorings is shown once, at its end (as a spectator sees it).
         console.print(state.render_text(color=True), markup=True)
     console.print(f"Final {game.score_name}: {state.scores()} · winners: {[s + 1 for s in state.winners()]}\n")
-
-
-def print_report(report: JSONDict, names: list[str] | None = None) -> None:
-    """Print a scoring's itemised lines as a table: seat, item, and each amount the line carries."""
-    lines = report["lines"]
-    amounts = [key for key in ("fame", "gold", "coins", "points") if any(key in line for line in lines)]
-    table = Table(title=f"Round {report['round']}: {report['when']} scoring", title_justify="left")
-    table.add_column("Player")
-    table.add_column("Item")
-    for key in amounts:
-        table.add_column(key.title(), justify="right")
-    for line in lines:
-        who = names[line["seat"]] if names else f"Player {line['seat'] + 1}"
-        table.add_row(who, line["text"], *(f"{line[k]:+d}" if line.get(k) else "" for k in amounts))
-    if not lines:
-        table.add_row("—", "nothing scored", *("" for _ in amounts))
-    console.print(table)
 
 
 def summarise(game: Game, players: int, finals: list[State], elapsed: float) -> None:

@@ -76,26 +76,9 @@ class View:
         """How to make this step's choice, in Rich markup."""
         return _presentation(state).step_help(state)
 
-    def scoring(self, report: JSONDict, names: list[str]) -> RenderableType:
+    def scoring(self, state: State, report: JSONDict, names: list[str]) -> RenderableType:
         """One scoring's itemised lines for every player, with each player's totals."""
-        lines = report["lines"]
-        amounts = [key for key in ("fame", "gold", "coins", "points") if any(key in line for line in lines)]
-        title = f"Round {report.get('round', '?')}: {report.get('when', '')} scoring"
-        table = Table(title=title, title_justify="left")
-        table.add_column("Player")
-        table.add_column("Item")
-        for key in amounts:
-            table.add_column(key.title(), justify="right")
-        for line in lines:
-            table.add_row(Text(names[line["seat"]]), line["text"], *(_signed(line.get(k, 0)) for k in amounts))
-        if not lines:
-            table.add_row("—", "nothing to score", *("" for _ in amounts))
-        elif amounts:
-            table.add_section()
-            for seat, name in enumerate(names):
-                mine = [line for line in lines if line["seat"] == seat]
-                table.add_row(Text(name), "total", *(f"{sum(line.get(k, 0) for line in mine):+d}" for k in amounts))
-        return table
+        return scoring_table(_presentation(state), report, names)
 
     def standings(self, state: State, names: list[str]) -> RenderableType:
         """The final standings: the winners first, then by the game's order; the columns the game lists."""
@@ -153,6 +136,28 @@ def ranking(state: State, rows: list[JSONDict]) -> list[int]:
         return (seat not in winners, *(-value for value in keys), seat)
 
     return sorted(range(len(scores)), key=rank)
+
+
+def scoring_table(presentation: Presentation, report: JSONDict, names: list[str]) -> Table:
+    """A scoring's itemised lines (`State.scorings()`) as a table: who, what, and each amount the game's
+    presentation names (`scoring_amounts`) that a line carries, with each player's totals."""
+    lines = report["lines"]
+    amounts = [(key, title) for key, title in presentation.scoring_amounts() if any(key in line for line in lines)]
+    table = Table(title=f"Round {report.get('round', '?')}: {report.get('when', '')} scoring", title_justify="left")
+    table.add_column("Player")
+    table.add_column("Item")
+    for _, title in amounts:
+        table.add_column(title, justify="right")
+    for line in lines:
+        table.add_row(Text(names[line["seat"]]), line["text"], *(_signed(line.get(k, 0)) for k, _ in amounts))
+    if not lines:
+        table.add_row("—", "nothing to score", *("" for _ in amounts))
+    elif amounts:
+        table.add_section()
+        for seat, name in enumerate(names):
+            mine = [line for line in lines if line["seat"] == seat]
+            table.add_row(Text(name), "total", *(f"{sum(line.get(k, 0) for line in mine):+d}" for k, _ in amounts))
+    return table
 
 
 def _signed(value: int) -> str:

@@ -64,6 +64,11 @@ class Presentation:
         """How to make this step's choice at the terminal, in Rich markup."""
         return "Type a choice's key or its notation as listed."
 
+    def scoring_amounts(self) -> list[tuple[str, str]]:
+        """The keys of a scoring line (`State.scorings()`) that are amounts won or lost, each with its heading, in
+        the order to show them as columns."""
+        return [("points", "Points")]
+
     def standings(self, state: State) -> list[JSONDict]:
         """At the end, per seat, the columns to list beside its name (`{"score": …}` by default, headed by
         `Game.score_name`); an `"order"` entry, if given, is a list of values ranking seats best-first after the

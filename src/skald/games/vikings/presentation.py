@@ -209,6 +209,10 @@ class VikingsPresentation(Presentation):
         """The step in the rulebook's words: `buy a Group`, `place the tile`, `ferry with Boatswains`…"""
         return _state(state).step_name()
 
+    def scoring_amounts(self) -> list[tuple[str, str]]:
+        """A scoring line gives Fame, Gold or both."""
+        return [("fame", "Fame"), ("gold", "Gold")]
+
     def click_hint(self, state: State) -> str | None:
         """What to click on the drawn board at this step, or None where the board has nothing to click."""
         return CLICK_HINTS.get(_state(state).step)
