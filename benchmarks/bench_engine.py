@@ -1,60 +1,310 @@
-"""Engine speed: random full games of Vikings per second (one core) and the cost of clone().
+"""Engine speed on one core: random games/s, actions/s, clone() µs and MCTS iterations/s, against an anchor.
 
-Run: python benchmarks/bench_engine.py [--seconds 5]
+Run: .venv/bin/python benchmarks/bench_engine.py [--seconds 4] [--slice 0.25] [--json]
+
+Every figure is measured in short slices taken in turn (round robin), so that whatever else the machine is doing
+hits all figures alike. The anchor is OpenSpiel's C++ backgammon played at random from Python in the same process
+(`pyspiel.load_game("backgammon")`); each figure is also given relative to it, so that runs on different or busy
+machines compare: a rate divided by the anchor's games/s, and for clone() the share of one backgammon game's time
+that one clone takes. The range beside each figure is the lowest and highest of its slices.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
-from skald.engine import get_game, play_random_game
+from skald.engine import CHANCE, State, get_game, play_random_game, sample_chance
 
-
-def games_per_second(players: int, seconds: float) -> tuple[float, float]:
-    """Random full games per second, and actions (chance included) per second."""
-    game = get_game("vikings")
-    played = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = play_random_game(game.new_initial_state(players), random.Random(played))
-        actions += len(state.history)
-        played += 1
-    elapsed = time.perf_counter() - start
-    return played / elapsed, actions / elapsed
+#: A slice runs a workload until this many seconds have passed and says how many units it did.
+Workload = Callable[[float], tuple[int, int]]
 
 
-def clone_microseconds(players: int, repeats: int = 20000) -> float:
-    """Median time of one clone() of a mid-game position, in µs."""
-    game = get_game("vikings")
-    state = game.new_initial_state(players)
-    rng = random.Random(1)
-    from skald.engine import CHANCE, sample_chance
+@dataclass
+class Figure:
+    """One measured figure: its name and unit, and what each slice did (units, extra count, seconds)."""
 
-    while len(state.history) < 180:
-        state.apply(
-            sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+    name: str
+    unit: str
+    run: Workload
+    #: "rate": units per second; "micros": µs per unit.
+    kind: str = "rate"
+    extra_unit: str = ""
+    slices: list[tuple[int, int, float]] = field(default_factory=list)
+
+    def total(self) -> tuple[int, int, float]:
+        """Units, extra units and seconds over all slices."""
+        units = sum(s[0] for s in self.slices)
+        extra = sum(s[1] for s in self.slices)
+        return units, extra, sum(s[2] for s in self.slices)
+
+    def value(self) -> float:
+        """Units per second (or µs per unit) over all slices."""
+        units, _, seconds = self.total()
+        if self.kind == "micros":
+            return seconds / units * 1e6 if units else float("nan")
+        return units / seconds if seconds else float("nan")
+
+    def extra_rate(self) -> float:
+        """Extra units (actions) per second over all slices."""
+        _, extra, seconds = self.total()
+        return extra / seconds if seconds else float("nan")
+
+    def slice_values(self) -> list[float]:
+        """The figure as each slice measured it."""
+        found = []
+        for units, _, seconds in self.slices:
+            if units and seconds:
+                found.append(seconds / units * 1e6 if self.kind == "micros" else units / seconds)
+        return found
+
+
+def random_games(game_name: str, players: int, options: dict[str, Any] | None = None) -> Workload:
+    """Whole random games (skald.engine.play_random_game) from the initial state; extra: actions, chance included."""
+    game = get_game(game_name)
+    seeds = iter(range(10**9))
+
+    def run(seconds: float) -> tuple[int, int]:
+        played = actions = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            state = play_random_game(game.new_initial_state(players, options), random.Random(next(seeds)))
+            played += 1
+            actions += len(state.history)
+        return played, actions
+
+    return run
+
+
+def mid_game_positions(game_name: str, players: int, count: int, options: dict[str, Any] | None = None) -> list[State]:
+    """Positions 40%–70% of the way through seeded random games, each a seat's choice among two or more actions."""
+    game = get_game(game_name)
+    found = []
+    for seed in range(count):
+        length = len(play_random_game(game.new_initial_state(players, options), random.Random(seed)).history)
+        rng = random.Random(seed)
+        state = game.new_initial_state(players, options)
+        stop = int(length * (0.4 + 0.3 * seed / max(count - 1, 1)))
+        while len(state.history) < stop or state.current_player() == CHANCE or len(state.legal_actions()) < 2:
+            if state.current_player() == CHANCE:
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        found.append(state)
+    return found
+
+
+def clones(positions: list[State]) -> Workload:
+    """clone() of mid-game positions, in batches of 200."""
+
+    def run(seconds: float) -> tuple[int, int]:
+        done = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for state in positions:
+                for _ in range(200 // len(positions)):
+                    state.clone()
+                done += 200 // len(positions)
+        return done, 0
+
+    return run
+
+
+def mcts_iterations(positions: list[State], iterations: int) -> Workload:
+    """MCTS (the shipped bot, through make_bot and step) searching the positions in turn; units: iterations."""
+    from skald.bots import MCTSBot, make_bot
+
+    bot = make_bot(f"mcts:iters={iterations}", seed=1)
+    assert isinstance(bot, MCTSBot)
+    turn = iter(range(10**9))
+
+    def run(seconds: float) -> tuple[int, int]:
+        done = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            bot.step(positions[next(turn) % len(positions)])
+            done += bot.last_iterations
+        return done, 0
+
+    return run
+
+
+def backgammon_games() -> Workload | None:
+    """The anchor: OpenSpiel's C++ backgammon, random play driven from Python; None when pyspiel is missing."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    rng = random.Random(7)
+
+    def play() -> int:
+        state = game.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                pick = rng.random()
+                total = 0.0
+                chosen = outcomes[-1][0]
+                for action, probability in outcomes:
+                    total += probability
+                    if pick < total:
+                        chosen = action
+                        break
+                state.apply_action(chosen)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        return actions
+
+    def run(seconds: float) -> tuple[int, int]:
+        played = actions = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            actions += play()
+            played += 1
+        return played, actions
+
+    return run
+
+
+def build_name() -> str:
+    """Which build of skald runs: compiled (mypyc) or pure Python (`skald --version` says the same)."""
+    try:
+        from skald.build import build_name as name
+    except ImportError:  # a skald older than the compiled build
+        return "pure Python"
+    return name()
+
+
+def figures(mcts_iters: int) -> list[Figure]:
+    """Every figure the benchmark measures, the anchor first."""
+    found: list[Figure] = []
+    anchor = backgammon_games()
+    if anchor is not None:
+        found.append(Figure("backgammon (OpenSpiel C++) random games", "games/s", anchor, extra_unit="actions/s"))
+    for variant in ("base", "advanced"):
+        for players in (2, 3, 4):
+            found.append(
+                Figure(
+                    f"vikings {variant} {players}p random games",
+                    "games/s",
+                    random_games("vikings", players, {"variant": variant}),
+                    extra_unit="actions/s",
+                )
+            )
+    found.append(Figure("vikingdoms 2p random games", "games/s", random_games("vikingdoms", 2), extra_unit="actions/s"))
+    for players in (2, 4):
+        found.append(
+            Figure(
+                f"vikings base {players}p clone() mid-game",
+                "µs",
+                clones(mid_game_positions("vikings", players, 10)),
+                kind="micros",
+            )
         )
-    samples = []
-    for _ in range(20):
-        start = time.perf_counter()
-        for _ in range(repeats // 20):
-            state.clone()
-        samples.append((time.perf_counter() - start) / (repeats // 20) * 1e6)
-    return statistics.median(samples)
+    found.append(
+        Figure(
+            f"vikings base 4p MCTS (iters={mcts_iters} a move)",
+            "iterations/s",
+            mcts_iterations(mid_game_positions("vikings", 4, 8), mcts_iters),
+        )
+    )
+    return found
+
+
+def measure(found: list[Figure], seconds: float, slice_seconds: float) -> None:
+    """Run every figure's slices in turn until each has had `seconds`."""
+    for figure in found:  # warm-up: caches, imports, first allocations
+        figure.run(min(slice_seconds, 0.05))
+    rounds = max(1, round(seconds / slice_seconds))
+    for _ in range(rounds):
+        for figure in found:
+            started = time.perf_counter()
+            units, extra = figure.run(slice_seconds)
+            figure.slices.append((units, extra, time.perf_counter() - started))
+
+
+def report(found: list[Figure], seconds: float, slice_seconds: float) -> dict[str, Any]:
+    """The figures as JSON-ready data, each with its range over slices and its ratio to the anchor."""
+    anchor = next((f for f in found if f.name.startswith("backgammon")), None)
+    anchor_rate = anchor.value() if anchor is not None else None
+    rows = []
+    for figure in found:
+        value = figure.value()
+        per_slice = figure.slice_values()
+        row: dict[str, Any] = {
+            "name": figure.name,
+            "unit": figure.unit,
+            "value": round(value, 3),
+            "low": round(min(per_slice), 3) if per_slice else None,
+            "high": round(max(per_slice), 3) if per_slice else None,
+            "median": round(statistics.median(per_slice), 3) if per_slice else None,
+        }
+        if figure.extra_unit:
+            row[figure.extra_unit.replace("/", "_per_")] = round(figure.extra_rate(), 1)
+        if anchor_rate:
+            if figure.kind == "micros":
+                row["share_of_anchor_game"] = round(value * 1e-6 * anchor_rate, 5)
+            else:
+                row["per_anchor"] = round(value / anchor_rate, 3)
+        rows.append(row)
+    return {
+        "build": build_name(),
+        "python": sys.version.split()[0],
+        "seconds_per_figure": seconds,
+        "slice_seconds": slice_seconds,
+        "anchor": anchor.name if anchor is not None else None,
+        "figures": rows,
+    }
+
+
+def print_table(data: dict[str, Any]) -> None:
+    """The report as a table."""
+    print(
+        f"skald build: {data['build']} · Python {data['python']} · {data['seconds_per_figure']} s a figure in "
+        f"{data['slice_seconds']} s slices, interleaved · one core"
+    )
+    print(f"{'figure':44} {'value':>10} {'unit':13} {'range (slices)':>19} {'vs anchor':>10}  {'actions/s':>10}")
+    for row in data["figures"]:
+        if "per_anchor" in row:
+            ratio = f"×{row['per_anchor']:.2f}"
+        elif "share_of_anchor_game" in row:
+            ratio = f"{row['share_of_anchor_game'] * 1000:.3f}‰"
+        else:
+            ratio = "—"
+        spread = f"{row['low']:,.1f}–{row['high']:,.1f}" if row["low"] is not None else "—"
+        actions = f"{row['actions_per_s']:,.0f}" if "actions_per_s" in row else ""
+        print(f"{row['name']:44} {row['value']:>10,.1f} {row['unit']:13} {spread:>19} {ratio:>10}  {actions:>10}")
+    if data["anchor"] is None:
+        print("(no anchor: pyspiel is not installed; pip install 'skald[rl]')")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0, help="seconds of play per player count")
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0, help="seconds of measurement for each figure")
+    parser.add_argument("--slice", type=float, default=0.25, help="seconds of one slice")
+    parser.add_argument("--mcts-iters", type=int, default=200, help="MCTS iterations a move")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    for players in (2, 3, 4):
-        games, actions = games_per_second(players, args.seconds)
-        print(f"vikings {players} players: {games:7.0f} random games/s  ({actions:,.0f} actions/s, one core)")
-    for players in (2, 4):
-        print(f"vikings {players} players: clone() {clone_microseconds(players):.1f} µs (mid-game position)")
+    if args.seconds <= 0 or args.slice <= 0:
+        parser.error("--seconds and --slice must be positive")
+    found = figures(args.mcts_iters)
+    measure(found, args.seconds, args.slice)
+    data = report(found, args.seconds, args.slice)
+    if args.json:
+        print(json.dumps(data, indent=1))
+    else:
+        print_table(data)
 
 
 if __name__ == "__main__":

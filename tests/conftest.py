@@ -27,11 +27,20 @@ def position(*mainlands: dict[str, Any], **fields: Any) -> VikingsState:
     return GAME.state_from_dict({"mainlands": list(mainlands), **fields})
 
 
+def fields(obj: Any) -> dict[str, Any]:
+    """An object's data fields by name: its `__dict__`, or, for a class compiled by mypyc (which keeps its fields
+    natively), every public non-method attribute."""
+    if hasattr(obj, "__dict__"):
+        return dict(vars(obj))
+    names = (name for name in dir(obj) if not name.startswith("__"))
+    return {name: value for name in names if not callable(value := getattr(obj, name))}
+
+
 def snapshot(state: VikingsState) -> str:
     """Everything a state holds, as text: two states are identical when their snapshots are."""
     # Left out: what readers keep beside the game (the tensor's memo, the squares' change log), not the game.
     internals = {
-        key: value for key, value in vars(state).items() if key not in ("game", "lands", "reports", "tensor_memo")
+        key: value for key, value in fields(state).items() if key not in ("game", "lands", "reports", "tensor_memo")
     }
     lands = [{slot: getattr(m, slot) for slot in m.__slots__ if slot != "changed"} for m in state.lands]
     return json.dumps([state_to_dict(state), internals, lands], sort_keys=True, default=str)

@@ -68,6 +68,26 @@ app = typer.Typer(
     cls=SkaldGroup,
 )
 
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from skald import __version__
+        from skald.build import build_name
+
+        typer.echo(f"skald {__version__}: {build_name()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(
+        False, "--version", callback=_show_version, is_eager=True, help="Show the version and which build runs."
+    ),
+) -> None:
+    """Skald: play and study Viking board games."""
+
+
 simulate.register(app)
 replay.register(app)
 tournament.register(app)

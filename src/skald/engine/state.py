@@ -25,6 +25,11 @@ IMPERFECT: Final = "imperfect"
 
 JSONDict = dict[str, Any]
 
+try:  # mypyc reads the decorator when it compiles; at run time it changes nothing, so it may be missing
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - installs without mypy
+    from skald.build import mypyc_attr
+
 
 class IllegalAction(Exception):
     """An action the rules forbid here; `rule` names the rule and `reason` says why, in the rulebook's words."""
@@ -35,6 +40,7 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, State is still subclassed by games that are not
 class State(ABC):
     """One position of a game, OpenSpiel-shaped: seats act through integer actions, chance through outcomes.
 
@@ -69,6 +75,19 @@ class State(ABC):
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node: each outcome with its probability, summing to 1."""
+
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        """At a chance node: one outcome drawn with its probability, from one `rng.random()`. The default walks
+        `chance_outcomes()`; a game may override it to draw without building the list, as long as it returns the
+        same outcome for the same `rng` (seeded games and searches then stay as they were)."""
+        outcomes = self.chance_outcomes()
+        pick = rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if pick < total:
+                return action
+        return outcomes[-1][0]
 
     @abstractmethod
     def illegal_reason(self, action: int) -> IllegalAction | None:

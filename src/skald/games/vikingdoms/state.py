@@ -120,8 +120,12 @@ class VikingdomsState(State):
 
     def clone(self) -> VikingdomsState:
         """An independent copy: stacks and territories are tuples, so copying the flat lists suffices."""
-        other = object.__new__(VikingdomsState)
+        # `__new__` of the class itself, and the engine's own fields set by name: in a compiled build `State` is a
+        # native class whose fields live outside `__dict__`.
+        other = VikingdomsState.__new__(VikingdomsState)
         other.__dict__.update(self.__dict__)
+        other.game = self.game
+        other.num_players = self.num_players
         other.history = self.history[:]
         other.dealt = self.dealt[:]
         other.territory = self.territory[:]

@@ -12,9 +12,7 @@ A round of the advanced game with the auction reads:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from skald.engine import IllegalAction
+from skald.engine import IllegalAction, State
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import (
     BUILDING_FIRST,
@@ -44,10 +42,10 @@ from skald.games.vikings.steps import (
 ADVANCED = "rules/000, advanced rules"
 
 
-class AdvancedSteps:
-    """The advanced game's steps, mixed into `VikingsState`."""
+class AdvancedSteps(State):
+    """The advanced game's steps; `VikingsState` builds on it (one line of inheritance, so that it compiles)."""
 
-    # Fields of VikingsState used here (declared for the type checker).
+    # Fields of VikingsState used here.
     num_players: int
     lands: list[Mainland]
     step: int
@@ -76,11 +74,16 @@ class AdvancedSteps:
         #: A Building special tile whose island tile the player is choosing.
         self.pending_special = EMPTY
 
-    if TYPE_CHECKING:  # hooks into the base flow, defined by VikingsState
+    # -- hooks into the base flow, defined by VikingsState ------------------------------------------------------
 
-        def _begin_offer(self) -> None: ...
-        def _tile_step(self) -> None: ...
-        def _wrong_step(self, action: int) -> IllegalAction: ...
+    def _begin_offer(self) -> None:
+        raise NotImplementedError
+
+    def _tile_step(self) -> None:
+        raise NotImplementedError
+
+    def _wrong_step(self, action: int) -> IllegalAction:
+        raise NotImplementedError
 
     # -- dispatch -----------------------------------------------------------------------------------------------
 

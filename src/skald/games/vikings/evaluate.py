@@ -7,7 +7,7 @@ islands and Boatswains. Gold counts at the end-game rate (5 Gold = 1 Fame) with 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from skald.games.vikings.components import (
     BLACK,
@@ -22,6 +22,7 @@ from skald.games.vikings.components import (
     GREEN,
     GREY,
     HORN,
+    ISLAND_ROWS,
     LARGE_SCORING_ROUNDS,
     MAX_COLUMNS,
     NOBLE1,
@@ -38,8 +39,10 @@ from skald.games.vikings.steps import FERRY, LAND
 if TYPE_CHECKING:
     from skald.games.vikings.state import VikingsState
 
-GOLD_AT_END = 0.2
-GOLD_IN_PLAY = 0.35
+GOLD_AT_END: Final = 0.2
+GOLD_IN_PLAY: Final = 0.35
+#: The flat index of column 1 of each island row.
+ISLAND_BASES: Final = tuple(row * MAX_COLUMNS for row in ISLAND_ROWS)
 
 
 def _scorings_left(state: VikingsState) -> tuple[int, int]:
@@ -60,20 +63,30 @@ def evaluate(state: VikingsState, seat: int) -> float:
     gold_rate = GOLD_IN_PLAY if state.round < ROUNDS else GOLD_AT_END
     value = float(land.fame) + gold_rate * land.gold
     vikings = land.vikings
+    threatened = seen.threatened
     fishermen = 0
-    for index, colour in enumerate(vikings):
-        if colour == EMPTY or index in seen.threatened:
-            continue
-        col = index % MAX_COLUMNS
-        if colour == RED:
-            value += 2 * large
-        elif colour == GREEN:
-            below = sum(1 for row in (4, 5) if vikings[row * MAX_COLUMNS + col] in (YELLOW, BLUE))
-            value += (1 + below) * large
-        elif colour == YELLOW:
-            value += 3 * (large + small) * gold_rate
-        elif colour == BLUE:
-            fishermen += 1
+    width = land.width
+    # Vikings stand only in the island rows, left of the Mainland's width: the same squares in the same order as
+    # a walk over every square, so the same sum.
+    for base in ISLAND_BASES:
+        for index in range(base, base + width):
+            colour = vikings[index]
+            if colour == EMPTY or index in threatened:
+                continue
+            if colour == RED:
+                value += 2 * large
+            elif colour == GREEN:
+                col = index % MAX_COLUMNS
+                below = 0
+                if vikings[4 * MAX_COLUMNS + col] in (YELLOW, BLUE):
+                    below += 1
+                if vikings[5 * MAX_COLUMNS + col] in (YELLOW, BLUE):
+                    below += 1
+                value += (1 + below) * large
+            elif colour == YELLOW:
+                value += 3 * (large + small) * gold_rate
+            elif colour == BLUE:
+                fishermen += 1
     for _, tile in seen.repelled:
         ship = ship_of(tile)
         value += ship.value * large * (1.0 if ship.reward == "fame" else gold_rate)

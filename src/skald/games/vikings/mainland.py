@@ -32,17 +32,35 @@ def edge_name(edge: int) -> str:
     return "land" if edge == LAND else "sea"
 
 
-class Mainland:
+class SquareCaches:
+    """What a Mainland keeps beside the game to answer faster: computed from its squares, never part of a position
+    (so `Mainland.__slots__` lists the game alone)."""
+
+    __slots__ = ("islands", "placements", "shared")
+
+    def __init__(self) -> None:
+        #: `island_offsets` by the tile's (west, east) edges, until the next island tile is placed (None: not yet).
+        self.placements: list[list[int] | None] = [None] * 4
+        #: `completed_islands()` until the next island tile is placed (None: not yet).
+        self.islands: list[tuple[int, int, int]] | None = None
+        #: Whether the squares may be shared with a clone: copied before the first write (copy-on-write, since
+        #: tree search clones far more often than it places).
+        self.shared = False
+
+
+class Mainland(SquareCaches):
     """One player's side of the table. Squares are flat lists indexed by `row * MAX_COLUMNS + column - 1`."""
 
     __slots__ = (
         "buildings",
         "changed",
         "fame",
+        "free",
         "gold",
         "head",
         "ships",
         "specials",
+        "standing",
         "start_placed",
         "tiles",
         "vikings",
@@ -50,7 +68,11 @@ class Mainland:
         "width",
     )
 
-    def __init__(self, gold: int, fame: int) -> None:
+    def __init__(self, gold: int, fame: int, source: Mainland | None = None) -> None:
+        super().__init__()
+        if source is not None:
+            self._copy(source)
+            return
         self.fame = fame
         self.gold = gold
         self.tiles = [EMPTY] * (NUM_ROWS * MAX_COLUMNS)
@@ -70,23 +92,41 @@ class Mainland:
         #: Flat indices of the squares whose tile or Viking changed, in order, since this object was made; readers
         #: that keep something computed from the squares (the observation tensor) catch up from where they stopped.
         self.changed: list[int] = []
+        #: Per row, how many island tiles have no Viking (kept as squares change: ferrying asks it often).
+        self.free = [0] * NUM_ROWS
+        #: Vikings standing on island tiles (they never leave them).
+        self.standing = 0
+
+    def _copy(self, source: Mainland) -> None:
+        """Become a copy of `source`; the squares are shared until either side writes one."""
+        source.shared = True
+        self.shared = True
+        self.fame = source.fame
+        self.gold = source.gold
+        self.tiles = source.tiles
+        self.vikings = source.vikings
+        self.head = source.head[:]
+        self.ships = source.ships
+        self.width = source.width
+        self.start_placed = source.start_placed
+        self.specials = source.specials[:]
+        self.waiting = source.waiting[:]
+        self.buildings = source.buildings[:]
+        self.changed = []
+        self.free = source.free[:]
+        self.placements = source.placements[:]  # the cached lists themselves are never changed, only replaced
+        self.standing = source.standing
+        self.islands = source.islands
 
     def clone(self) -> Mainland:
         """An independent copy."""
-        other = Mainland.__new__(Mainland)
-        other.fame = self.fame
-        other.gold = self.gold
-        other.tiles = self.tiles[:]
-        other.vikings = self.vikings[:]
-        other.head = self.head[:]
-        other.ships = self.ships
-        other.width = self.width
-        other.start_placed = self.start_placed
-        other.specials = self.specials[:]
-        other.waiting = self.waiting[:]
-        other.buildings = self.buildings[:]
-        other.changed = []
-        return other
+        return Mainland(self.gold, self.fame, self)
+
+    def _own_squares(self) -> None:
+        """Copy the shared squares before writing to them."""
+        self.tiles = self.tiles[:]
+        self.vikings = self.vikings[:]
+        self.shared = False
 
     def pay(self, amount: int) -> None:
         """Pay with Gold first; a shortfall is exchanged from Fame 1:1 (the caller has checked Fame suffices)."""
@@ -122,13 +162,11 @@ class Mainland:
 
     def count_free(self, row: int) -> int:
         """How many island tiles of `row` have no Viking."""
-        base = row * MAX_COLUMNS
-        tiles, vikings = self.tiles, self.vikings
-        return sum(1 for c in range(base, base + self.width) if tiles[c] != EMPTY and vikings[c] == EMPTY)
+        return self.free[row]
 
     def vikings_owned(self) -> int:
         """Every Viking the player has: on islands and with the Head Boatswain (rules/000 p.5, feeding)."""
-        return sum(1 for v in self.vikings if v != EMPTY) + sum(self.head)
+        return self.standing + sum(self.head)
 
     def tile_count(self) -> int:
         """Tiles on the Mainland, ships included."""
@@ -186,6 +224,19 @@ class Mainland:
 
     def island_squares(self, tile: int, limit: int = 0) -> list[tuple[int, int]]:
         """Every (row, col) where island tile `tile` may be placed, row by row, left to right (the first `limit`)."""
+        found = self.island_offsets(tile)
+        return [(offset // MAX_COLUMNS + 1, offset % MAX_COLUMNS + 1) for offset in (found[:limit] if limit else found)]
+
+    def island_offsets(self, tile: int) -> list[int]:
+        """`island_squares` as offsets `(row - 1) * MAX_COLUMNS + col - 1` (those of the ISLAND and VIKING action
+        blocks); the list is shared with a cache, so the caller must not change it."""
+        key = WEST[tile] * 2 + EAST[tile]
+        found = self.placements[key]
+        if found is None:
+            found = self.placements[key] = self._island_offsets(tile)
+        return found
+
+    def _island_offsets(self, tile: int) -> list[int]:
         tiles = self.tiles
         west, east = WEST[tile], EAST[tile]
         last = min(self.width + 1, MAX_COLUMNS)
@@ -211,24 +262,33 @@ class Mainland:
                     continue
                 if east_tile != EMPTY and WEST[east_tile] != east:
                     continue
-                squares.append((row, col))
-                if len(squares) == limit:
-                    return squares
+                squares.append(index - MAX_COLUMNS)
         return squares
 
     def place_island(self, tile: int, row: int, col: int) -> None:
         """Put an island tile on a square already known to be legal."""
+        if self.shared:
+            self._own_squares()
         index = row * MAX_COLUMNS + col - 1
         self.tiles[index] = tile
         self.changed.append(index)
+        if self.vikings[index] == EMPTY:
+            self.free[row] += 1
+        self.placements = [None] * 4
+        self.islands = None
         if col > self.width:
             self.width = col
 
     def put_viking(self, colour: int, row: int, col: int) -> None:
         """Stand a Viking of `colour` on the island tile at (row, col), already known to be free."""
+        if self.shared:
+            self._own_squares()
         index = row * MAX_COLUMNS + col - 1
         self.vikings[index] = colour
         self.changed.append(index)
+        self.standing += 1
+        if self.tiles[index] != EMPTY:
+            self.free[row] -= 1
 
     # -- placing ship tiles (rules/000 p.3) ----------------------------------------------------------------
 
@@ -269,6 +329,8 @@ class Mainland:
 
     def place_ship(self, tile: int, col: int) -> None:
         """Put a ship tile in the Ship row."""
+        if self.shared:
+            self._own_squares()
         index = SHIP_ROW * MAX_COLUMNS + col - 1
         self.tiles[index] = tile
         self.changed.append(index)
@@ -278,6 +340,11 @@ class Mainland:
 
     def completed_islands(self) -> list[tuple[int, int, int]]:
         """Each completed island as (row, first column, length): a left end, middles, a right end, no holes."""
+        if self.islands is None:
+            self.islands = self._completed_islands()
+        return self.islands[:]
+
+    def _completed_islands(self) -> list[tuple[int, int, int]]:
         islands = []
         for row in ISLAND_ROWS:
             base = row * MAX_COLUMNS

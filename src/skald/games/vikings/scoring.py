@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from skald.games.vikings.actions import square_name
 from skald.games.vikings.components import (
     BLACK,
     BLUE,
     EMPTY,
+    FIRST_SHIP,
     FISH,
     FISHERMAN1,
     GOLD3,
@@ -20,6 +19,7 @@ from skald.games.vikings.components import (
     HORN,
     MAX_COLUMNS,
     NOBLE1,
+    NUM_TILE_TYPES,
     RED,
     SCOUT1,
     SPECIALS,
@@ -30,11 +30,15 @@ from skald.games.vikings.components import (
 from skald.games.vikings.mainland import Mainland
 
 GOLDSMITH_ROW, FISHERMAN_ROW = 4, 5
+#: By tile type, the row a ship threatens down to (0 for island tiles).
+SHIP_ROWS: Final = tuple(ship_of(tile).row if tile >= FIRST_SHIP else 0 for tile in range(NUM_TILE_TYPES))
 
 
-@dataclass(frozen=True)
-class ScoreLine:
-    """One item of a scoring: who, what (`kind`, `square`, `text`) and how much Fame and Gold it gave or took."""
+class ScoreLine(NamedTuple):
+    """One item of a scoring: who, what (`kind`, `square`, `text`) and how much Fame and Gold it gave or took.
+
+    A named tuple: scorings make many of them, and a tuple is the cheapest immutable record to build.
+    """
 
     seat: int
     kind: str
@@ -55,13 +59,26 @@ class ScoreLine:
         }
 
 
-@dataclass(frozen=True)
 class ScoreReport:
-    """A whole scoring: which round, which kind (`small`, `large`, `end`), and its lines."""
+    """A whole scoring: which round, which kind (`small`, `large`, `end`), and its lines. Never changed once made."""
 
-    round: int
-    when: str
-    lines: tuple[ScoreLine, ...]
+    def __init__(self, round: int, when: str, lines: tuple[ScoreLine, ...]) -> None:
+        self.round = round
+        self.when = when
+        self.lines = lines
+        #: The lines as JSON, built on first use.
+        self._json: tuple[dict[str, Any], ...] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreReport):
+            return NotImplemented
+        return (self.round, self.when, self.lines) == (other.round, other.when, other.lines)
+
+    def __hash__(self) -> int:
+        return hash((self.round, self.when, self.lines))
+
+    def __repr__(self) -> str:
+        return f"ScoreReport(round={self.round!r}, when={self.when!r}, lines={self.lines!r})"
 
     def totals(self, seat: int) -> tuple[int, int]:
         """The (Fame, Gold) this scoring gave `seat` in all."""
@@ -70,20 +87,20 @@ class ScoreReport:
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-ready data (built once: a report never changes; callers get their own copy)."""
-        return {"round": self.round, "when": self.when, "lines": [dict(line) for line in self._lines_json]}
-
-    @cached_property
-    def _lines_json(self) -> tuple[dict[str, Any], ...]:
-        return tuple(line.to_json() for line in self.lines)
+        if self._json is None:
+            self._json = tuple(line.to_json() for line in self.lines)
+        return {"round": self.round, "when": self.when, "lines": [dict(line) for line in self._json]}
 
 
-@dataclass(frozen=True)
 class Threats:
     """Which squares unrepelled ships threaten, and which ships Warriors repel (rules/000 p.4, steps 2–3)."""
 
-    threatened: frozenset[int]
-    repelled: tuple[tuple[int, int], ...]
-    unrepelled: tuple[tuple[int, int], ...]
+    def __init__(
+        self, threatened: frozenset[int], repelled: tuple[tuple[int, int], ...], unrepelled: tuple[tuple[int, int], ...]
+    ) -> None:
+        self.threatened = threatened
+        self.repelled = repelled
+        self.unrepelled = unrepelled
 
     def is_threatened(self, row: int, col: int) -> bool:
         """Whether the Viking on (row, col) is threatened."""
@@ -94,13 +111,17 @@ def threats(land: Mainland) -> Threats:
     """A ship threatens its column down to its sail's row, unless a Warrior stands directly below it."""
     threatened: set[int] = set()
     repelled, unrepelled = [], []
-    for col in land.ship_columns():
-        tile = land.tiles[col - 1]
-        if land.vikings[MAX_COLUMNS + col - 1] == BLACK:
+    tiles, vikings = land.tiles, land.vikings
+    # Ships stand in columns 1..ships, except that the first three may leave gaps among columns 1–3.
+    for col in range(1, max(land.ships, 3) + 1):
+        tile = tiles[col - 1]
+        if tile == EMPTY:
+            continue
+        if vikings[MAX_COLUMNS + col - 1] == BLACK:
             repelled.append((col, tile))
             continue
         unrepelled.append((col, tile))
-        for row in range(1, ship_of(tile).row + 1):
+        for row in range(1, SHIP_ROWS[tile] + 1):
             threatened.add(row * MAX_COLUMNS + col - 1)
     return Threats(frozenset(threatened), tuple(repelled), tuple(unrepelled))
 

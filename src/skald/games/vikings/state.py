@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
+from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict
 from skald.games.vikings import actions as A
 from skald.games.vikings import tensor
 from skald.games.vikings.advanced import AdvancedSteps
@@ -49,6 +49,8 @@ from skald.games.vikings.scoring import (
 )
 
 if TYPE_CHECKING:
+    import random
+
     import numpy as np
     import numpy.typing as npt
 
@@ -111,10 +113,15 @@ def most_ferried(boatswains: int, movable: tuple[int, ...], single: bool = False
     return best
 
 
-class VikingsState(AdvancedSteps, State):
+class VikingsState(AdvancedSteps):
     """A position of the Vikings base game for 2–4 players."""
 
-    def __init__(self, game: Game, num_players: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self, game: Game, num_players: int, options: dict[str, Any], source: VikingsState | None = None
+    ) -> None:
+        if source is not None:
+            self._copy(source)
+            return
         self.game = game
         self.num_players = num_players
         self.options = options
@@ -185,6 +192,30 @@ class VikingsState(AdvancedSteps, State):
         total = sum(counts)
         return [(base + kind, n / total) for kind, n in enumerate(counts) if n]
 
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        """The next tile, Viking or special tile drawn by its share of what is left, without building the list of
+        outcomes: the same sums in the same order as walking `chance_outcomes()`, so the same draw for the same rng."""
+        step = self.step
+        if step == DRAW_TILES:
+            counts, base = self.pool, A.DRAW_TILE
+        elif step == DRAW_VIKINGS:
+            counts, base = self.bag, A.DRAW_VIKING
+        elif step == DRAW_SPECIALS:
+            counts, base = self.specials_pool, A.DRAW_SPECIAL
+        else:
+            return super().sample_chance_outcome(rng)  # not a chance node: the contract's own answer
+        total = sum(counts)
+        pick = rng.random()
+        running = 0.0
+        last = 0
+        for kind, n in enumerate(counts):
+            if n:
+                running += n / total
+                if pick < running:
+                    return base + kind
+                last = kind
+        return base + last
+
     def legal_actions(self) -> list[int]:
         """The legal actions in ascending id order."""
         step = self.step
@@ -202,7 +233,8 @@ class VikingsState(AdvancedSteps, State):
                 if is_ship(tile):
                     found = [A.SHIP + col - 1 for col in land.ship_columns_open(self._touching)]
                 else:
-                    found = [A.island(row, col) for row, col in land.island_squares(tile)]
+                    island = A.ISLAND
+                    found = [island + offset for offset in land.island_offsets(tile)]
             if not land.start_placed:
                 found += [A.START + row - 1 for row in ISLAND_ROWS if land.island_reason(LEFT, row, 1) is None]
             return sorted(found)
@@ -294,24 +326,50 @@ class VikingsState(AdvancedSteps, State):
 
     def clone(self) -> VikingsState:
         """An independent copy; scoring reports are immutable and shared."""
-        other = VikingsState.__new__(VikingsState)
-        other.__dict__.update(self.__dict__)
-        other.history = self.history[:]
-        other.lands = [land.clone() for land in self.lands]
-        other.pool = self.pool[:]
-        other.bag = self.bag[:]
-        other.wheel_tiles = self.wheel_tiles[:]
-        other.wheel_vikings = self.wheel_vikings[:]
-        other.drawn = self.drawn[:]
-        other.ferry_load = self.ferry_load[:]
-        other.discarded = self.discarded[:]
-        other.boatswains_spent = self.boatswains_spent[:]
-        other.reports = self.reports[:]
-        other.specials_pool = self.specials_pool[:]
-        other.face_up = self.face_up[:]
-        other.bidding = self.bidding[:]
-        other.tensor_memo = None
-        return other
+        return VikingsState(self.game, self.num_players, self.options, self)
+
+    def _copy(self, source: VikingsState) -> None:
+        """Become an independent copy of `source` (every field, listed: a compiled class has no `__dict__`)."""
+        self.game = source.game
+        self.num_players = source.num_players
+        self.options = source.options
+        self.history = source.history[:]
+        self._touching = source._touching
+        self._any_tile = source._any_tile
+        self._ferry_any = source._ferry_any
+        self.advanced = source.advanced
+        self.auction = source.auction
+        self._building_after_placing = source._building_after_placing
+        self.lands = [Mainland(0, 0, land) for land in source.lands]
+        self.round = source.round
+        self.pool = source.pool[:]
+        self.bag = source.bag[:]
+        self.wheel_tiles = source.wheel_tiles[:]
+        self.wheel_vikings = source.wheel_vikings[:]
+        self.offset = source.offset
+        self.drawn = source.drawn[:]
+        self.step = source.step
+        self.to_move = source.to_move
+        self.purchases = source.purchases
+        self.pending_tile = source.pending_tile
+        self.pending_viking = source.pending_viking
+        self.placed_at = source.placed_at
+        self.scoring_index = source.scoring_index
+        self.ferry_load = source.ferry_load[:]
+        self.ferry_landed = source.ferry_landed
+        self.discarded = source.discarded[:]
+        self.boatswains_spent = source.boatswains_spent[:]
+        self.reports = source.reports[:]
+        self.start = source.start
+        self.tensor_memo = None
+        self.specials_pool = source.specials_pool[:]
+        self.face_up = source.face_up[:]
+        self.specials_spent = source.specials_spent
+        self.high_bid = source.high_bid
+        self.high_bidder = source.high_bidder
+        self.bidding = source.bidding[:]
+        self.removed_vikings = source.removed_vikings
+        self.pending_special = source.pending_special
 
     def scores(self) -> list[int]:
         """Each player's Fame."""
@@ -405,7 +463,7 @@ class VikingsState(AdvancedSteps, State):
             while self.wheel_tiles[space] != EMPTY:
                 space += 1
         self.wheel_tiles[space] = tile
-        if all(t != EMPTY for t in self.wheel_tiles):
+        if EMPTY not in self.wheel_tiles:
             if self.auction:
                 self._start_colour_placement()
             else:
@@ -445,7 +503,7 @@ class VikingsState(AdvancedSteps, State):
     def _zero_allowed(self, gold: int) -> bool:
         """The 0-Group: only when its Viking is the last of its colour, or nothing else is affordable with Gold."""
         colour = self.wheel_vikings[self.offset]
-        if sum(1 for v in self.wheel_vikings if v == colour) == 1:
+        if self.wheel_vikings.count(colour) == 1:
             return True
         return all(
             self.wheel_tiles[space] == EMPTY or space - self.offset > gold
@@ -513,7 +571,7 @@ class VikingsState(AdvancedSteps, State):
                 return
         elif land.start_placed:
             placeable = (
-                bool(land.ship_columns_open(self._touching)) if is_ship(tile) else bool(land.island_squares(tile, 1))
+                bool(land.ship_columns_open(self._touching)) if is_ship(tile) else bool(land.island_offsets(tile))
             )
             if not placeable:
                 self.discarded.append(tile)
@@ -582,8 +640,9 @@ class VikingsState(AdvancedSteps, State):
         if self.placed_at < 0 or self.placed_at // MAX_COLUMNS != row:
             return []  # a ship's Viking, a discarded tile's, or one whose tile went to another row
         if self._any_tile:
-            return [A.square_index(row, col) for col in self.lands[self.to_move].free_tiles(row)]
-        return [A.square_index(row, self.placed_at % MAX_COLUMNS + 1)]
+            base = (row - 1) * MAX_COLUMNS - 1  # A.square_index(row, col) is base + col
+            return [base + col for col in self.lands[self.to_move].free_tiles(row)]
+        return [(row - 1) * MAX_COLUMNS + self.placed_at % MAX_COLUMNS]
 
     def _viking_step(self) -> None:
         if self._viking_targets():
@@ -764,7 +823,8 @@ class VikingsState(AdvancedSteps, State):
         for c in range(GREY):
             if self.ferry_load[c]:
                 row = ROW_OF_COLOUR[c]
-                squares += [A.square_index(row, col) for col in land.free_tiles(row)]
+                base = (row - 1) * MAX_COLUMNS - 1  # A.square_index(row, col) is base + col
+                squares += [base + col for col in land.free_tiles(row)]
         return sorted(squares)
 
     def _land_step(self) -> None:

@@ -1,0 +1,80 @@
+"""Which build of Skald runs: the pure-Python reference, or the engine and game rules compiled with mypyc.
+
+A non-editable install compiles `COMPILED` when a C compiler is present (setup.py). `SKALD_PURE=1` makes such an
+install run its Python sources instead: `prefer_sources()`, called first thing by `skald/__init__.py`, puts a finder
+ahead of the ordinary ones that loads each compiled module from the `.py` file installed beside it.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib.abc import MetaPathFinder
+from types import ModuleType
+from typing import TypeVar
+
+T = TypeVar("T")
+
+#: The modules a compiled build compiles (setup.py reads this list): the engine's state and play loop, and the
+#: Vikings rules. Each is written to compile (docs/engine.md, "Writing a game that compiles").
+COMPILED = (
+    "skald.engine.state",
+    "skald.engine.play",
+    "skald.games.vikings.steps",
+    "skald.games.vikings.components",
+    "skald.games.vikings.actions",
+    "skald.games.vikings.mainland",
+    "skald.games.vikings.scoring",
+    "skald.games.vikings.advanced",
+    "skald.games.vikings.state",
+    "skald.games.vikings.evaluate",
+)
+
+
+class SourceFirst(MetaPathFinder):
+    """Finds the compiled modules' `.py` sources, so that the extension beside each is never loaded."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        """The spec of `fullname`'s source file, for a module in `COMPILED`; None lets the ordinary finders look."""
+        if fullname not in COMPILED or not path:
+            return None
+        leaf = fullname.rpartition(".")[2]
+        for folder in path:
+            source = os.path.join(folder, leaf + ".py")
+            if os.path.isfile(source):
+                return importlib.util.spec_from_file_location(fullname, source)
+        return None
+
+
+def prefer_sources() -> None:
+    """With `SKALD_PURE=1`, load the compiled modules from their Python sources (once)."""
+    if os.environ.get("SKALD_PURE", "") not in ("", "0") and not any(
+        isinstance(finder, SourceFirst) for finder in sys.meta_path
+    ):
+        sys.meta_path.insert(0, SourceFirst())
+
+
+def build_name() -> str:
+    """'compiled (mypyc)' when the engine and the Vikings rules run compiled, 'pure Python' otherwise; says so when
+    a compiled build is installed but SKALD_PURE=1 runs it pure."""
+    origins = []
+    for name in COMPILED:
+        module = sys.modules.get(name)
+        spec = module.__spec__ if module is not None else importlib.util.find_spec(name)
+        origins.append((spec.origin if spec is not None else None) or "")
+    if all(origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) for origin in origins):
+        return "compiled (mypyc)"
+    if any(isinstance(finder, SourceFirst) for finder in sys.meta_path):
+        return "pure Python (SKALD_PURE=1)"
+    return "pure Python"
+
+
+def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
+    """Stands in for `mypy_extensions.mypyc_attr` where mypy is not installed: at run time the decorator does
+    nothing (mypyc reads it when it compiles)."""
+    return lambda cls: cls
