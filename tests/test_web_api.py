@@ -148,7 +148,11 @@ def test_a_delta_client_is_told_each_move_briefly_and_gets_the_full_view_on_requ
     assert view["legal"] and view["to_move"] == 0 and view["status"] == "playing"
     sock.send({"type": "view"})
     full = sock.until(lambda m: m["type"] == "update" and m["full"])
-    assert full["version"] == view["version"] and full["legal"] == view["legal"] and full["log"] == []
+    assert full["version"] == view["version"] and full["log"] == []
+    # The same choices; the full view adds the game's words for people (a label and a group heading for each).
+    brief = [{key: entry[key] for key in ("key", "action", "notation")} for entry in full["legal"]]
+    assert sorted(brief, key=str) == sorted(view["legal"], key=str) and "prompt" not in view
+    assert all("label" in entry and "group" in entry for entry in full["legal"]) and full["prompt"]
     assert full["observation"]["step"] and isinstance(full["scorings"], list)
     status, record = server.request("GET", f"/api/games/{game['id']}/record")
     assert status == 200

@@ -1,9 +1,10 @@
 """The web table in headless Chromium (Debian's `chromium`, driven by Playwright), as a person uses it.
 
 Issue 5: create a 2-player game against a bot in the lobby, play it to the end by clicking the board, check
-the standings; a second browser watching as a spectator sees the moves live. A Vikingdoms table names its phase
-on your turn and heads its end screen with the game's own score. Screenshots of the lobby, the tables mid-game
-and the end screens go to out/screenshots/.
+the standings; a second browser watching as a spectator sees the moves live. A Vikingdoms table gives the game's
+prompt on your turn and heads its end screen with the game's own score. Issue 13: the proof game, with hidden
+hands, plays to the end with no front-end edits, showing each page only its viewer's cards until the end reveals
+all. Screenshots of the lobby, the tables mid-game and the end screens go to out/screenshots/.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+import proof_game
+from proof_game import actions as A
 from test_web_api import Socket, play_out
 from web_support import Server, running
 
@@ -75,7 +78,10 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     assert watcher.locator("#who").inner_text() == "spectator"
 
     page.wait_for_function("window.skaldState.mine")
-    assert page.locator("#prompt").inner_text() == "Your turn — click a Group on the wheel to buy it."
+    # The game's words: what to do at this step, and how on the board (its click hint).
+    prompt = page.locator("#prompt").inner_text()
+    assert prompt.startswith("Your turn — ") and "Click a Group on the wheel to buy it." in prompt
+    assert page.evaluate("view.prompt") in prompt
     hovered = shot = False
     while True:
         page.wait_for_function(
@@ -121,7 +127,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     assert watcher.locator("#board .legal").count() == 0
 
 
-def test_a_vikingdoms_table_names_the_phase_on_your_turn_and_heads_the_end_screen_with_coins(
+def test_a_vikingdoms_table_gives_the_games_prompt_on_your_turn_and_heads_the_end_screen_with_coins(
     browser: object, server: Server
 ) -> None:
     game = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "bot", "bot": "random"}], game="vikingdoms")
@@ -129,8 +135,8 @@ def test_a_vikingdoms_table_names_the_phase_on_your_turn_and_heads_the_end_scree
     page = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
     page.goto(invite["url"])
     page.wait_for_function("window.skaldState !== undefined && window.skaldState.mine")
-    phase = page.evaluate("view.observation.phase")
-    assert phase and page.locator("#prompt").inner_text() == f"Your turn — {phase}."
+    prompt = page.evaluate("view.prompt")
+    assert prompt and page.locator("#prompt").inner_text().startswith(f"Your turn — {prompt}")
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "vikingdoms-table.png"), full_page=True)
@@ -146,3 +152,67 @@ def test_a_vikingdoms_table_names_the_phase_on_your_turn_and_heads_the_end_scree
     assert shown == [[str(row["place"]), row["name"], str(row["score"])] for row in standings]
     assert "VI. Kingdom" in page.locator("#tie-break").inner_text()
     assert page.locator("#prompt").inner_text() == "The game is over."
+
+
+@pytest.fixture()
+def proof_server(tmp_path: Path) -> Iterator[Server]:
+    """The real app on a real SQLite file, able to serve the test suite's proof game."""
+    with running(f"sqlite:///{tmp_path / 'skald.db'}", env=proof_game.subprocess_env()) as live:
+        yield live
+
+
+def test_the_proof_game_plays_to_the_end_in_chromium_showing_each_page_only_its_own_hand(
+    browser: object, proof_server: Server
+) -> None:
+    """Issue 13, items 3 and 7: a hidden-hand game plays through the browser with no front-end edits — the game's
+    prompt and labels on the buttons, its cards as click targets — while the log shows each page only its own
+    deals; the end reveals every deal to both pages and lists the game's score."""
+    game = proof_server.create([{"kind": "human", "name": "Astrid"}, {"kind": "bot", "bot": "random"}], game="proof")
+    page = browser.new_context(viewport={"width": 1300, "height": 900}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
+    page.goto(game["invites"][0]["url"])
+    watcher = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
+    watcher.goto(game["spectator_url"])
+    page.wait_for_function("window.skaldState !== undefined && window.skaldState.mine")
+    deals = A.HAND_SIZE * 2
+    watcher.wait_for_function(f"window.skaldState !== undefined && window.skaldState.version >= {deals}")
+
+    assert page.locator("#prompt").inner_text() == "Your turn — bid secretly how many tricks you will win."
+    assert "win exactly 1 trick for +5" in page.locator("#actions .act").all_inner_texts()[1]
+    mine = page.locator("#log li").all_inner_texts()[:deals]
+    expected = [(True, False), (False, True)] * A.HAND_SIZE  # dealt round the table from seat 1
+    assert [("you are dealt" in text, "seat 2 is dealt a card" in text) for text in mine] == expected
+    assert all("is dealt a card" in text for text in watcher.locator("#log li").all_inner_texts()[:deals])
+    hand = page.evaluate("view.observation.hand")
+    assert len(hand) == A.HAND_SIZE and "hand" not in watcher.evaluate("view.observation")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "proof-table.png"), full_page=True)
+
+    clicked = False
+    while True:
+        page.wait_for_function(
+            "window.skaldState.status === 'over' || (window.skaldState.mine && !window.skaldState.pending)"
+        )
+        state = page.evaluate("window.skaldState")
+        if state["status"] == "over":
+            break
+        version = state["version"]
+        targets = page.locator("#board .legal")
+        if targets.count():
+            assert "Click a card in your hand to play it." in page.locator("#prompt").inner_text()
+            targets.nth(version % targets.count()).click()
+            clicked = True
+        else:
+            buttons = page.locator("#actions .act")
+            buttons.nth(version % buttons.count()).click()
+        page.wait_for_function(f"window.skaldState.version > {version} || !window.skaldState.pending")
+
+    assert clicked
+    final = page.evaluate("window.skaldState.version")
+    for viewer in (page, watcher):
+        viewer.wait_for_function(f"window.skaldState.version === {final} && window.skaldState.status === 'over'")
+        viewer.wait_for_selector("#end:not([hidden])")
+        assert viewer.locator("#standings th").all_inner_texts() == ["#", "Player", "Points"]
+        log = viewer.locator("#log li").all_inner_texts()
+        assert len(log) == final
+        assert all("deal " in text and "dealt" not in text for text in log[:deals])  # the end reveals every deal
+    page.screenshot(path=str(SHOTS / "proof-end-screen.png"), full_page=True)

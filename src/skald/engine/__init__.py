@@ -4,7 +4,7 @@ from skald.engine.game import Game, OptionError, RuleOption
 from skald.engine.play import play_random_game, sample_chance
 from skald.engine.presentation import Presentation
 from skald.engine.record import Record, RecordError, Seat
-from skald.engine.registry import game_names, get_game, register
+from skald.engine.registry import game_names, get_game, listed_games, register
 from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, IllegalAction, JSONDict, State
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "State",
     "game_names",
     "get_game",
+    "listed_games",
     "play_random_game",
     "register",
     "sample_chance",

@@ -44,6 +44,9 @@ class Game(ABC):
     #: `PERFECT` or `IMPERFECT`: whether every seat sees all that has happened. An imperfect-information game
     #: overrides the viewer methods of `State` (docs/engine.md, "Hidden information").
     information: str = PERFECT
+    #: Where front ends list the game, lowest first; the first listed is the one they offer by default (Skald's
+    #: order of priority: Vikings 1, Vikingdoms 2).
+    catalogue_rank: int = 100
     #: How front ends present the game's positions (prompts, labels, close-ups, rules); see `Presentation`.
     presentation: Presentation = Presentation()
 

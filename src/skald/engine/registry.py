@@ -57,3 +57,10 @@ def game_names() -> list[str]:
     """The names of every registered game, sorted."""
     _load()
     return sorted(_GAMES)
+
+
+def listed_games() -> list[str]:
+    """The names of every registered game in the order front ends list them (`Game.catalogue_rank`, then name):
+    the first is the game they offer by default."""
+    _load()
+    return sorted(_GAMES, key=lambda name: (_GAMES[name].catalogue_rank, name))

@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from skald.engine import Record, Seat, game_names, get_game
+from skald.engine import Record, Seat, get_game, listed_games
 from skald.web.db import Store, make_engine, migrate
 from skald.web.errors import TableError
 from skald.web.ratelimit import RateLimiter
@@ -26,6 +26,7 @@ from skald.web.tables import HUMAN, Client, Table, Tables
 #: The bots a seat may be given at the web table (a bound on the server's thinking per move).
 BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
 STATIC = files("skald.web").joinpath("static")
+#: The game a request to create one gets when it names none (a setting, not a branch: any registered game plays).
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
     "connect-src 'self'; frame-ancestors 'none'",
@@ -47,7 +48,7 @@ class CreateIn(BaseModel):
     """A request to create a game."""
 
     model_config = ConfigDict(extra="forbid")
-    game: str = Field("vikings", max_length=40)
+    game: str | None = Field(None, max_length=40)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(None, ge=0, lt=2**48)
@@ -85,6 +86,35 @@ async def read_json(request: Request) -> Any:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TableError("malformed", f"body: not JSON ({error})") from None
+
+
+class WhyIn(BaseModel):
+    """A question over HTTP: why is this action not a choice now?"""
+
+    model_config = ConfigDict(extra="forbid")
+    action: dict[str, Any]
+
+
+def viewer_of(table: Table, request: Request, asked: str | None) -> int | None:
+    """Whose view a request gets: the bearer token's seat (None: a spectator), or the seat named by `?seat=` (a
+    number, or `spectator`) — another seat's only when nothing is hidden from anyone (a perfect-information game,
+    or one that is over); asking for it otherwise is refused (403), never answered."""
+    own = table.seat_of(bearer(request))
+    if asked is None:
+        return own
+    if asked == "spectator":
+        return None
+    if not asked.isdigit() or not 0 <= int(asked) < len(table.seats):
+        raise TableError("seat", f"seat: expected a seat number 0–{len(table.seats) - 1} or 'spectator'")
+    seat = int(asked)
+    if seat != own and not table.public:
+        raise TableError(
+            "hidden",
+            f"seat: the view of seat {seat} is hidden from {'a spectator' if own is None else f'seat {own}'} "
+            "until the game is over",
+            403,
+        )
+    return seat
 
 
 def bearer(request: Request) -> str | None:
@@ -149,7 +179,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/catalogue")
     async def catalogue() -> dict[str, Any]:
         games = []
-        for name in game_names():
+        for name in listed_games():
             game = get_game(name)
             games.append(
                 {
@@ -163,7 +193,7 @@ def create_app(settings: Settings) -> FastAPI:
                     ],
                 }
             )
-        return {"games": games, "bots": list(BOT_LEVELS)}
+        return {"games": games, "bots": list(BOT_LEVELS), "default": listed_games()[0]}
 
     @app.post("/api/games")
     async def create(request: Request) -> JSONResponse:
@@ -181,7 +211,7 @@ def create_app(settings: Settings) -> FastAPI:
             )
             for i, seat in enumerate(body.seats)
         ]
-        table, tokens = await tables.create(body.game, seats, dict(body.options), body.seed)
+        table, tokens = await tables.create(body.game or listed_games()[0], seats, dict(body.options), body.seed)
         base = str(request.base_url).rstrip("/")
         return JSONResponse(
             {
@@ -204,33 +234,61 @@ def create_app(settings: Settings) -> FastAPI:
             return summary
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str) -> JSONResponse:
+    async def record(game_id: str, request: Request, seat: str | None = None, whole: bool = False) -> JSONResponse:
         async with tables.use(game_id) as table:
-            data = Record(
+            viewer = viewer_of(table, request, seat)
+            if whole and not table.public:
+                raise TableError(
+                    "hidden",
+                    "whole: the whole record of a game with hidden information is revealed when the game is over; "
+                    "until then each seat downloads the game as it saw it (leave out 'whole')",
+                    403,
+                )
+            game_record = Record(
                 table.game.name,
                 table.state.num_players,
                 table.options,
                 [Seat(s.name, s.kind) for s in table.seats],
                 list(table.state.history),
-            ).to_dict()
+            )
+            data = game_record.to_dict() if table.public else game_record.seen_by(viewer)
+        whose = "" if table.public else ("-spectator" if viewer is None else f"-seat{viewer + 1}")
         return JSONResponse(
-            data, headers={"Content-Disposition": f'attachment; filename="skald-{table.game.name}-{table.id}.json"'}
+            data,
+            headers={"Content-Disposition": f'attachment; filename="skald-{table.game.name}-{table.id}{whose}.json"'},
         )
 
     @app.get("/api/games/{game_id}/replay/{ply}")
-    async def replay(game_id: str, ply: int) -> dict[str, Any]:
+    async def replay(game_id: str, ply: int, request: Request, seat: str | None = None) -> dict[str, Any]:
         async with tables.use(game_id) as table:
+            viewer = viewer_of(table, request, seat)
             if not 0 <= ply <= table.version:
                 raise TableError("ply", f"ply: must be 0–{table.version}", 404)
             history = table.state.history[:ply]
             state = Record(table.game.name, table.state.num_players, table.options, [], history).replay()
+            # The position as the viewer saw it then (a past hand of another seat stays hidden even after the end);
+            # the log is the viewer's during play and the whole one once the game is over.
+            observation = dict(state.observation(viewer))
+            scorings = observation.pop("scorings") if "scorings" in observation else state.scorings()
             return {
                 "ply": ply,
                 "version": table.version,
-                "svg": table.game.render_svg(state, None, names=[s.name for s in table.seats]),
-                "log": table.log[:ply],
-                "scorings": state.scorings(),
+                "viewer": viewer,
+                "svg": table.game.render_svg(state, viewer, names=[s.name for s in table.seats]),
+                "log": table.log_for(viewer)[:ply],
+                "observation": observation,
+                "scorings": scorings,
             }
+
+    @app.post("/api/games/{game_id}/why")
+    async def why(game_id: str, request: Request) -> dict[str, Any]:
+        async with tables.use(game_id) as table:
+            seat = table.seat_of(bearer(request))
+            try:
+                body = WhyIn.model_validate(await read_json(request))
+            except ValidationError as error:
+                raise TableError("invalid", validation_message(error)) from None
+            return {"action": body.action, "reason": tables.why(table, seat, body.action)}
 
     @app.post("/api/games/{game_id}/moves")
     async def move(game_id: str, request: Request) -> dict[str, Any]:
@@ -379,14 +437,8 @@ class Session:
             self.outbox.put_nowait(table.message(self.client, "update", [], full=True))
             return False
         if kind == "why":
-            self.send(
-                {
-                    "type": "why",
-                    "ref": ref,
-                    "action": data.get("action"),
-                    "reason": self.tables.why(table, data.get("action")),
-                }
-            )
+            reason = self.tables.why(table, self.client.seat, data.get("action"))
+            self.send({"type": "why", "ref": ref, "action": data.get("action"), "reason": reason})
             return False
         if kind == "move":
             seat = self.client.seat

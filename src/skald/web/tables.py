@@ -28,13 +28,11 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from skald.bots.base import Bot
 from skald.bots.spec import SpecError, make_bot
-from skald.engine import CHANCE, Game, OptionError, Record, RecordError, Seat, State, get_game, sample_chance
+from skald.engine import CHANCE, PERFECT, OptionError, Record, RecordError, Seat, State, get_game, sample_chance
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
 from skald.web.settings import MAX_TABLES, TABLE_IDLE_SECONDS
@@ -57,17 +55,27 @@ def action_key(data: Any) -> str:
     return _CANONICAL.encode(data)
 
 
-def renderer(game: Game) -> ModuleType | None:
-    """The game package's `svg` module, for optional end-screen extras (`standings`, `TIE_BREAK`), or None."""
-    module_name = type(game).__module__
-    for package in (module_name, module_name.rsplit(".", 1)[0]):
-        try:
-            module = import_module(f"{package}.svg")
-        except ImportError:
-            continue
-        if hasattr(module, "render_svg"):
-            return module
-    return None
+def viewer_rng(state: State, seat: int, purpose: str) -> random.Random:
+    """A generator seeded by what `seat` knows (its information state) and `purpose`: answers drawn from it are the
+    same in every world `seat` cannot tell apart, so they can tell it nothing more."""
+    known = state.information_state_string(seat)
+    digest = hashlib.blake2b(f"skald-{purpose}:{seat}:{known}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+@dataclass(eq=False)
+class LogEntry:
+    """One action in the log: as everyone may see it once the game is over (`whole`) and, in an imperfect-information
+    game, as each viewer saw it during play (`seen`: the seats in order, then the spectator)."""
+
+    whole: dict[str, Any]
+    seen: list[dict[str, Any]] | None = None
+
+    def for_viewer(self, viewer: int | None, over: bool) -> dict[str, Any]:
+        """The entry as `viewer` (None: a spectator) may see it now."""
+        if self.seen is None or over:
+            return self.whole
+        return self.seen[len(self.seen) - 1 if viewer is None else viewer]
 
 
 def chance_rng(seed: int, ply: int) -> random.Random:
@@ -117,9 +125,12 @@ class Table:
         self.bots: dict[int, Bot] = {
             seat: make_bot(info.kind, seed=row.seed + seat) for seat, info in enumerate(seats) if info.kind != HUMAN
         }
-        self.log: list[dict[str, Any]] = []
+        #: Whether some seat may not see all that happens: then logs, views and caches are kept per viewer.
+        self.imperfect = self.game.information != PERFECT
+        self.log: list[LogEntry] = []
         self._svg_cache: dict[int | None, tuple[int, str]] = {}
         self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
+        self._words_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self.driver: asyncio.Task[None] | None = None
         #: Requests and WebSocket sessions holding the table now; while any do, it stays in memory.
         self.holders = 0
@@ -146,6 +157,12 @@ class Table:
         """`playing` or `over`."""
         return "over" if self.state.is_terminal() else "playing"
 
+    @property
+    def public(self) -> bool:
+        """Whether every viewer may now see everything that happened: a perfect-information game, or one that is
+        over (the end reveals the whole record)."""
+        return not self.imperfect or self.state.is_terminal()
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token acts for, or None."""
         if not token:
@@ -156,14 +173,25 @@ class Table:
                 return seat
         return None
 
-    def _entry(self, state: State, action: int) -> dict[str, Any]:
+    def _entry(self, state: State, action: int) -> LogEntry:
+        """The log entry of `action`, about to be taken at `state`: whole, and as each viewer sees it."""
         player = state.current_player()
-        return {
+        base = {
             "ply": len(state.history),
             "seat": None if player == CHANCE else player,
             "name": "chance" if player == CHANCE else self.seats[player].name,
-            "notation": state.action_to_notation(action),
         }
+        whole = base.copy() if self.imperfect else base
+        whole["notation"] = state.action_to_notation(action)
+        if not self.imperfect:
+            return LogEntry(whole)
+        viewers: list[int | None] = [*range(state.num_players), None]
+        return LogEntry(whole, [{**base, "notation": state.notation_for(action, viewer)} for viewer in viewers])
+
+    def log_for(self, viewer: int | None, entries: list[LogEntry] | None = None) -> list[dict[str, Any]]:
+        """`entries` (by default the whole log) as `viewer` (None: a spectator) may see them now."""
+        over = self.state.is_terminal()
+        return [entry.for_viewer(viewer, over) for entry in (self.log if entries is None else entries)]
 
     # -- what a client sees -------------------------------------------------------------------------------
 
@@ -188,22 +216,22 @@ class Table:
     def result(self) -> dict[str, Any] | None:
         """At the end: standings with the tie-break, best first, and the columns (key and heading) they list.
 
-        A game's `svg` module may give each seat's columns (`standings`, e.g. Vikings' Fame and Gold) and the
-        tie-break (`TIE_BREAK`); without `standings` the one column is the score, headed by `Game.score_name`.
+        The game's presentation gives each seat's columns (`standings`: the score by default, headed by
+        `Game.score_name`; Vikings' Fame and Gold) and its tie-break in a sentence. The game is over, so all of it
+        may be seen by everyone.
         """
-        if not self.state.is_terminal():
+        state = self.state
+        if not state.is_terminal():
             return None
-        winners = self.state.winners()
-        scores = self.state.scores()
-        module = renderer(self.game)
-        extra: list[dict[str, Any]] = []
-        if module is not None and hasattr(module, "standings"):
-            extra = module.standings(self.state.observation(0))
-        tie_break = getattr(module, "TIE_BREAK", "")
-        if extra:
-            columns = [{"key": key, "label": key.replace("_", " ").capitalize()} for key in extra[0] if key != "order"]
-        else:
-            columns = [{"key": "score", "label": self.game.score_name}]
+        presentation = self.game.presentation
+        winners = state.winners()
+        scores = state.scores()
+        extra = presentation.standings(state)
+        shown = [key for key in extra[0] if key != "order"] if extra else ["score"]
+        columns = [
+            {"key": key, "label": self.game.score_name if key == "score" else key.replace("_", " ").capitalize()}
+            for key in shown
+        ]
 
         def rank(seat: int) -> tuple[Any, ...]:
             keys = extra[seat].get("order", [scores[seat]]) if extra else [scores[seat]]
@@ -214,29 +242,48 @@ class Table:
             row = {"place": place, "seat": seat, "name": self.seats[seat].name, "score": scores[seat]}
             row.update({k: v for k, v in (extra[seat] if extra else {}).items() if k != "order"})
             rows.append(row)
-        return {"winners": winners, "standings": rows, "columns": columns, "tie_break": tie_break}
+        return {"winners": winners, "standings": rows, "columns": columns, "tie_break": presentation.tie_break(state)}
 
-    def legal(self) -> tuple[list[dict[str, Any]], str]:
-        """The mover's legal actions (JSON form, canonical key, notation) and their JSON text, built once a version."""
-        cached = self._legal_cache
+    def legal(self, words: bool = True) -> tuple[list[dict[str, Any]], str]:
+        """The mover's legal actions and their JSON text, built once a version: each with its JSON form, canonical
+        key and notation and, with `words`, the game's description of it (`label`) and the heading of its group
+        (`group`), in the game's group order. The text is spliced into messages as it is."""
+        cached = self._words_cache if words else self._legal_cache
         if cached is not None and cached[0] == self.version:
             return cached[1], cached[2]
         state = self.state
+        presentation = self.game.presentation
         legal = []
         texts = []
         quote = json.encoder.encode_basestring_ascii
-        for action in state.legal_actions():
-            data = state.action_to_json(action)
-            key = action_key(data)
-            notation = state.action_to_notation(action)
-            legal.append({"key": key, "action": data, "notation": notation})
-            texts.append(f'{{"key":{quote(key)},"action":{key},"notation":{quote(notation)}}}')
-        text = "[" + ",".join(texts) + "]"
-        self._legal_cache = (self.version, legal, text)
-        return legal, text
+        actions = state.legal_actions()
+        for heading, group in presentation.groups(state, actions) if words else [("", actions)]:
+            for action in group:
+                data = state.action_to_json(action)
+                key = action_key(data)
+                notation = state.action_to_notation(action)
+                entry = {"key": key, "action": data, "notation": notation}
+                text = f'{{"key":{quote(key)},"action":{key},"notation":{quote(notation)}'
+                if words:
+                    entry["label"] = label = presentation.describe(state, action)
+                    entry["group"] = heading
+                    text += f',"label":{quote(label)},"group":{quote(heading)}'
+                legal.append(entry)
+                texts.append(text + "}")
+        built = (self.version, legal, "[" + ",".join(texts) + "]")
+        if words:
+            self._words_cache = built
+        else:
+            self._legal_cache = built
+        return built[1], built[2]
 
     def view(self, seat: int | None, full: bool = True) -> dict[str, Any]:
-        """What `seat` (None: a spectator) is told; with `full` also the observation and, once, the scorings."""
+        """What `seat` (None: a spectator) is told; with `full` also its observation and, once, the scorings.
+
+        Only the seat to move gets the legal actions and, in a full view (for people), the game's words for them:
+        its prompt and click hint for the step, and each action's label and group. Everything else is the viewer's
+        own view of the state (`State.observation(seat)`).
+        """
         state = self.state
         player = state.current_player()
         body: dict[str, Any] = {
@@ -244,12 +291,20 @@ class Table:
             "version": self.version,
             "status": self.status,
             "to_move": player if player >= 0 else None,
-            "legal": self.legal()[0] if seat is not None and seat == player else [],
+            "legal": [],
             "result": self.result(),
             "rematch": self.rematch_id,
         }
+        if seat is not None and seat == player:
+            body["legal"] = self.legal(words=full)[0]
+            if full:
+                presentation = self.game.presentation
+                body["prompt"] = presentation.prompt(state)
+                body["click_hint"] = presentation.click_hint(state)
         if full:
-            observation = dict(state.observation(seat if seat is not None else -1))
+            observation = dict(state.observation(seat))
+            # Scoring reports are what everyone saw scored; a game that hides part of one puts its own, per viewer,
+            # in the observation.
             scorings = observation.pop("scorings") if "scorings" in observation else state.scorings()
             body["observation"] = observation
             body["scorings"] = scorings
@@ -269,23 +324,38 @@ class Table:
         """Drop the cached boards: they are drawn for watchers, and with none left the next move outdates them."""
         self._svg_cache.clear()
 
-    def message(self, client: Client, kind: str, log: list[dict[str, Any]], full: bool | None = None) -> str:
-        """An update for one client: new log entries, its view (full if it wants it or `full`) and maybe the SVG."""
-        body = {"type": kind, "log": log, **self.view(client.seat, client.full if full is None else full)}
+    def message(self, client: Client, kind: str, log: list[LogEntry], full: bool | None = None) -> str:
+        """An update for one client: new log entries, its view (full if it wants it or `full`) and maybe the SVG.
+
+        In an imperfect-information game the update that ends the game (and every later one with log entries, such
+        as the first after hello) reveals the whole log (`"reveal": true`: it replaces the log the client has).
+        """
+        body: dict[str, Any] = {"type": kind}
+        if not self.imperfect:
+            body["log"] = [entry.whole for entry in log]
+        elif log and self.state.is_terminal():
+            body["log"] = self.log_for(None)
+            body["reveal"] = True
+        else:
+            body["log"] = self.log_for(client.seat, log)
+        wanted = client.full if full is None else full
+        body.update(self.view(client.seat, wanted))
         if client.svg:
             body["svg"] = self.svg(client.seat)
         if not body["legal"]:
             return _COMPACT.encode(body)
         del body["legal"]  # spliced in as the text cached with it, the same JSON
-        return f'{_COMPACT.encode(body)[:-1]},"legal":{self.legal()[1]}}}'
+        return f'{_COMPACT.encode(body)[:-1]},"legal":{self.legal(words=wanted)[1]}}}'
 
-    def broadcast(self, log: list[dict[str, Any]]) -> None:
+    def broadcast(self, log: list[LogEntry]) -> None:
         """Queue an update for every client, sharing the text between clients that are told the same."""
         cache: dict[tuple[int | None, bool, bool], str] = {}
         player = self.state.current_player()
         for client in list(self.clients):
-            # Seats not on turn are told the same as a spectator unless they see the full (seat-specific) view.
-            seat = client.seat if client.full or client.svg or client.seat == player else None
+            # In a perfect-information game, seats not on turn are told the same as a spectator unless they see the
+            # full (seat-specific) view; in an imperfect one even the log differs from seat to seat.
+            private = self.imperfect or client.full or client.svg or client.seat == player
+            seat = client.seat if private else None
             key = (seat, client.svg, client.full)
             if key not in cache:
                 cache[key] = self.message(client, "update", log)
@@ -560,7 +630,7 @@ class Tables:
         version: int,
         moves: list[tuple[int, int]],
         after: State,
-        entries: list[dict[str, Any]],
+        entries: list[LogEntry],
     ) -> bool:
         """Commit `moves` (reaching `after`, logged as `entries`), then adopt the new state and tell everyone.
 
@@ -576,7 +646,7 @@ class Tables:
         self._adopt(table, after, entries)
         return True
 
-    def _adopt(self, table: Table, after: State, entries: list[dict[str, Any]]) -> None:
+    def _adopt(self, table: Table, after: State, entries: list[LogEntry]) -> None:
         """Make the committed `after` (reached by the moves logged as `entries`) the table's state; tell everyone."""
         table.state = after
         table.log.extend(entries)
@@ -599,7 +669,7 @@ class Tables:
         if actions[: table.version] != table.state.history:
             raise RuntimeError(f"game {table.id}: the database's moves no longer begin with the table's")
         after = table.state.clone()
-        entries = []
+        entries: list[LogEntry] = []
         for action in actions[table.version :]:
             entries.append(table._entry(after, action))
             after.apply(action)
@@ -644,9 +714,31 @@ class Tables:
                 raise TableError("stale", "stale: another move was recorded first; the table has been refreshed", 409)
         self.drive(table)
 
-    def why(self, table: Table, data: Any) -> str | None:
-        """Why an action is not a choice now (None when it is), for the hover on a forbidden square."""
+    def why(self, table: Table, seat: int | None, data: Any) -> str | None:
+        """Why an action is not a choice now (None when it is), for the hover on a forbidden square.
+
+        Only the seat to move is answered (anyone else gets a `TableError`, 403). In an imperfect-information game the
+        answer is worked out on a state drawn from those that seat cannot tell apart (seeded by what it knows), so
+        it cannot reflect anything hidden from it.
+        """
         state = table.state
+        player = state.current_player()
+        if seat is None or seat != player:
+            whose = (
+                "the game is over"
+                if state.is_terminal()
+                else "chance is drawing"
+                if player == CHANCE
+                else f"it is {table.seats[player].name}'s turn"
+            )
+            asker = "a spectator" if seat is None else "a seat not on turn"
+            raise TableError(
+                "why_forbidden",
+                f"why: only the seat to move is told why an action is not a choice ({whose}; you are {asker})",
+                403,
+            )
+        if table.imperfect:
+            state = state.resample_from_infostate(seat, viewer_rng(state, seat, "why"))
         try:
             action = state.action_from_json(data)
         except ValueError as error:
@@ -657,7 +749,7 @@ class Tables:
     # -- chance and bots --------------------------------------------------------------------------------------
 
     @staticmethod
-    def _draw_chance(table: Table, after: State, moves: list[tuple[int, int]], entries: list[dict[str, Any]]) -> None:
+    def _draw_chance(table: Table, after: State, moves: list[tuple[int, int]], entries: list[LogEntry]) -> None:
         """Draw every chance outcome due next in `after`, adding it to `moves` and `entries` (committed together)."""
         while after.current_player() == CHANCE:
             action = sample_chance(after, chance_rng(table.seed, len(after.history)))
@@ -687,7 +779,7 @@ class Tables:
                 if player == CHANCE:
                     after = state.clone()
                     moves: list[tuple[int, int]] = []
-                    entries: list[dict[str, Any]] = []
+                    entries: list[LogEntry] = []
                     self._draw_chance(table, after, moves, entries)
                     # Committed, or refused because another process drew first: either way, look again.
                     await self._commit(table, version, moves, after, entries)

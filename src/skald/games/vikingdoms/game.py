@@ -24,6 +24,7 @@ class VikingdomsGame(Game):
     name = "vikingdoms"
     title = "Vikingdoms"
     score_name = "Coins"
+    catalogue_rank = 2
     min_players = 2
     max_players = 2
     options = OPTIONS

@@ -21,6 +21,7 @@ class VikingsGame(Game):
     name = "vikings"
     title = "Vikings"
     score_name = "Fame"
+    catalogue_rank = 1
     min_players = 2
     max_players = 4
     options = OPTIONS

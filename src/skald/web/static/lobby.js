@@ -111,7 +111,7 @@ async function start() {
   catalogue = await Skald.api("GET", "/api/catalogue");
   const game = document.getElementById("game");
   for (const g of catalogue.games) game.append(Skald.el("option", { value: g.name }, g.title));
-  if (catalogue.games.some((g) => g.name === "vikings")) game.value = "vikings"; // the default, as in the API
+  if (catalogue.games.some((g) => g.name === catalogue.default)) game.value = catalogue.default; // as in the API
   game.addEventListener("change", drawGame);
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("create-form").addEventListener("submit", create);

@@ -1,6 +1,7 @@
 "use strict";
 // The table: the board (SVG drawn by the game's renderer on the server), live over a WebSocket.
-// The browser decides nothing: it offers the legal actions the server sent and asks the server why others are not.
+// The browser decides nothing and knows no game: it shows what the server sent this viewer (the game's own prompt,
+// labels and groups), offers the legal actions and asks the server why others are not.
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const hash = new URLSearchParams(location.hash.slice(1));
 if (hash.get("t")) {
@@ -54,11 +55,13 @@ function receive(msg) {
     pending = false;
     reasons.clear();
     view = msg;
+    if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
     for (const entry of msg.log) addLog(entry);
     draw();
   } else if (msg.type === "error") {
     pending = false;
     if (window.skaldState) window.skaldState.pending = false;
+    if (msg.code === "why_forbidden") { hideTip(); return; }  // the turn moved on while the pointer rested
     $("error").textContent = msg.message;
     if (msg.code === "forged_token") $("who").textContent = "spectator (that invite link is not valid)";
   } else if (msg.type === "why") {
@@ -92,20 +95,35 @@ function legalKeys() {
 
 function mode() {
   const checked = document.querySelector('input[name="mode"]:checked');
-  return checked ? checked.value : "tile";
+  return checked ? checked.value : "primary";
+}
+
+// A board target may name two actions (`data-action`, and `data-alt`); when both are legal somewhere, a toggle
+// headed by their groups' headings (the game's words) says which one a click means.
+function drawMode(legal) {
+  let pair = null;
+  for (const node of $("board").querySelectorAll("[data-alt]")) {
+    const primary = legal.get(node.getAttribute("data-action"));
+    const alt = legal.get(node.getAttribute("data-alt"));
+    if (primary && alt) { pair = [primary, alt]; break; }
+  }
+  $("mode").hidden = !pair;
+  if (pair) {
+    $("mode-primary").textContent = pair[0].group || "first choice";
+    $("mode-alt").textContent = pair[1].group || "other choice";
+  }
 }
 
 function draw() {
   $("board").innerHTML = view.svg || "";
   const legal = legalKeys();
-  const types = new Set(view.legal.map((l) => l.action.type));
-  $("mode").hidden = !(types.has("start") && (types.has("island") || types.has("ship")));
+  drawMode(legal);
   const mine = you !== null && view.to_move === you;
   for (const node of $("board").querySelectorAll("[data-action]")) {
     const primary = node.getAttribute("data-action");
     const alt = node.getAttribute("data-alt");
     let chosen = null;
-    if (alt && legal.has(alt) && (mode() === "start" || !legal.has(primary))) chosen = alt;
+    if (alt && legal.has(alt) && (mode() === "alt" || !legal.has(primary))) chosen = alt;
     else if (legal.has(primary)) chosen = primary;
     if (chosen && mine) {
       node.classList.add("legal");
@@ -132,23 +150,27 @@ function drawActions(mine) {
     box.append(Skald.el("p", { class: "muted" }, you === null ? "You are watching." : "Waiting for the others…"));
     return;
   }
+  // The choices in the game's groups and order, each as the terminal lists it: notation, then the game's words.
+  let group = null;
+  let row = null;
   for (const legal of view.legal) {
-    box.append(Skald.el("button", { type: "button", class: "act", "data-key": legal.key, onclick: () => play(legal) }, legal.notation));
+    if (row === null || legal.group !== group) {
+      group = legal.group;
+      if (group) box.append(Skald.el("h4", { class: "group" }, group));
+      row = Skald.el("div", { class: "group-choices" });
+      box.append(row);
+    }
+    const words = [Skald.el("b", {}, legal.notation)];
+    if (legal.label) words.push(" ", Skald.el("span", { class: "label" }, legal.label));
+    row.append(Skald.el("button", { type: "button", class: "act", "data-key": legal.key, title: legal.label || legal.notation,
+      onclick: () => play(legal) }, ...words));
   }
 }
 
-// What to click in Vikings' steps; any other game's step or phase is named in the observation's own words.
-const CLICK_PROMPTS = {
-  buy: "click a Group on the wheel to buy it",
-  place_tile: "click a highlighted square to place the tile",
-  place_viking: "click a highlighted tile for the Viking, or send it to the Head Boatswain",
-  ferry: "ferry: click a waiting colour (or use the buttons), or stop",
-  land: "click a highlighted tile to land a Viking",
-};
-
-function stepWords(observation) {
-  const step = String(observation.step ?? observation.phase ?? "");
-  return CLICK_PROMPTS[step] || step.replaceAll("_", " ") || "choose a move";
+// A game's phrase as a sentence: ended by a full stop, and capitalised if it stands alone.
+function sentence(text, alone) {
+  const words = alone ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  return /[.!?]$/.test(words) ? words : `${words}.`;
 }
 
 function drawPrompt(mine) {
@@ -156,7 +178,9 @@ function drawPrompt(mine) {
   if (view.status === "over") {
     prompt.textContent = "The game is over.";
   } else if (mine) {
-    prompt.textContent = `Your turn — ${stepWords(view.observation)}.`;
+    // The game's words for this step: what to do, then how to do it on the drawn board if the game says.
+    prompt.replaceChildren(`Your turn — ${sentence(view.prompt || "choose a move", false)}`);
+    if (view.click_hint) prompt.append(" ", Skald.el("span", { class: "hint" }, sentence(view.click_hint, true)));
   } else {
     const who = view.to_move === null ? "chance" : game.seats[view.to_move].name;
     prompt.textContent = `${who} to move…`;
@@ -169,13 +193,17 @@ function drawScorings() {
   box.replaceChildren();
   for (const report of [...view.scorings].reverse()) {
     const lines = report.lines.map((line) => {
+      // Every number a line carries beside its seat is a gain in what the game counts, named by its key.
       const gain = [];
-      if (line.fame) gain.push(`${line.fame > 0 ? "+" : ""}${line.fame} ★`);
-      if (line.gold) gain.push(`${line.gold > 0 ? "+" : ""}${line.gold} ●`);
+      for (const [key, value] of Object.entries(line)) {
+        if (key === "seat" || typeof value !== "number" || !value) continue;
+        gain.push(`${value > 0 ? "+" : ""}${value} ${key.replaceAll("_", " ")}`);
+      }
       return Skald.el("li", {}, Skald.el("span", { class: "who" }, game.seats[line.seat].name), ` ${line.text} `,
         Skald.el("b", {}, gain.join(" ")));
     });
-    const title = report.when === "end" ? "End-game scoring" : `Round ${report.round}: ${report.when} scoring`;
+    const title = report.when === "end" ? "End-game scoring"
+      : report.round === undefined ? `${report.when} scoring` : `Round ${report.round}: ${report.when} scoring`;
     box.append(Skald.el("details", report === view.scorings[view.scorings.length - 1] ? { open: "" } : {},
       Skald.el("summary", {}, title), Skald.el("ul", { class: "lines" }, ...(lines.length ? lines : [Skald.el("li", {}, "nothing scored")]))));
   }
@@ -244,7 +272,8 @@ function hideTip() {
 
 // -- replay ------------------------------------------------------------------------------------------
 async function showPly(ply) {
-  const data = await Skald.api("GET", `/api/games/${gameId}/replay/${ply}`);
+  // As this viewer saw the game (its token names the seat): another seat's hidden cards stay hidden.
+  const data = await Skald.api("GET", `/api/games/${gameId}/replay/${ply}`, undefined, token);
   $("rp-board").innerHTML = data.svg;
   $("rp-slider").max = data.version;
   $("rp-slider").value = ply;
@@ -266,7 +295,21 @@ $("rp-prev").addEventListener("click", () => showPly(Math.max(0, Number($("rp-sl
 $("rp-next").addEventListener("click", () => showPly(Math.min(Number($("rp-slider").max), Number($("rp-slider").value) + 1)));
 $("rp-last").addEventListener("click", () => showPly(Number($("rp-slider").max)));
 for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", () => view && draw());
+// The record as this viewer may have it: the seat's own view during play, the whole game once it is over.
 $("record-link").href = `/api/games/${gameId}/record`;
+$("record-link").addEventListener("click", async (event) => {
+  if (!token) return;  // a spectator's plain download is the spectator's view
+  event.preventDefault();
+  try {
+    const response = await fetch(`/api/games/${gameId}/record`, { headers: { Authorization: "Bearer " + token } });
+    if (!response.ok) throw new Error(((await response.json()).error || {}).message || response.statusText);
+    const disposition = response.headers.get("content-disposition") || "";
+    const name = (disposition.match(/filename="([^"]+)"/) || [null, `skald-${gameId}.json`])[1];
+    const link = Skald.el("a", { href: URL.createObjectURL(await response.blob()), download: name });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  } catch (e) { $("error").textContent = e.message; }
+});
 $("rematch-button").addEventListener("click", async () => {
   try {
     const next = await Skald.api("POST", `/api/games/${gameId}/rematch`, {}, token);
