@@ -14,6 +14,7 @@ import statistics
 import time
 
 from skald.bots import LEVELS, MCTSBot, make_bot
+from skald.build import build_name
 from skald.engine import CHANCE, State, get_game, sample_chance
 
 
@@ -45,6 +46,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--levels", nargs="+", default=list(LEVELS))
     args = parser.parse_args()
+    print(
+        f"{args.game}, {len(args.levels) * len(args.players)} runs of {args.positions} positions; build: {build_name()}"
+    )
     print(f"{'level':8} {'players':>7} {'iters':>6} {'iters/s':>9} {'median s':>9} {'worst s':>8}")
     for level in args.levels:
         for players in args.players:

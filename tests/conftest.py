@@ -42,7 +42,9 @@ def snapshot(state: VikingsState) -> str:
     internals = {
         key: value for key, value in fields(state).items() if key not in ("game", "lands", "reports", "tensor_memo")
     }
-    lands = [{slot: getattr(m, slot) for slot in m.__slots__ if slot != "changed"} for m in state.lands]
+    # Not `Mainland.__slots__`: a class compiled by mypyc keeps none. Left out as well: the squares' caches.
+    caches = ("changed", "islands", "placements", "shared")
+    lands = [{k: v for k, v in fields(m).items() if k not in caches} for m in state.lands]
     return json.dumps([state_to_dict(state), internals, lands], sort_keys=True, default=str)
 
 

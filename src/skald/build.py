@@ -18,8 +18,9 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-#: The modules a compiled build compiles (setup.py reads this list): the engine's state and play loop, and the
-#: Vikings rules. Each is written to compile (docs/engine.md, "Writing a game that compiles").
+#: The modules a compiled build compiles (setup.py reads this list): the engine's state and play loop, the
+#: Vikings and Vikingdoms rules, and the MCTS bot's search. Each is written to compile (docs/engine.md, "Writing a
+#: game that compiles").
 COMPILED = (
     "skald.engine.state",
     "skald.engine.play",
@@ -31,6 +32,12 @@ COMPILED = (
     "skald.games.vikings.advanced",
     "skald.games.vikings.state",
     "skald.games.vikings.evaluate",
+    "skald.games.vikingdoms.board",
+    "skald.games.vikingdoms.actions",
+    "skald.games.vikingdoms.tiles",
+    "skald.games.vikingdoms.state",
+    "skald.bots.evaluation",
+    "skald.bots.mcts",
 )
 
 

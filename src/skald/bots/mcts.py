@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from skald.bots.base import Bot
 from skald.bots.evaluation import evaluations, softmax_rewards
@@ -55,19 +55,20 @@ LEVELS: dict[str, MCTSConfig] = {
 }
 
 
-@dataclass
+# The compiled build compiles this module (skald.build.COMPILED): the nodes become native classes with typed fields,
+# and MCTSBot, whose base Bot stays interpreted, an ordinary class whose methods are compiled.
 class _Node:
     """One position in the tree: who acts there, its children by action, and the summed reward vector."""
 
-    player: int
-    num_players: int
-    visits: int = 0
-    value: list[float] = field(default_factory=list)
-    children: dict[int, _Node] = field(default_factory=dict)
-    untried: list[int] | None = None
+    __slots__ = ("children", "player", "untried", "value", "visits")
 
-    def __post_init__(self) -> None:
-        self.value = [0.0] * self.num_players
+    def __init__(self, player: int, num_players: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.value = [0.0] * num_players
+        self.children: dict[int, _Node] = {}
+        #: The actions not expanded yet, listed on the first visit that chooses here (None before).
+        self.untried: list[int] | None = None
 
 
 class _InfoNode:
@@ -85,6 +86,8 @@ class _InfoNode:
 
 class _Scale:
     """The softmax temperature, adapted to how far apart the seats' evaluations are seen to be."""
+
+    __slots__ = ("count", "factor", "total")
 
     def __init__(self, factor: float) -> None:
         self.factor = factor
@@ -213,25 +216,29 @@ class MCTSBot(Bot):
         node = root
         path = [root]
         c = self.config.exploration
-        while node.player != TERMINAL:
-            if node.player == CHANCE:
-                outcome = sample_chance(state, rng)
+        num_players = state.num_players
+        while True:
+            player = node.player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcome = state.sample_chance_outcome(rng)
                 state.apply_legal(outcome)
                 child = node.children.get(outcome)
                 if child is None:
-                    child = node.children[outcome] = _Node(state.current_player(), state.num_players)
+                    child = node.children[outcome] = _Node(state.current_player(), num_players)
                 node = child
                 path.append(node)
                 continue
-            if node.untried is None:
-                node.untried = state.legal_actions()
-            if node.untried:
-                action = node.untried.pop(rng.randrange(len(node.untried)))
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = state.legal_actions()
+            if untried:
+                action = untried.pop(rng.randrange(len(untried)))
                 state.apply_legal(action)
-                child = _Node(state.current_player(), state.num_players)
+                child = _Node(state.current_player(), num_players)
                 node.children[action] = child
-                node = child
-                path.append(node)
+                path.append(child)
                 break
             action, node = self._select(node, c)
             state.apply_legal(action)
@@ -240,8 +247,8 @@ class MCTSBot(Bot):
         for visited in path:
             visited.visits += 1
             value = visited.value
-            for seat, reward in enumerate(rewards):
-                value[seat] += reward
+            for seat in range(num_players):
+                value[seat] += rewards[seat]
 
     @staticmethod
     def _select(node: _Node, c: float) -> tuple[int, _Node]:
@@ -260,15 +267,16 @@ class MCTSBot(Bot):
     def _rollout(self, state: State, rng: random.Random, scale: _Scale) -> list[float]:
         """Random play for up to `rollout_depth` decisions, then a per-seat reward vector."""
         depth = self.config.rollout_depth
+        limit = -1 if depth is None else depth
         moves = 0
         while True:
             player = state.current_player()
             if player == TERMINAL:
                 return [float(r) for r in state.returns()]
             if player == CHANCE:
-                state.apply_legal(sample_chance(state, rng))
+                state.apply_legal(state.sample_chance_outcome(rng))
                 continue
-            if depth is not None and moves >= depth:
+            if moves == limit:
                 break
             state.apply_legal(rng.choice(state.legal_actions()))
             moves += 1

@@ -20,6 +20,7 @@ _GAMES: dict[str, Game] = {}
 class GameImportError(ImportError):
     """A module named in `SKALD_GAMES` that cannot be imported; the message names the variable and the module."""
 
+
 _loaded = False
 
 

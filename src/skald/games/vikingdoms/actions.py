@@ -21,42 +21,46 @@ Layout, in id order (see docs/vikingdoms.md):
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from skald.games.vikingdoms.board import NUM_SQUARES
 
-NUM_TILES = 12
-MAX_MOVE = 5
-NUM_ISLANDS = 5
+NUM_TILES: Final[int] = 12
+MAX_MOVE: Final[int] = 5
+NUM_ISLANDS: Final[int] = 5
 
-DEAL = 0
-YOUNGEST = DEAL + NUM_TILES
-START = YOUNGEST + 2
-PLACE = START + 2
-MOVE = PLACE + NUM_SQUARES
-PASS = MOVE + NUM_SQUARES * NUM_SQUARES * MAX_MOVE
-TAKE = PASS + 1
-RIOT = TAKE + NUM_TILES
-ALLY = RIOT + NUM_TILES
-SWAP = ALLY + 4
-NO_SWAP = SWAP + 10
-EXCHANGE = NO_SWAP + 1
-NO_EXCHANGE = EXCHANGE + 12
-TROOP = NO_EXCHANGE + 1
-NUM_ACTIONS = TROOP + NUM_SQUARES
+DEAL: Final[int] = 0
+YOUNGEST: Final[int] = DEAL + NUM_TILES
+START: Final[int] = YOUNGEST + 2
+PLACE: Final[int] = START + 2
+MOVE: Final[int] = PLACE + NUM_SQUARES
+PASS: Final[int] = MOVE + NUM_SQUARES * NUM_SQUARES * MAX_MOVE
+TAKE: Final[int] = PASS + 1
+RIOT: Final[int] = TAKE + NUM_TILES
+ALLY: Final[int] = RIOT + NUM_TILES
+SWAP: Final[int] = ALLY + 4
+NO_SWAP: Final[int] = SWAP + 10
+EXCHANGE: Final[int] = NO_SWAP + 1
+NO_EXCHANGE: Final[int] = EXCHANGE + 12
+TROOP: Final[int] = NO_EXCHANGE + 1
+NUM_ACTIONS: Final[int] = TROOP + NUM_SQUARES
 
 #: Seat letters and colours, used by notation and rendering.
-SEAT_LETTERS = ("R", "B")
-SEAT_NAMES = ("Red", "Blue")
-SEAT_COLOURS = ("red", "blue")
-START_ENDS = ("upper", "lower")
+SEAT_LETTERS: Final[tuple[str, ...]] = ("R", "B")
+SEAT_NAMES: Final[tuple[str, ...]] = ("Red", "Blue")
+SEAT_COLOURS: Final[tuple[str, ...]] = ("red", "blue")
+START_ENDS: Final[tuple[str, ...]] = ("upper", "lower")
 
-FREYA, VOLUND, GUNNAR, LOKE = range(4)
-ALLY_NAMES = ("Freya", "Völund", "Gunnar", "Löke")
+FREYA: Final[int] = 0
+VOLUND: Final[int] = 1
+GUNNAR: Final[int] = 2
+LOKE: Final[int] = 3
+ALLY_NAMES: Final[tuple[str, ...]] = ("Freya", "Völund", "Gunnar", "Löke")
 #: ASCII spellings accepted (and used) in notation so it can be typed on any keyboard.
-ALLY_ASCII = ("Freya", "Volund", "Gunnar", "Loke")
+ALLY_ASCII: Final[tuple[str, ...]] = ("Freya", "Volund", "Gunnar", "Loke")
 
 #: The ten unordered pairs of island positions (0 = upper), in id order.
-ISLAND_PAIRS = tuple(combinations(range(NUM_ISLANDS), 2))
+ISLAND_PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(combinations(range(NUM_ISLANDS), 2))
 
 
 def move_id(source: int, target: int, count: int) -> int:
@@ -80,7 +84,7 @@ def kind(action: int) -> str:
     raise ValueError(f"action {action} is outside Vikingdoms' action space 0..{NUM_ACTIONS - 1}")
 
 
-_KINDS = (
+_KINDS: Final[tuple[tuple[int, str], ...]] = (
     (YOUNGEST, "deal"),
     (START, "youngest"),
     (PLACE, "start"),

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-SIZE = 4
-NUM_SQUARES = SIZE * SIZE
-#: Square index = row * 4 + column; named like a chessboard, files a–d (columns) and ranks 1–4 (rows).
-SQUARE_NAMES = tuple(f"{'abcd'[sq % SIZE]}{sq // SIZE + 1}" for sq in range(NUM_SQUARES))
-#: A stack of this height or more is the raiding troop.
-TROOP_HEIGHT = 6
-#: The chess piece whose move each height borrows (Six MaKING's towers).
-PIECES = {1: "pawn", 2: "rook", 3: "knight", 4: "bishop", 5: "queen"}
+from typing import Final
 
-_ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+SIZE: Final[int] = 4
+NUM_SQUARES: Final[int] = SIZE * SIZE
+#: Square index = row * 4 + column; named like a chessboard, files a–d (columns) and ranks 1–4 (rows).
+SQUARE_NAMES: Final[tuple[str, ...]] = tuple(f"{'abcd'[sq % SIZE]}{sq // SIZE + 1}" for sq in range(NUM_SQUARES))
+#: A stack of this height or more is the raiding troop.
+TROOP_HEIGHT: Final[int] = 6
+#: The chess piece whose move each height borrows (Six MaKING's towers).
+PIECES: Final[dict[int, str]] = {1: "pawn", 2: "rook", 3: "knight", 4: "bishop", 5: "queen"}
+
+_ORTHOGONAL: Final[tuple[tuple[int, int], ...]] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+_DIAGONAL: Final[tuple[tuple[int, int], ...]] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+_KNIGHT: Final[tuple[tuple[int, int], ...]] = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 
 
 def _ray(square: int, step: tuple[int, int]) -> tuple[int, ...]:
@@ -26,9 +28,13 @@ def _ray(square: int, step: tuple[int, int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-ORTHOGONAL_RAYS = tuple(tuple(r for s in _ORTHOGONAL if (r := _ray(sq, s))) for sq in range(NUM_SQUARES))
-DIAGONAL_RAYS = tuple(tuple(r for s in _DIAGONAL if (r := _ray(sq, s))) for sq in range(NUM_SQUARES))
-KNIGHT_JUMPS = tuple(
+ORTHOGONAL_RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(r for s in _ORTHOGONAL if (r := _ray(sq, s))) for sq in range(NUM_SQUARES)
+)
+DIAGONAL_RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(r for s in _DIAGONAL if (r := _ray(sq, s))) for sq in range(NUM_SQUARES)
+)
+KNIGHT_JUMPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         sorted(
             (sq // SIZE + dr) * SIZE + sq % SIZE + dc
@@ -37,6 +43,11 @@ KNIGHT_JUMPS = tuple(
         )
     )
     for sq in range(NUM_SQUARES)
+)
+
+#: A pawn's steps from each square (the first square of each orthogonal ray), ascending.
+PAWN_STEPS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted(ray[0] for ray in ORTHOGONAL_RAYS[sq])) for sq in range(NUM_SQUARES)
 )
 
 
@@ -50,7 +61,7 @@ def square_from_name(text: str) -> int:
 
 def _first_stacks(heights: list[int], rays: tuple[tuple[int, ...], ...]) -> list[int]:
     """The first occupied square along each ray: sliding stops at the first stack in the path."""
-    found = []
+    found: list[int] = []
     for ray in rays:
         for square in ray:
             if heights[square]:
@@ -67,11 +78,11 @@ def targets(heights: list[int], source: int) -> list[int]:
     """
     height = heights[source]
     if height == 1:
-        found = [ray[0] for ray in ORTHOGONAL_RAYS[source] if heights[ray[0]]]
-    elif height == 2:
+        return [sq for sq in PAWN_STEPS[source] if heights[sq]]  # already ascending
+    if height == 3:
+        return [sq for sq in KNIGHT_JUMPS[source] if heights[sq]]  # already ascending
+    if height == 2:
         found = _first_stacks(heights, ORTHOGONAL_RAYS[source])
-    elif height == 3:
-        found = [sq for sq in KNIGHT_JUMPS[source] if heights[sq]]
     elif height == 4:
         found = _first_stacks(heights, DIAGONAL_RAYS[source])
     elif height == 5:

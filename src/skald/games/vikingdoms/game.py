@@ -10,11 +10,7 @@ from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import tensor
 from skald.games.vikingdoms.options import OPTIONS
 from skald.games.vikingdoms.presentation import VikingdomsPresentation
-from skald.games.vikingdoms.state import (
-    BUILDINGS_TO_WIN,
-    COINS_TO_WIN,
-    VikingdomsState,
-)
+from skald.games.vikingdoms.state import VikingdomsState
 from skald.games.vikingdoms.tiles import Tile, load_tiles, with_second_rioter
 
 
@@ -60,21 +56,4 @@ class VikingdomsGame(Game):
     def evaluate(self, state: State, seat: int) -> float:
         """Progress towards the VI. Kingdom, own minus the opponent's, in [-1, 1]; ±1 once decided."""
         assert isinstance(state, VikingdomsState)
-        if state.winner >= 0:
-            return 1.0 if state.winner == seat else -1.0
-        return 0.9 * (_progress(state, seat) - _progress(state, 1 - seat))
-
-
-def _progress(state: VikingdomsState, seat: int) -> float:
-    """How close `seat` is to its nearest victory, with small credit for allies and prisoners held."""
-    paths = (
-        state.coins(seat) / COINS_TO_WIN,
-        state.count(seat, "village") / BUILDINGS_TO_WIN,
-        state.count(seat, "port") / BUILDINGS_TO_WIN,
-    )
-    # The nearest victory matters most, but the others still count: a riot or Gunnar can close one path.
-    nearest = 0.75 * max(paths) + 0.25 * sum(paths) / len(paths)
-    allies = sum(1 for owner in state.allies if owner == seat)
-    # Prisoners held are Vikings the opponent cannot recruit with; a led troop means choosing tiles first.
-    leading = 1 if state.troop and state.leader == seat else 0
-    return min(1.0, nearest) * 0.8 + 0.04 * allies + 0.005 * state.lockup[seat] + 0.03 * leading
+        return state.heuristic(seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
 from skald.games.vikingdoms import actions as A
@@ -11,32 +11,34 @@ from skald.games.vikingdoms.board import NUM_SQUARES, PIECES, SQUARE_NAMES, TROO
 from skald.games.vikingdoms.tiles import ALLY_BUILDINGS, KINGDOM_BUILDINGS, Tile
 
 if TYPE_CHECKING:
+    import random
+
     import numpy as np
     import numpy.typing as npt
 
-VIKINGS_PER_PLAYER = 12
+VIKINGS_PER_PLAYER: Final[int] = 12
 #: Coins that build the VI. Kingdom.
-COINS_TO_WIN = 16
+COINS_TO_WIN: Final[int] = 16
 #: Identical buildings (villages or ports) that build the VI. Kingdom.
-BUILDINGS_TO_WIN = 3
-VOLUND_COINS = 3
-LOKE_PRISONERS = 2
+BUILDINGS_TO_WIN: Final[int] = 3
+VOLUND_COINS: Final[int] = 3
+LOKE_PRISONERS: Final[int] = 2
 
 # The phases, in the order the rulebook lays them out.
-DEALING = "dealing"  # set-up (3): the tiles are shuffled and drawn (chance)
-YOUNGEST = "youngest"  # set-up (7): a tie in coins, so "the youngest" is chosen (chance)
-CHOOSING_START = "choosing start"  # set-up (7): upper or lower island
-RECRUITMENT = "recruitment"
-CHOOSING_TROOP = "choosing troop"  # fallback when both players pass (rule option `both_pass`)
-TAKING = "taking tiles"  # the raid: the leader takes a tile, the other the rest
-RIOTING = "riot"  # effect 2: the opponent takes a tile of his choice from the rioter
-CHOOSING_ALLY = "choosing ally"  # effect 3: second village, port or fortress
-GUNNAR_SWAP = "Gunnar"  # Gunnar: may exchange two island pairs
-EXCHANGING = "prisoner exchange"  # effect 4: optional
-OVER = "game over"
+DEALING: Final[str] = "dealing"  # set-up (3): the tiles are shuffled and drawn (chance)
+YOUNGEST: Final[str] = "youngest"  # set-up (7): a tie in coins, so "the youngest" is chosen (chance)
+CHOOSING_START: Final[str] = "choosing start"  # set-up (7): upper or lower island
+RECRUITMENT: Final[str] = "recruitment"
+CHOOSING_TROOP: Final[str] = "choosing troop"  # fallback when both players pass (rule option `both_pass`)
+TAKING: Final[str] = "taking tiles"  # the raid: the leader takes a tile, the other the rest
+RIOTING: Final[str] = "riot"  # effect 2: the opponent takes a tile of his choice from the rioter
+CHOOSING_ALLY: Final[str] = "choosing ally"  # effect 3: second village, port or fortress
+GUNNAR_SWAP: Final[str] = "Gunnar"  # Gunnar: may exchange two island pairs
+EXCHANGING: Final[str] = "prisoner exchange"  # effect 4: optional
+OVER: Final[str] = "game over"
 
 #: The rule each phase's decisions follow, cited when an action is refused.
-PHASE_RULES = {
+PHASE_RULES: Final[dict[str, str]] = {
     DEALING: "set-up (3): shuffle the territory tiles",
     YOUNGEST: "set-up (7): in case of a tie, the youngest player",
     CHOOSING_START: "set-up (7): the less wealthy player decides from which island the raiding starts",
@@ -49,7 +51,7 @@ PHASE_RULES = {
     EXCHANGING: "prisoner exchange: a player with two or more prisoners may initiate one",
     OVER: "end of the game",
 }
-_PHASE_KINDS = {
+_PHASE_KINDS: Final[dict[str, tuple[str, ...]]] = {
     DEALING: ("deal",),
     YOUNGEST: ("youngest",),
     CHOOSING_START: ("start",),
@@ -69,7 +71,17 @@ class VikingdomsState(State):
 
     game: Game
 
-    def __init__(self, game: Game, options: dict[str, Any], tiles: tuple[Tile, ...]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        options: dict[str, Any],
+        tiles: tuple[Tile, ...],
+        source: VikingdomsState | None = None,
+    ) -> None:
+        """The table before the tiles are drawn, or, given `source`, an independent copy of it (`clone`)."""
+        if source is not None:
+            self._copy(source)
+            return
         self.game = game
         self.num_players = 2
         self.history = []
@@ -120,30 +132,81 @@ class VikingdomsState(State):
 
     def clone(self) -> VikingdomsState:
         """An independent copy: stacks and territories are tuples, so copying the flat lists suffices."""
-        # `__new__` of the class itself, and the engine's own fields set by name: in a compiled build `State` is a
-        # native class whose fields live outside `__dict__`.
-        other = VikingdomsState.__new__(VikingdomsState)
-        other.__dict__.update(self.__dict__)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.history = self.history[:]
-        other.dealt = self.dealt[:]
-        other.territory = self.territory[:]
-        other.islands = self.islands[:]
-        other.raided = self.raided[:]
-        other.camp = self.camp[:]
-        other.lockup = self.lockup[:]
-        other.board = self.board[:]
-        other.allies = self.allies[:]
-        other.taken = self.taken[:]
-        return other
+        return VikingdomsState(self.game, self.options, self.tiles, self)
+
+    def _copy(self, source: VikingdomsState) -> None:
+        """Become an independent copy of `source` (every field, listed: a compiled class has no `__dict__`)."""
+        self.game = source.game
+        self.num_players = source.num_players
+        self.history = source.history[:]
+        self.options = source.options
+        self.tiles = source.tiles
+        self.names = source.names
+        self.phase = source.phase
+        self.to_move = source.to_move
+        self.dealt = source.dealt[:]
+        self.territory = source.territory[:]
+        self.islands = source.islands[:]
+        self.raided = source.raided[:]
+        self.set_aside = source.set_aside
+        self.camp = source.camp[:]
+        self.lockup = source.lockup[:]
+        self.board = source.board[:]
+        self.troop = source.troop
+        self.allies = source.allies[:]
+        self.marker = source.marker
+        self.direction = source.direction
+        self.starter = source.starter
+        self.youngest = source.youngest
+        self.leader = source.leader
+        self.completer = source.completer
+        self.passes = source.passes
+        self.last_move = source.last_move
+        self.taken = source.taken[:]
+        self.rioter = source.rioter
+        self.pending_allies = source.pending_allies
+        self.exchange_queue = source.exchange_queue
+        self.raids = source.raids
+        self.winner = source.winner
+        self.ending = source.ending
 
     def snapshot(self) -> JSONDict:
         """Every field of the state as JSON-ready data, hidden parts included (for tests and debugging)."""
+        fields: dict[str, Any] = {
+            "allies": self.allies,
+            "board": self.board,
+            "camp": self.camp,
+            "completer": self.completer,
+            "dealt": self.dealt,
+            "direction": self.direction,
+            "ending": self.ending,
+            "exchange_queue": self.exchange_queue,
+            "history": self.history,
+            "islands": self.islands,
+            "last_move": self.last_move,
+            "leader": self.leader,
+            "lockup": self.lockup,
+            "marker": self.marker,
+            "names": self.names,
+            "num_players": self.num_players,
+            "options": self.options,
+            "passes": self.passes,
+            "pending_allies": self.pending_allies,
+            "phase": self.phase,
+            "raided": self.raided,
+            "raids": self.raids,
+            "rioter": self.rioter,
+            "set_aside": self.set_aside,
+            "starter": self.starter,
+            "taken": self.taken,
+            "territory": self.territory,
+            "to_move": self.to_move,
+            "troop": self.troop,
+            "winner": self.winner,
+            "youngest": self.youngest,
+        }
         data: JSONDict = {}
-        for key, value in sorted(self.__dict__.items()):
-            if key in ("game", "tiles"):
-                continue
+        for key, value in fields.items():
             if isinstance(value, list | tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             data[key] = value
@@ -219,27 +282,53 @@ class VikingdomsState(State):
             return [(A.YOUNGEST, 0.5), (A.YOUNGEST + 1, 0.5)]
         return []
 
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        """One undrawn tile (or the youngest seat), drawn as the contract's walk over `chance_outcomes()` would draw
+        it from the same `rng`, without building the list of outcomes."""
+        if self.phase != DEALING:
+            return super().sample_chance_outcome(rng)
+        dealt = self.dealt
+        left = [t for t in range(len(self.tiles)) if t not in dealt]
+        # The same probability added up in the same order as the walk, so the same draw picks the same tile.
+        probability = 1.0 / len(left)
+        pick = rng.random()
+        total = 0.0
+        for tile in left:
+            total += probability
+            if pick < total:
+                return A.DEAL + tile
+        return A.DEAL + left[-1]
+
     def _recruitment_actions(self) -> list[int]:
         seat = self.to_move
-        heights = self.heights()
+        board = self.board
+        heights = [len(stack) for stack in board]
         found: list[int] = []
         if self.camp[seat] > 0:
-            found += [A.PLACE + sq for sq in range(NUM_SQUARES) if not heights[sq]]
-        banned = self.last_move[::-1] if self.options["undo_ban"] and self.last_move else None
+            found = [A.PLACE + sq for sq in range(NUM_SQUARES) if not heights[sq]]
+        # The move just made may not be undone at once (rule option `undo_ban`): its reverse is left out.
+        banned_source = banned_target = -1
+        last_move = self.last_move
+        if last_move is not None and self.options["undo_ban"]:
+            banned_target, banned_source = last_move
         forced: list[int] = []
         for source in range(NUM_SQUARES):
             height = heights[source]
             if not height:
                 continue
-            own_top = self.board[source][-1] == seat
+            own_top = board[source][-1] == seat
+            # The ids of moving 1..height Vikings from `source` to a target run consecutively from that pair's base.
+            row = A.MOVE + source * NUM_SQUARES * A.MAX_MOVE
             for target in targets(heights, source):
-                if (source, target) == banned:
+                if source == banned_source and target == banned_target:
                     continue
-                for count in range(1, height + 1):
-                    action = A.move_id(source, target, count)
-                    found.append(action)
-                    if own_top and heights[target] + count >= TROOP_HEIGHT:
-                        forced.append(action)
+                first = row + target * A.MAX_MOVE
+                found.extend(range(first, first + height))
+                if own_top:
+                    # Moving `count` Vikings forms a troop when heights[target] + count >= TROOP_HEIGHT.
+                    least = TROOP_HEIGHT - heights[target]
+                    if least <= height:
+                        forced.extend(range(first + least - 1, first + height))
         # The compulsion: whoever can form a raiding troop with his own Viking on top must; Freya lifts it.
         if forced and self.allies[A.FREYA] != seat:
             return forced
@@ -365,31 +454,31 @@ class VikingdomsState(State):
     # -- applying actions -------------------------------------------------------------------------------
 
     def _apply(self, action: int) -> None:
-        what = A.kind(action)
-        if what == "deal":
+        # The kinds by id range (the layout of `actions`), the commonest first: moves and placements.
+        if A.MOVE <= action < A.PASS:
+            self._move(*A.move_parts(action))
+        elif A.PLACE <= action < A.MOVE:
+            self._place(action - A.PLACE)
+        elif action == A.PASS:
+            self._pass()
+        elif action < A.YOUNGEST:
             self._deal(action - A.DEAL)
-        elif what == "youngest":
+        elif action < A.START:
             self.youngest = action - A.YOUNGEST
             self.phase, self.to_move = CHOOSING_START, self.youngest
-        elif what == "start":
+        elif action < A.PLACE:
             self._start(action - A.START)
-        elif what == "place":
-            self._place(action - A.PLACE)
-        elif what == "move":
-            self._move(*A.move_parts(action))
-        elif what == "pass":
-            self._pass()
-        elif what == "troop":
+        elif action >= A.TROOP:
             square = action - A.TROOP
             stack, self.board[square] = self.board[square], ()
             self._form_troop(stack)
-        elif what == "take":
+        elif action < A.RIOT:
             self._take(action - A.TAKE)
-        elif what == "riot":
+        elif action < A.ALLY:
             self._riot(action - A.RIOT)
-        elif what == "ally":
+        elif action < A.SWAP:
             self._ally(action - A.ALLY)
-        elif what == "swap":
+        elif action < A.NO_SWAP:
             first, second = A.ISLAND_PAIRS[action - A.SWAP]
             islands = self.islands
             islands[2 * first : 2 * first + 2], islands[2 * second : 2 * second + 2] = (
@@ -397,9 +486,9 @@ class VikingdomsState(State):
                 islands[2 * first : 2 * first + 2],
             )
             self._advance()
-        elif what == "no_swap":
+        elif action == A.NO_SWAP:
             self._advance()
-        elif what == "exchange":
+        elif action < A.NO_EXCHANGE:
             self._exchange(action - A.EXCHANGE + 1)
         else:  # no_exchange
             self.exchange_queue = self.exchange_queue[1:]
@@ -644,6 +733,25 @@ class VikingdomsState(State):
         for building in KINGDOM_BUILDINGS:
             lines.append(f"{building}s: {self.count(seat, building)} of {BUILDINGS_TO_WIN}")
         return lines
+
+    def heuristic(self, seat: int) -> float:
+        """`VikingdomsGame.evaluate`: progress towards the VI. Kingdom, own minus the opponent's, in [-1, 1]; ±1 once
+        decided (here, in the rules module, so that a compiled build compiles it too)."""
+        if self.winner >= 0:
+            return 1.0 if self.winner == seat else -1.0
+        return 0.9 * (self._progress(seat) - self._progress(1 - seat))
+
+    def _progress(self, seat: int) -> float:
+        """How close `seat` is to its nearest victory, with small credit for allies and prisoners held."""
+        coins = self.coins(seat) / COINS_TO_WIN
+        villages = self.count(seat, "village") / BUILDINGS_TO_WIN
+        ports = self.count(seat, "port") / BUILDINGS_TO_WIN
+        # The nearest victory matters most, but the others still count: a riot or Gunnar can close one path.
+        nearest = 0.75 * max(coins, villages, ports) + 0.25 * (coins + villages + ports) / 3
+        allies = self.allies.count(seat)
+        # Prisoners held are Vikings the opponent cannot recruit with; a led troop means choosing tiles first.
+        leading = 1 if self.troop and self.leader == seat else 0
+        return min(1.0, nearest) * 0.8 + 0.04 * allies + 0.005 * self.lockup[seat] + 0.03 * leading
 
     # -- what a seat may see ----------------------------------------------------------------------------
 
