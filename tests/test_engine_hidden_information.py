@@ -11,7 +11,18 @@ import sys
 
 import pytest
 
-from skald.engine import IMPERFECT, PERFECT, Presentation, Record, RecordError, State, get_game, play_random_game
+from skald.engine import (
+    IMPERFECT,
+    PERFECT,
+    Presentation,
+    Record,
+    RecordError,
+    State,
+    game_names,
+    get_game,
+    play_random_game,
+    register,
+)
 
 
 @pytest.mark.parametrize("name", ["vikings", "vikingdoms"])
@@ -165,3 +176,13 @@ def test_a_module_named_in_skald_games_that_cannot_be_imported_is_named_in_one_e
     assert result.stderr.strip().splitlines() == [
         "error: SKALD_GAMES: cannot import 'no_such_game_module': No module named 'no_such_game_module'"
     ]
+
+
+def test_a_game_declaring_an_unknown_kind_of_information_is_refused_at_registration():
+    class Vague(type(get_game("vikingdoms"))):  # type: ignore[misc]
+        name = "vague"
+        information = "Imperfect"
+
+    with pytest.raises(ValueError, match="vague: information must be 'perfect' or 'imperfect', not 'Imperfect'"):
+        register(Vague())
+    assert "vague" not in game_names()

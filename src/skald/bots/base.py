@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from skald.engine import CHANCE, IMPERFECT, State
+from skald.engine import CHANCE, PERFECT, State
 
 
 class Bot(ABC):
@@ -39,7 +39,7 @@ class Bot(ABC):
             raise ValueError(f"{self.spec}: seat {player} has no legal action")
         if len(legal) == 1:
             return legal[0]
-        if state.game.information == IMPERFECT:
+        if state.game.information != PERFECT:
             # The mover's legal actions depend only on what it knows; everything else comes from a determinization,
             # drawn from its information state alone, so the true hidden state never reaches `_choose`.
             sampler = random.Random(int.from_bytes(self._infostate_digest(state, player, "resample"), "big"))
@@ -58,7 +58,7 @@ class Bot(ABC):
 
     def _seed_digest(self, state: State) -> bytes:
         """The seed material of `rng_for` and `draw`: the history's digest, or the information state's when hidden."""
-        if state.game.information == IMPERFECT:
+        if state.game.information != PERFECT:
             player = state.current_player()
             return self._infostate_digest(state, player if player >= 0 else None, "choose")
         return self._history_digest(state.history)

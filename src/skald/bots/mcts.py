@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from skald.bots.base import Bot
 from skald.bots.evaluation import evaluations, softmax_rewards
-from skald.engine import CHANCE, IMPERFECT, TERMINAL, State, sample_chance
+from skald.engine import CHANCE, PERFECT, TERMINAL, State, sample_chance
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class MCTSBot(Bot):
         self.last_iterations = 0
 
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
-        if state.game.information == IMPERFECT:
+        if state.game.information != PERFECT:
             return self._choose_by_information_sets(state, player, legal)
         config = self.config
         rng = self.rng_for(state)

@@ -26,7 +26,7 @@ from rich.text import Text
 from skald.bots import Bot, SpecError, make_bot
 from skald.cli.common import check_options, console, fail, find_game, load_record, parse_options
 from skald.cli.table import View
-from skald.engine import CHANCE, IMPERFECT, Game, Record, RecordError, Seat, State, game_names, sample_chance
+from skald.engine import CHANCE, PERFECT, Game, Record, RecordError, Seat, State, game_names, sample_chance
 from skald.engine.record import FORMAT, read_json_file
 
 #: `Seat.kind` of a person; every other kind is a bot spec.
@@ -106,7 +106,7 @@ class Table:
         self.show_board = True
         self.people = [seat for seat, s in enumerate(seats) if s.kind == PERSON]
         #: Several people at one keyboard in a game with hidden information: each turn is preceded by a pass screen.
-        self.passing = state.game.information == IMPERFECT and len(self.people) > 1
+        self.passing = state.game.information != PERFECT and len(self.people) > 1
         #: The person who last had the keyboard (and whose hand the screen may still show), once passing.
         self.at_keyboard: int | None = None
         #: What each person has not seen yet, as that person may see it (shown after the pass screen).
@@ -368,7 +368,7 @@ def clear_screen() -> None:
 
 def revealed(state: State, names: list[str], viewer: int | None) -> list[str]:
     """Every action of `state`'s history that was hidden from `viewer`, as everyone may now see it."""
-    if state.game.information != IMPERFECT:
+    if state.game.information == PERFECT:
         return []
     replay = Record.of(state).initial_state()
     lines = []

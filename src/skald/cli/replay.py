@@ -16,7 +16,7 @@ from rich.text import Text
 from skald.cli.common import console, fail, load_record
 from skald.cli.play import display_names
 from skald.cli.table import View
-from skald.engine import CHANCE, IMPERFECT, State
+from skald.engine import CHANCE, PERFECT, State
 
 
 def register(app: typer.Typer) -> None:
@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
         loaded = load_record(record)
         names = display_names(loaded.seats)  # two seats of one name are told apart by number
         state = loaded.initial_state()
-        hidden = state.game.information == IMPERFECT
+        hidden = state.game.information != PERFECT
         whole = not hidden or loaded.replay().is_terminal()
         if not whole:
             console.print("The game is not over: shown as a spectator sees it (hidden moves stay hidden).")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from skald.engine.messages import shown, shown_key
 from skald.engine.presentation import Presentation
-from skald.engine.state import IMPERFECT, PERFECT, State
+from skald.engine.state import IMPERFECT, PERFECT, Information, State
 
 if TYPE_CHECKING:
     import typer
@@ -43,7 +43,7 @@ class Game(ABC):
     score_name: str = "Score"
     #: `PERFECT` or `IMPERFECT`: whether every seat sees all that has happened. An imperfect-information game
     #: overrides the viewer methods of `State` (docs/engine.md, "Hidden information").
-    information: str = PERFECT
+    information: Information = PERFECT
     #: Where front ends list the game, lowest first; the first listed is the one they offer by default (Skald's
     #: order of priority: Vikings 1, Vikingdoms 2).
     catalogue_rank: int = 100

@@ -13,6 +13,8 @@ from importlib import import_module
 from importlib.metadata import entry_points
 
 from skald.engine.game import Game
+from skald.engine.messages import shown
+from skald.engine.state import IMPERFECT, PERFECT
 
 _GAMES: dict[str, Game] = {}
 
@@ -25,7 +27,12 @@ _loaded = False
 
 
 def register(game: Game) -> Game:
-    """Make `game` findable by its name; registering the same name twice replaces the first."""
+    """Make `game` findable by its name; registering the same name twice replaces the first. A game whose
+    `information` is neither `PERFECT` nor `IMPERFECT` raises `ValueError` (front ends must know what to hide)."""
+    if game.information not in (PERFECT, IMPERFECT):
+        raise ValueError(
+            f"{game.name}: information must be {PERFECT!r} or {IMPERFECT!r}, not {shown(game.information)}"
+        )
     _GAMES[game.name] = game
     return game
 

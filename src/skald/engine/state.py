@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 if TYPE_CHECKING:
     import random
@@ -14,14 +14,16 @@ if TYPE_CHECKING:
     from skald.engine.game import Game
 
 #: `current_player()` at a node where chance acts (a tile drawn, a Viking pulled from the bag).
-CHANCE = -1
+CHANCE: Final = -1
 #: `current_player()` once the game is over.
-TERMINAL = -4
+TERMINAL: Final = -4
 
 #: `Game.information` of a game where every seat sees everything that has happened (chance may still act).
 PERFECT: Final = "perfect"
 #: `Game.information` of a game where some seat may not see something that has happened (cards in a hand).
 IMPERFECT: Final = "imperfect"
+#: The kinds of information a game may declare. Front ends test `!= PERFECT`, so anything unexpected stays hidden.
+Information = Literal["perfect", "imperfect"]
 
 JSONDict = dict[str, Any]
 

@@ -21,7 +21,7 @@ import numpy as np
 import pyspiel
 
 from skald.bots import make_bot
-from skald.engine import IMPERFECT, Game, State, get_game
+from skald.engine import PERFECT, Game, State, get_game
 from skald.engine import game_names as skald_game_names
 from skald.rl.common import max_game_length, supports_tensors
 
@@ -95,7 +95,7 @@ class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """The observer: Skald's tensor and JSON view for observations; for information states, the action history
         (perfect information) or the seat's information-state string and tensor (imperfect information)."""
-        if self.skald_game.information == IMPERFECT:
+        if self.skald_game.information != PERFECT:
             return SeatViewObserver(self, iig_obs_type, params)
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return SkaldObserver(self, params)
@@ -262,7 +262,7 @@ def game_type(skald_game: Game) -> Any:
     spec: dict[str, Any] = {"players": skald_game.min_players}
     spec.update({option.name: option.default for option in skald_game.options})
     tensors = supports_tensors(skald_game)
-    hidden = skald_game.information == IMPERFECT
+    hidden = skald_game.information != PERFECT
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=short_name(skald_game.name),

@@ -20,7 +20,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Final
 
-from skald.engine import CHANCE, IMPERFECT, Game, IllegalAction, Record, State, sample_chance
+from skald.engine import CHANCE, PERFECT, Game, IllegalAction, Record, State, sample_chance
 
 #: A game not over after this many actions (chance included) is taken to run forever.
 MAX_PLIES: Final = 100_000
@@ -182,7 +182,7 @@ class Checker:
         self.options = dict(options or {})
         self.full_plies = full_plies
         self.max_plies = max_plies
-        self.imperfect = game.information == IMPERFECT
+        self.imperfect = game.information != PERFECT
         self._results = {key: PropertyResult(key, title) for key, title in PROPERTIES}
         if not self.imperfect:
             self._results["two_worlds"].skipped = "perfect information: every viewer sees all that happened"
