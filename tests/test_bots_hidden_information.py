@@ -13,7 +13,8 @@ import pytest
 
 from proof_game import GAME
 from proof_game import actions as A
-from skald.bots import make_bot
+from skald.bots import MCTSBot, MCTSConfig, make_bot
+from skald.bots.mcts import _InfoNode, _Scale
 from skald.engine import CHANCE, State, sample_chance
 from skald.sim import TournamentConfig, play_game, run_tournament
 
@@ -115,3 +116,36 @@ def test_information_set_mcts_beats_random_clearly_at_proof() -> None:
     share = {entrant.name: entrant.win_rate for entrant in result.entrants}
     assert share["mcts:easy"] > 0.6, share
     assert share["mcts:easy"] > share["random"]
+
+
+def _search_tree(state: State, player: int, iterations: int) -> _InfoNode:
+    """The information-set tree `mcts` grows from `state` for `player` in `iterations` iterations."""
+    bot = MCTSBot("mcts", 3, MCTSConfig(iterations=iterations))
+    root, rng, scale = _InfoNode(state.num_players), random.Random(3), _Scale(1.0)
+    for _ in range(iterations):
+        bot._iterate_information_sets(root, state.resample_from_infostate(player, rng), player, rng, scale)
+    return root
+
+
+def test_information_set_search_merges_the_moves_its_seat_cannot_see_into_one_edge() -> None:
+    # Three players; seat 0 bids first, then seat 1 bids secretly, then seat 2's bid reveals all (Cowling et al.
+    # 2012: moves the searching seat cannot tell apart are one edge). Below each of seat 0's bids, seat 1's four
+    # possible bids are one edge, "seat 2 bids", and seat 2's revealing bids are edges of their own.
+    state = _deal(GAME.new_initial_state(3), [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    root = _search_tree(state, 0, 400)
+    assert sorted(root.children) == [A.bid(tricks) for tricks in range(A.MAX_BID + 1)]
+    for own_bid in root.children.values():
+        assert list(own_bid.children) == ["seat 2 bids"]
+        for node in own_bid.children.values():
+            assert all(isinstance(edge, int) and A.kind_of(edge) == "bid" for edge in node.children)
+
+
+def test_information_set_search_counts_every_sibling_available_when_it_expands() -> None:
+    # SO-ISMCTS backpropagation: each child legal in an iteration's determinization gains an availability, also in
+    # the iterations that expand one of its siblings. At the root every bid is legal every time, so the bid expanded
+    # in iteration k has been available in iterations k..N: N - k + 1 times.
+    state = _deal(GAME.new_initial_state(2), [1, 2, 3, 4, 5, 6])
+    iterations = 50
+    root = _search_tree(state, 0, iterations)
+    assert len(root.children) == A.MAX_BID + 1
+    assert sorted(child.available for child in root.children.values()) == [47, 48, 49, 50]

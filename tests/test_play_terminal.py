@@ -1,11 +1,13 @@
 """`skald play` through the real command in a pseudo-terminal: whole games, illegal entries, undo, save, resume.
 
-The person's moves are read off the listed choices, as a person reads them; chance and bots follow `--seed`.
+The person's moves are read off the listed choices, as a person reads them; chance and bots follow `--seed`, and
+without it draw from the operating system's randomness.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 import signal
 import subprocess
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pexpect
 
-from skald.engine import Record
+from skald.engine import Record, Seat, get_game, sample_chance
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 PROMPT = r"(\S+) \(([a-zA-Z ]+)\)> "
@@ -210,3 +212,24 @@ def test_bad_seats_and_records_are_one_clear_line_without_a_traceback(tmp_path):
         assert result.returncode == 2, (args, result.stdout)
         assert message in result.stderr and "Traceback" not in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_resumed_game_draws_afresh_without_a_seed_and_as_before_with_one(tmp_path):
+    # A Vikings game saved after its first purchases, then resumed by two random bots to the end, four times.
+    state, rng = get_game("vikings").new_initial_state(2), random.Random(8)
+    while len(state.history) < 40:
+        legal = state.legal_actions()
+        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(legal))
+    Record.of(state, [Seat("Ann", "human"), Seat("Bo", "human")]).save(tmp_path / "middle.json")
+    finished = {}
+    for save, seed in (("a.json", ["--seed", "5"]), ("b.json", ["--seed", "5"]), ("c.json", []), ("d.json", [])):
+        result = _skald(
+            tmp_path, "--resume", "middle.json", "--seats", "random,random", "--pause", "0", "--save-file", save, *seed
+        )
+        assert result.returncode == 0, result.stderr
+        assert ("· seed 5 ·" in result.stdout) == bool(seed)
+        finished[save] = Record.load(tmp_path / save).actions
+        assert finished[save][:40] == state.history
+    # With the seed, the same draws; without, the tiles and Vikings drawn (over a hundred draws) differ.
+    assert finished["a.json"] == finished["b.json"]
+    assert finished["c.json"] != finished["d.json"]

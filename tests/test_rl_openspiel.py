@@ -134,9 +134,9 @@ def test_a_hidden_information_game_is_registered_as_imperfect_information() -> N
     game = skald_spiel.load("proof", 3)
     kind = game.get_type()
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert kind.provides_information_state_string and kind.provides_information_state_tensor
-    assert kind.provides_observation_string and kind.provides_observation_tensor
-    assert game.information_state_tensor_shape() == list(proof_game.GAME.observation_tensor_shape(3))
+    assert kind.provides_information_state_string and kind.provides_observation_string
+    assert kind.provides_observation_tensor
+    assert game.observation_tensor_shape() == list(proof_game.GAME.observation_tensor_shape(3))
     perfect = skald_spiel.load("vikings", 2).get_type()
     assert perfect.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert not perfect.provides_information_state_tensor
@@ -156,8 +156,7 @@ def test_each_player_is_answered_with_its_own_view_only() -> None:
         assert world_a.history() != world_b.history()
         for ask in ("information_state_string", "observation_string"):
             assert getattr(world_a, ask)(seat) == getattr(world_b, ask)(seat), ask
-        for ask in ("information_state_tensor", "observation_tensor"):
-            assert np.array_equal(getattr(world_a, ask)(seat), getattr(world_b, ask)(seat)), ask
+        assert np.array_equal(world_a.observation_tensor(seat), world_b.observation_tensor(seat))
         # The seat whose cards differ does see the difference: the check above can fail.
         assert world_a.information_state_string(1) != world_b.information_state_string(1)
         assert not np.array_equal(world_a.observation_tensor(1), world_b.observation_tensor(1))
@@ -169,7 +168,7 @@ def test_the_information_state_is_the_skald_states_and_the_tensor_its_observatio
     state = _spiel_state(game, history)
     skald_state = state.skald_state
     assert state.information_state_string(seat) == skald_state.information_state_string(seat)
-    assert np.array_equal(state.information_state_tensor(seat), skald_state.observation_tensor(seat))
+    assert np.array_equal(state.observation_tensor(seat), skald_state.observation_tensor(seat))
     assert state.observation_string(seat) == json.dumps(
         skald_state.observation(seat), sort_keys=True, separators=(",", ":")
     )
@@ -215,3 +214,40 @@ def test_openspiels_ismcts_and_skald_bots_play_the_proof_game() -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_no_information_state_tensor_is_claimed_since_the_observation_tensor_forgets_order() -> None:
+    # Review M2: seat 0 dealt 1 then 4, or 4 then 1 (seat 1 the same 2 and 5 both times): seat 0 can tell the two
+    # histories apart (its information-state string keeps the order), its observation tensor cannot. So the game
+    # offers no information-state tensor, and the perfect-recall observer has no tensor to offer either.
+    game = skald_spiel.load("proof", 2)
+    assert not game.get_type().provides_information_state_tensor
+    first = _spiel_state(game, [A.deal(card) for card in (1, 2, 4, 5, 7, 3)])
+    second = _spiel_state(game, [A.deal(card) for card in (4, 2, 1, 5, 7, 3)])
+    assert first.information_state_string(0) != second.information_state_string(0)
+    assert np.array_equal(first.observation_tensor(0), second.observation_tensor(0))
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert observer.tensor is None and observer.dict == {}
+    observer.set_from(first, 0)
+    assert observer.string_from(first, 0) == first.information_state_string(0)
+
+
+def test_observation_types_say_only_what_they_are_asked_for() -> None:
+    game = skald_spiel.load("proof", 2)
+    state = _spiel_state(game, [A.deal(card) for card in (1, 2, 4, 5, 7, 3)])
+    kinds = pyspiel.PrivateInfoType
+
+    def observer(private: object, public: bool, recall: bool = False) -> object:
+        return game.make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=recall, public_info=public, private_info=private)
+        )
+
+    # Every seat's private information with the public: the whole history, each card dealt included.
+    assert observer(kinds.ALL_PLAYERS, True).string_from(state, 0) == " ".join(map(str, state.history()))
+    # Private information without the public part cannot be told apart by the contract: not offered, rather than
+    # an empty string (nothing) or the seat's whole view (more than asked).
+    assert observer(kinds.ALL_PLAYERS, False) is None
+    assert observer(kinds.SINGLE_PLAYER, False) is None
+    # Nobody's private information and no public information: nothing at all.
+    assert observer(kinds.NONE, False).string_from(state, 0) == ""
+    assert '"hand"' not in observer(kinds.NONE, True).string_from(state, 0)

@@ -9,7 +9,11 @@ In an imperfect-information game the search is single-observer information-set M
 Whitehouse 2012, "Information Set Monte Carlo Tree Search"): one tree of action sequences from the root, and each
 iteration draws a determinization from the bot's information state (`resample_from_infostate`), descends only
 through the children whose actions are legal in it, and scores them by UCB with availability counts (how often a
-child could have been chosen) in place of the parent's visits. The true hidden state is never searched.
+child could have been chosen) in place of the parent's visits. The true hidden state is never searched. An action the
+searching seat cannot see (a card dealt to another seat, another seat's secret bid) is an edge named by what the seat
+sees of it (`notation_for`), so all such actions share one edge and the seat's later decisions are never told apart by
+information it will not have (the merge of partially observable moves in the same paper); at such an edge the acting
+seat's actual move is drawn uniformly among those in the determinization that look alike to the searching seat.
 """
 
 from __future__ import annotations
@@ -71,9 +75,15 @@ class _Node:
         self.untried: list[int] | None = None
 
 
+#: An edge of the information-set tree: an action id, or, for an action hidden from the searching seat, its notation
+#: as that seat sees it (so actions that seat cannot tell apart share one edge).
+Edge = int | str
+
+
 class _InfoNode:
-    """One action sequence from the root of an information-set tree: its children by action (or chance outcome),
-    the summed reward vector, and how often it was available to choose (legal in the determinization)."""
+    """One sequence of actions as the searching seat sees them, from the root of an information-set tree: its
+    children by edge, the summed reward vector, and how often it was available to choose (legal in the
+    determinization)."""
 
     __slots__ = ("available", "children", "value", "visits")
 
@@ -81,7 +91,24 @@ class _InfoNode:
         self.visits = 0
         self.available = 1
         self.value = [0.0] * num_players
-        self.children: dict[int, _InfoNode] = {}
+        self.children: dict[Edge, _InfoNode] = {}
+
+
+class _Budget:
+    """How many iterations a search may still run: a count, a deadline on the clock, or both."""
+
+    __slots__ = ("deadline", "done", "limit")
+
+    def __init__(self, config: MCTSConfig) -> None:
+        self.limit = config.iterations
+        self.deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+        self.done = 0
+
+    def more(self) -> bool:
+        """Whether another iteration may run (the first always does, however short the time budget)."""
+        if self.limit is not None and self.done >= self.limit:
+            return False
+        return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
 
 
 class _Scale:
@@ -113,21 +140,15 @@ class MCTSBot(Bot):
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
         if state.game.information != PERFECT:
             return self._choose_by_information_sets(state, player, legal)
-        config = self.config
         rng = self.rng_for(state)
         root = _Node(player, state.num_players)
         root.untried = list(legal)
-        scale = _Scale(config.temperature)
-        deadline = None if config.seconds is None else time.perf_counter() + config.seconds
-        iterations = 0
-        while True:
-            if config.iterations is not None and iterations >= config.iterations:
-                break
-            if deadline is not None and iterations > 0 and time.perf_counter() >= deadline:
-                break
+        scale = _Scale(self.config.temperature)
+        budget = _Budget(self.config)
+        while budget.more():
             self._iterate(root, state.clone(), rng, scale)
-            iterations += 1
-        self.last_iterations = iterations
+            budget.done += 1
+        self.last_iterations = budget.done
         return max(
             root.children.items(),
             key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),
@@ -135,29 +156,27 @@ class MCTSBot(Bot):
 
     def _choose_by_information_sets(self, state: State, player: int, legal: list[int]) -> int:
         """SO-ISMCTS from `state` (itself a determinization: only its information state for `player` is used)."""
-        config = self.config
         rng = self.rng_for(state)
         root = _InfoNode(state.num_players)
-        scale = _Scale(config.temperature)
-        deadline = None if config.seconds is None else time.perf_counter() + config.seconds
-        iterations = 0
-        while True:
-            if config.iterations is not None and iterations >= config.iterations:
-                break
-            if deadline is not None and iterations > 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate_information_sets(root, state.resample_from_infostate(player, rng), rng, scale)
-            iterations += 1
-        self.last_iterations = iterations
-        # The root's actions are legal in every determinization, since the mover knows its own legal actions.
+        scale = _Scale(self.config.temperature)
+        budget = _Budget(self.config)
+        while budget.more():
+            self._iterate_information_sets(root, state.resample_from_infostate(player, rng), player, rng, scale)
+            budget.done += 1
+        self.last_iterations = budget.done
+        # The root's actions are legal in every determinization, since the mover knows its own legal actions; the
+        # seat's own actions are edges by id.
+        tried = [(action, root.children[action]) for action in legal if action in root.children]
         return max(
-            (item for item in root.children.items() if item[0] in legal),
+            tried,
             key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),
         )[0]
 
-    def _iterate_information_sets(self, root: _InfoNode, state: State, rng: random.Random, scale: _Scale) -> None:
-        """One SO-ISMCTS iteration on the determinization `state`: selection among its legal children, expansion,
-        rollout and backup."""
+    def _iterate_information_sets(
+        self, root: _InfoNode, state: State, player: int, rng: random.Random, scale: _Scale
+    ) -> None:
+        """One SO-ISMCTS iteration on the determinization `state` for the searching seat `player`: selection among
+        the edges legal in it, expansion, rollout and backup."""
         node = root
         path = [root]
         c = self.config.exploration
@@ -168,24 +187,30 @@ class MCTSBot(Bot):
                 break
             if mover == CHANCE:
                 outcome = sample_chance(state, rng)
+                edge = _edge(state, outcome, mover, player)
                 state.apply_legal(outcome)
-                child = node.children.get(outcome)
+                child = node.children.get(edge)
                 if child is None:
-                    child = node.children[outcome] = _InfoNode(num_players)
+                    child = node.children[edge] = _InfoNode(num_players)
                 node = child
                 path.append(node)
                 continue
-            legal = state.legal_actions()
+            edges = _edges(state, state.legal_actions(), mover, player)
             children = node.children
-            untried = [action for action in legal if action not in children]
+            untried = [edge for edge in edges if edge not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                state.apply_legal(action)
-                node = children[action] = _InfoNode(num_players)
+                edge = untried[rng.randrange(len(untried))]
+                # Expansion: the siblings legal in this determinization were available too (the paper counts
+                # them in its backpropagation), as the new child is by being created.
+                for sibling in edges:
+                    if sibling in children:
+                        children[sibling].available += 1
+                state.apply_legal(_pick(edges[edge], rng))
+                node = children[edge] = _InfoNode(num_players)
                 path.append(node)
                 break
-            action, node = self._select_available(children, legal, mover, c)
-            state.apply_legal(action)
+            edge, node = self._select_available(children, edges, mover, c)
+            state.apply_legal(_pick(edges[edge], rng))
             path.append(node)
         rewards = self._rollout(state, rng, scale)
         for visited in path:
@@ -196,17 +221,17 @@ class MCTSBot(Bot):
 
     @staticmethod
     def _select_available(
-        children: dict[int, _InfoNode], legal: list[int], seat: int, c: float
-    ) -> tuple[int, _InfoNode]:
-        """Among the children legal here, the best for `seat` by UCB with availability counts; each of them
-        was available this time, so each count rises."""
-        best: tuple[int, _InfoNode] | None = None
+        children: dict[Edge, _InfoNode], edges: dict[Edge, list[int]], seat: int, c: float
+    ) -> tuple[Edge, _InfoNode]:
+        """Among the edges legal here, the best for `seat` by UCB with availability counts; each of them was
+        available this time, so each count rises."""
+        best: tuple[Edge, _InfoNode] | None = None
         best_score = -float("inf")
-        for action in legal:
-            child = children[action]
+        for edge in edges:
+            child = children[edge]
             score = child.value[seat] / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
-                best, best_score = (action, child), score
+                best, best_score = (edge, child), score
             child.available += 1
         assert best is not None
         return best
@@ -282,3 +307,30 @@ class MCTSBot(Bot):
             moves += 1
         values = evaluations(state)
         return softmax_rewards(values, scale.observe(values))
+
+
+def _edge(state: State, action: int, mover: int, player: int) -> Edge:
+    """The edge `action` (by `mover`, or chance) takes in `player`'s tree: its id, unless `player` may not learn
+    which action it is; then what `player` sees of it. A seat always knows its own choices."""
+    if mover != player and state.action_hidden_from(action, player):
+        return state.notation_for(action, player)
+    return action
+
+
+def _edges(state: State, legal: list[int], mover: int, player: int) -> dict[Edge, list[int]]:
+    """The edges legal here in `player`'s tree, each with the legal actions it stands for, in the order listed."""
+    edges: dict[Edge, list[int]] = {}
+    for action in legal:
+        edge = _edge(state, action, mover, player)
+        actions = edges.get(edge)
+        if actions is None:
+            edges[edge] = [action]
+        else:
+            actions.append(action)
+    return edges
+
+
+def _pick(actions: list[int], rng: random.Random) -> int:
+    """One of the actions an edge stands for: the only one, or one drawn uniformly (no draw for a single one, so a
+    search whose edges are all single actions draws as it did before edges could merge)."""
+    return actions[0] if len(actions) == 1 else actions[rng.randrange(len(actions))]

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from skald.engine import Game, OptionError, Record, RecordError, get_game
+from skald.engine import Game, OptionError, Record, RecordError, Seat, get_game
 
 console = Console(highlight=False, emoji=False)
 errors = Console(stderr=True, highlight=False, emoji=False)
@@ -26,6 +26,12 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print `message` as one `error:` line and exit with `code`."""
     print_error(message)
     raise typer.Exit(code)
+
+
+def display_names(seats: list[Seat]) -> list[str]:
+    """Each seat's name, with its seat number added where two seats share a name."""
+    names = [seat.name for seat in seats]
+    return [f"{name} (seat {i + 1})" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
 def find_game(name: str) -> Game:

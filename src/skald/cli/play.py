@@ -1,19 +1,23 @@
 """`skald play`: people and bots at one table in the terminal, with undo, save, resume and the rules at hand.
 
 People are `you` or `you:NAME` seats (several make a hot-seat game); any other seat is a bot spec. The table
-asks the state what is legal and applies what was chosen; chance is sampled from a generator seeded by
-`--seed` and the position, so a saved game goes on drawing as it would have.
+asks the state what is legal and applies what was chosen. Without `--seed`, chance draws from the operating system's
+randomness and bots get unpredictable seeds, none of it shown or saved, so nobody can work out a hidden card or a
+face-down stack; with `--seed`, chance is sampled from a generator seeded by the seed and the position (a saved game
+resumed with the same seed goes on drawing as it would have), and anyone who knows the seed can reproduce the deal.
 
 Everything is shown as the person at the keyboard may see it: the one person's seat, or, with several people, the
 seat whose turn it is (bots' and chance's moves as a spectator sees them). In a game with hidden information, a
 "pass the keyboard" screen that first clears the terminal stands between two people's turns, so no hand stays on
-screen for the next person; everything hidden is revealed once the game is over.
+screen for the next person, and undo takes back only the person's own step; everything hidden is revealed once the
+game is over.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -24,7 +28,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from skald.bots import Bot, SpecError, make_bot
-from skald.cli.common import check_options, console, fail, find_game, load_record, parse_options
+from skald.cli.common import check_options, console, display_names, fail, find_game, load_record, parse_options
 from skald.cli.table import View
 from skald.engine import CHANCE, PERFECT, Game, Record, RecordError, Seat, State, game_names, sample_chance
 from skald.engine.record import FORMAT, read_json_file
@@ -81,25 +85,23 @@ def _is_person(part: str) -> bool:
     return part == "you" or part.startswith("you:")
 
 
-def display_names(seats: list[Seat]) -> list[str]:
-    """Each seat's name, with its seat number added where two seats share a name."""
-    names = [seat.name for seat in seats]
-    return [f"{name} (seat {i + 1})" if names.count(name) > 1 else name for i, name in enumerate(names)]
-
-
 class Table:
     """One game at the terminal: the state, who sits where, and the record that undo and save are built on."""
 
-    def __init__(self, state: State, seats: list[Seat], seed: int, save_path: Path, pause: float, view: View) -> None:
+    def __init__(
+        self, state: State, seats: list[Seat], seed: int | None, save_path: Path, pause: float, view: View
+    ) -> None:
         self.state = state
         self.seats = seats
         self.names = display_names(seats)
+        #: `--seed`, or None: then chance and the bots' seeds come from the operating system and are never shown.
         self.seed = seed
+        self.system_random = random.SystemRandom()
         self.save_path = save_path
         self.pause = pause
         self.view = view
         self.bots: dict[int, Bot] = {
-            seat: make_bot(s.kind, seed=seed + seat) for seat, s in enumerate(seats) if s.kind != PERSON
+            seat: make_bot(s.kind, seed=self.bot_seed(seat)) for seat, s in enumerate(seats) if s.kind != PERSON
         }
         self.actors = _actors(state)
         self.scorings_shown = len(state.scorings())
@@ -111,6 +113,17 @@ class Table:
         self.at_keyboard: int | None = None
         #: What each person has not seen yet, as that person may see it (shown after the pass screen).
         self.unseen: dict[int, list[str]] = {seat: [] for seat in self.people}
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the bot in `seat`: `--seed` plus the seat, or 64 unpredictable bits."""
+        return secrets.randbits(64) if self.seed is None else self.seed + seat
+
+    def chance_rng(self) -> random.Random:
+        """Where the next chance outcome is drawn from: the operating system's randomness, or with `--seed` a
+        generator seeded by the seed and the position (so a resumed game with the same seed draws the same)."""
+        if self.seed is None:
+            return self.system_random
+        return random.Random(f"{self.seed}:{len(self.state.history)}")
 
     def viewer(self) -> int | None:
         """Whose eyes the screen is for now: the one person at the table, else the person to act, else a spectator."""
@@ -126,8 +139,7 @@ class Table:
         while not self.state.is_terminal():
             player = self.state.current_player()
             if player == CHANCE:
-                rng = random.Random(f"{self.seed}:{len(self.state.history)}")
-                self.apply(sample_chance(self.state, rng), CHANCE)
+                self.apply(sample_chance(self.state, self.chance_rng()), CHANCE)
             elif player in self.bots:
                 self.bot_moves(player)
             else:
@@ -308,10 +320,17 @@ class Table:
             return False
         last = self.actors[-1]
         if last == CHANCE:
-            console.print("[red]Cannot undo:[/] chance has drawn since (a tile or a Viking); undo stops there.")
+            console.print("[red]Cannot undo:[/] chance has acted since; undo stops there.")
             return False
         if last in self.bots:
             console.print(f"[red]Cannot undo:[/] {escape(self.names[last])} has acted since; undo stops there.")
+            return False
+        if self.passing and last != seat:
+            # Hidden hands at one keyboard: the step may be a secret (a bid, a card) that is not this person's to see
+            # or change.
+            console.print(
+                f"[red]Cannot undo:[/] the last step was {escape(self.names[last])}'s; you may take back only your own."
+            )
             return False
         state = self.state
         record = Record.of(state, self.seats)
@@ -319,6 +338,9 @@ class Table:
         self.state = record.replay()
         taken = self.state.notation_for(state.history[-1], seat)  # as the one undoing it may see it
         self.actors.pop()
+        for other in self.people:
+            if other != seat and self.unseen[other]:
+                self.unseen[other].pop()  # nobody has had the keyboard since: the undone step's line is the last
         self.scorings_shown = min(self.scorings_shown, len(self.state.scorings()))
         whose = "your" if last == seat else f"{self.names[last]}'s"
         console.print(f"Undone: {escape(whose)} step [cyan]{escape(taken)}[/].")
@@ -370,7 +392,7 @@ def revealed(state: State, names: list[str], viewer: int | None) -> list[str]:
     """Every action of `state`'s history that was hidden from `viewer`, as everyone may now see it."""
     if state.game.information == PERFECT:
         return []
-    replay = Record.of(state).initial_state()
+    replay = _fresh(state)
     lines = []
     for action in state.history:
         player = replay.current_player()
@@ -381,9 +403,15 @@ def revealed(state: State, names: list[str], viewer: int | None) -> list[str]:
     return lines
 
 
+def _fresh(state: State) -> State:
+    """The position before `state`'s first action: the same game, players and rule options."""
+    # Rule options are not declared on the State contract; a state keeps them as `options` (Record.of reads it so).
+    return state.game.new_initial_state(state.num_players, getattr(state, "options", None))
+
+
 def _actors(state: State) -> list[int]:
     """Who took each action of `state`'s history: a seat or CHANCE."""
-    replay = Record.of(state).initial_state()
+    replay = _fresh(state)
     actors = []
     for action in state.history:
         actors.append(replay.current_player())
@@ -464,7 +492,12 @@ def register(app: typer.Typer) -> None:
             help=f"Who sits where, comma-separated: you, you:NAME (people) or a bot spec [default: {DEFAULT_SEATS}].",
         ),
         resume: Path | None = typer.Option(None, "--resume", help="Go on with a saved game record."),
-        seed: int | None = typer.Option(None, "--seed", help="Seed for chance and bots [default: a random one]."),
+        seed: int | None = typer.Option(
+            None,
+            "--seed",
+            help="Seed for chance and bots: anyone who knows it can reproduce every draw, hidden cards included "
+            "[default: unpredictable, never shown].",
+        ),
         save_file: Path | None = typer.Option(
             None,
             "--save-file",
@@ -491,12 +524,11 @@ def register(app: typer.Typer) -> None:
         if refusal is not None:
             fail(f"--save-file {path}: cannot save the game there: {refusal}")
         _people_can_type(seated)
-        if seed is None:
-            seed = random.randrange(1_000_000)
         table = Table(state, seated, seed, path, pause, View())
         kinds = ["person" if s.kind == PERSON else "bot" for s in seated]
         who = ", ".join(f"{name} ({kind})" for name, kind in zip(table.names, kinds, strict=True))
-        console.print(f"[b]{state.game.title}[/] · {escape(who)} · seed {seed} · type [b]help[/] at any prompt")
+        seeded = "" if seed is None else f" · seed {seed}"
+        console.print(f"[b]{state.game.title}[/] · {escape(who)}{seeded} · type [b]help[/] at any prompt")
         try:
             table.run()
         except (KeyboardInterrupt, Leave) as stop:

@@ -13,8 +13,7 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from skald.cli.common import console, fail, load_record
-from skald.cli.play import display_names
+from skald.cli.common import console, display_names, fail, load_record
 from skald.cli.table import View
 from skald.engine import CHANCE, PERFECT, State
 

@@ -1,14 +1,17 @@
 """Skald games as OpenSpiel games: `pyspiel.load_game("skald_vikings", {"players": 3})` after `register_all()`.
 
 Every registered Skald game becomes `skald_<name>`, with parameters `players` and one per rule option. Chance acts at
-explicit chance nodes with Skald's own outcomes (a tile from the stacks, a Viking from the bag), action ids are the
-game's fixed action space (chance outcomes included, so `max_chance_outcomes` is the same size), serialization is
-OpenSpiel's default history of action ids, and returns are Skald's: 1/k to each of k winners (constant sum 1).
+explicit chance nodes with the game's own outcomes (in Vikings, a tile from the stacks or a Viking from the bag),
+action ids are the game's fixed action space (chance outcomes included, so `max_chance_outcomes` is the same size),
+serialization is OpenSpiel's default history of action ids, and returns are Skald's: 1/k to each of k winners
+(constant sum 1).
 
 A game with hidden information (`Game.information == IMPERFECT`) is registered as `IMPERFECT_INFORMATION`: its
 observer answers each player with that seat's view only (the information-state string and observation JSON of the
-Skald state, its observation tensor), and `resample_from_infostate` draws a full state consistent with what a player
-knows. A perfect-information game's information state is the history of action ids.
+Skald state, and its observation tensor), and `resample_from_infostate` draws a full state consistent with what a
+player knows. There is no information-state tensor: the contract has none, and the observation tensor is not one (two
+histories a seat can tell apart, e.g. by the order its own cards came, may give it equal observation tensors). A
+perfect-information game's information state is the history of action ids.
 """
 
 from __future__ import annotations
@@ -89,13 +92,17 @@ class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, params)
 
     def new_initial_state(self) -> SkaldSpielState:
-        """The position before the first action (the first offer is drawn at chance nodes)."""
+        """The position before the first action (whatever the game deals or draws first comes at chance nodes)."""
         return SkaldSpielState(self, self.skald_game.new_initial_state(self.num_seats, self.options))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """The observer: Skald's tensor and JSON view for observations; for information states, the action history
-        (perfect information) or the seat's information-state string and tensor (imperfect information)."""
+        (perfect information) or the seat's information-state string (imperfect information). None, OpenSpiel's
+        "not supported", for private information without the public part in a game with hidden information (the
+        contract cannot tell the two apart)."""
         if self.skald_game.information != PERFECT:
+            if iig_obs_type is not None and not iig_obs_type.public_info and _private(iig_obs_type) != "spectator":
+                return None
             return SeatViewObserver(self, iig_obs_type, params)
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return SkaldObserver(self, params)
@@ -124,7 +131,7 @@ class SkaldSpielState(pyspiel.State):  # type: ignore[misc]
         return state.legal_actions() if player == state.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next tile or Viking with its probability, from the public counts."""
+        """Each outcome chance may draw here with its probability (the game's `chance_outcomes`)."""
         return self._held.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
@@ -144,7 +151,7 @@ class SkaldSpielState(pyspiel.State):  # type: ignore[misc]
         return state
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """Skald's notation, e.g. `buy 7`, `tile N3`, `draw viking S`."""
+        """The game's notation of the action in full (OpenSpiel's strings are for logs and debugging, not a view)."""
         return self._held.state.action_to_notation(action)
 
     def is_terminal(self) -> bool:
@@ -159,34 +166,49 @@ class SkaldSpielState(pyspiel.State):  # type: ignore[misc]
         return str(self._held.cached("text", self._held.state.render_text))
 
 
-class SkaldObserver:
-    """OpenSpiel's PyObserver for a seat: the game's observation tensor and its JSON view as a string."""
+class _Observer:
+    """What OpenSpiel's PyObservers share: the game's observation tensor for a seat (when the observer gives one)
+    and the seat's observation as compact JSON."""
 
-    def __init__(self, game: SkaldSpielGame, params: Any) -> None:
+    def __init__(self, game: SkaldSpielGame, params: Any, tensor: bool) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
-        if supports_tensors(game.skald_game):
+        if tensor and supports_tensors(game.skald_game):
             shape = game.skald_game.observation_tensor_shape(game.num_seats)
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
             self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: SkaldSpielState, player: int) -> None:
-        """Fill `tensor` with `state` as `player` sees it."""
+        """Fill `tensor` (if this observer has one) with `state` as `player` sees it."""
         if self.tensor is not None:
             skald_state = state.skald_state
             self.tensor[:] = state._held.cached(("tensor", player), lambda: skald_state.observation_array(player))
 
-    def string_from(self, state: SkaldSpielState, player: int) -> str:
-        """What `player` sees, as compact JSON (never the order of stacks or bag: the engine keeps none)."""
+    @staticmethod
+    def observation_json(state: SkaldSpielState, viewer: int | None) -> str:
+        """What `viewer` (None: a spectator) sees, as compact JSON (never the order of stacks or deck: the engine
+        keeps none)."""
         skald_state = state.skald_state
         return str(
             state._held.cached(
-                ("text", player),
-                lambda: json.dumps(skald_state.observation(player), sort_keys=True, separators=(",", ":")),
+                ("text", viewer),
+                lambda: json.dumps(skald_state.observation(viewer), sort_keys=True, separators=(",", ":")),
             )
         )
+
+
+class SkaldObserver(_Observer):
+    """OpenSpiel's PyObserver for a seat of a perfect-information game: the game's observation tensor and its JSON
+    view as a string."""
+
+    def __init__(self, game: SkaldSpielGame, params: Any) -> None:
+        super().__init__(game, params, tensor=True)
+
+    def string_from(self, state: SkaldSpielState, player: int) -> str:
+        """What `player` sees, as compact JSON."""
+        return self.observation_json(state, player)
 
 
 class HistoryObserver:
@@ -207,53 +229,47 @@ class HistoryObserver:
         return " ".join(map(str, state.skald_state.history)) if self.public else ""
 
 
-class SeatViewObserver:
+def _private(iig_obs_type: Any) -> str:
+    """Whose private information an observation type asks for: "seat" (the player's own, also the default),
+    "spectator" (nobody's) or "all" (every player's)."""
+    if iig_obs_type is None:
+        return "seat"
+    return {
+        pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
+        pyspiel.PrivateInfoType.NONE: "spectator",
+    }.get(iig_obs_type.private_info, "all")
+
+
+class SeatViewObserver(_Observer):
     """OpenSpiel's PyObserver for a game with hidden information: a player's own view only.
 
-    With a seat's private information (`private_info` SINGLE_PLAYER) the string is the seat's information-state string
-    (perfect recall) or its observation JSON, and the tensor the game's observation tensor for that seat. With only
-    public information (NONE) the strings are a spectator's, and there is no tensor (the game encodes seats' views).
-    With every seat's private information (ALL_PLAYERS) the string is the whole history of action ids.
+    With a seat's private information (`private_info` SINGLE_PLAYER, the default) the string is the seat's
+    information-state string (perfect recall) or its observation JSON, and only the latter comes with a tensor (the
+    game's observation tensor for that seat; there is no information-state tensor). With public information only
+    (NONE) the strings are a spectator's, and there is no tensor (the game encodes seats' views); with nothing at all
+    (NONE and no public information) the string is empty. With every seat's private information and the public
+    information (ALL_PLAYERS) the string is the whole history of action ids. Private information without the public
+    part is not offered (`make_py_observer` answers None).
     """
 
     def __init__(self, game: SkaldSpielGame, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
-        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
         self.recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         self.public = iig_obs_type is None or bool(iig_obs_type.public_info)
-        self.viewer = {
-            pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
-            pyspiel.PrivateInfoType.NONE: "spectator",
-        }.get(private, "all")
-        self.tensor: Any = None
-        self.dict: dict[str, Any] = {}
-        if self.viewer == "seat" and supports_tensors(game.skald_game):
-            shape = game.skald_game.observation_tensor_shape(game.num_seats)
-            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict = {"observation": self.tensor.reshape(shape)}
-
-    def set_from(self, state: SkaldSpielState, player: int) -> None:
-        """Fill `tensor` with `state` as `player` sees it."""
-        if self.tensor is not None:
-            skald_state = state.skald_state
-            self.tensor[:] = state._held.cached(("tensor", player), lambda: skald_state.observation_array(player))
+        self.viewer = _private(iig_obs_type)
+        super().__init__(game, params, tensor=self.viewer == "seat" and not self.recall)
 
     def string_from(self, state: SkaldSpielState, player: int) -> str:
         """What `player` (or a spectator, for public information only) knows or sees, as a string."""
-        skald_state = state.skald_state
         if self.viewer == "all":
-            return " ".join(map(str, skald_state.history)) if self.public else ""
+            return " ".join(map(str, state.skald_state.history))
+        if self.viewer == "spectator" and not self.public:
+            return ""
         viewer = player if self.viewer == "seat" else None
         if self.recall:
+            skald_state = state.skald_state
             key: tuple[str, int | None] = ("infostate", viewer)
             return str(state._held.cached(key, lambda: skald_state.information_state_string(viewer)))
-        return str(
-            state._held.cached(
-                ("text", viewer),
-                lambda: json.dumps(skald_state.observation(viewer), sort_keys=True, separators=(",", ":")),
-            )
-        )
+        return self.observation_json(state, viewer)
 
 
 def game_type(skald_game: Game) -> Any:
@@ -275,8 +291,8 @@ def game_type(skald_game: Game) -> Any:
         max_num_players=skald_game.max_players,
         min_num_players=skald_game.min_players,
         provides_information_state_string=True,
-        # The game's observation tensor stands in as the information-state tensor (the contract has no other).
-        provides_information_state_tensor=hidden and tensors,
+        # The contract has no information-state tensor, and the observation tensor is not one (it forgets order).
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=tensors,
         parameter_specification=spec,
@@ -321,7 +337,7 @@ class SkaldBot(pyspiel.Bot):  # type: ignore[misc]
         return self.bot.step(state.skald_state)
 
     def restart_at(self, state: SkaldSpielState) -> None:
-        """Nothing to reset: Skald bots read the whole state at each step."""
+        """Nothing to reset: a Skald bot keeps no memory between steps (it reads its seat's view of the state)."""
 
     def inform_action(self, state: SkaldSpielState, player_id: int, action: int) -> None:
-        """Nothing to track: Skald bots read the whole state at each step."""
+        """Nothing to track: a Skald bot keeps no memory between steps (it reads its seat's view of the state)."""
