@@ -1,5 +1,6 @@
 """`skald check GAME` (docs/check.md): every registered game and the proof game pass it, and it fails, naming the
-seed that reproduces the failure, on games that leak hidden information or move when refusing an illegal action."""
+seed that reproduces the failure, on games that leak hidden information (through anything a front end shows, or
+through the information-state string itself), move when refusing an illegal action, or raise."""
 
 from __future__ import annotations
 
@@ -9,7 +10,21 @@ import sys
 import pytest
 
 import proof_game
-from proof_game.faulty import HAND_LEAK, MUTATING_REFUSAL, NOTATION_LEAK, FaultyGame
+from proof_game.faulty import (
+    AFTERMATH_LEAK,
+    BOARD_LEAK,
+    FOCUS_LEAK,
+    GROUPS_LEAK,
+    HAND_LEAK,
+    INFOSTATE_LEAK,
+    KEYS_LEAK,
+    MUTATING_REFUSAL,
+    NOTATION_LEAK,
+    REASON_LEAK,
+    RENDER_CRASH,
+    SCORING_LEAK,
+    FaultyGame,
+)
 from skald.engine import game_names, get_game, registry
 from skald.sim.check import PROPERTIES, Checker, PropertyResult, run_check
 
@@ -74,6 +89,60 @@ def test_a_notation_naming_a_hidden_card_fails_the_two_worlds_check(registered):
     results = list(run_check(game, [3], games=5))
     assert set(failed(results)) == {"two_worlds"}
     assert "notation" in failed(results)["two_worlds"]
+
+
+@pytest.mark.parametrize(
+    ("game", "shown"),
+    [
+        (BOARD_LEAK, "board"),
+        (FOCUS_LEAK, "close-up"),
+        (GROUPS_LEAK, "choice headings"),
+        (KEYS_LEAK, "keys"),
+        (AFTERMATH_LEAK, "aftermath"),
+        (REASON_LEAK, "reasons an action is not allowed"),
+        (SCORING_LEAK, "scorings"),
+    ],
+    ids=lambda value: value.name if isinstance(value, FaultyGame) else None,
+)
+def test_a_leak_through_anything_the_terminal_shows_fails_the_two_worlds_check(registered, game, shown):
+    results = list(run_check(registered(game), [2, 3], games=10))
+    assert set(failed(results)) == {"two_worlds"}
+    assert f"is shown a different {shown} (" in failed(results)["two_worlds"]
+
+
+def test_an_information_state_string_that_knows_hidden_cards_fails_though_its_resample_agrees(registered):
+    # The string names every hand from trick play on and the resample keeps those hands: the resampled world is
+    # alike, and so is every later action in the swapped world, yet the strings differ: it is the string that leaks.
+    results = list(run_check(registered(INFOSTATE_LEAK), [2, 3], games=10))
+    assert set(failed(results)) == {"two_worlds"}
+    message = failed(results)["two_worlds"]
+    assert "information-state string tells apart two worlds that show it the same" in message
+    assert "then the same actions to ply" in message
+
+
+def test_a_bid_revealed_when_all_have_bid_tells_the_worlds_apart_without_failing():
+    # The last bid looks the same in both worlds, yet shows every bid: a reveal, seen in the observation and the
+    # information state together, after which the worlds may differ.
+    results = {r.key: r for r in run_check(proof_game.GAME, [2], games=40, seed=300)}
+    assert results["two_worlds"].passed and results["two_worlds"].checks > 300
+
+
+def test_a_game_that_raises_while_being_read_fails_a_property_naming_the_seed_instead_of_stopping_the_check(
+    registered,
+):
+    results = {r.key: r for r in run_check(registered(RENDER_CRASH), [3], games=3, seed=20)}
+    assert results["ends"].checks == 3  # every game was played, none stopped the run
+    first = results["illegal"].first
+    assert first is not None and first.seed == 20 and first.players == 3 and first.ply is not None
+    assert first.message.startswith("reading the text table raised KeyError: 'trick'")
+
+
+def test_the_command_reports_a_game_that_raises_as_a_failed_property_with_its_seed():
+    run = skald("check", RENDER_CRASH.name, "--games", "2", "--players", "2")
+    assert run.returncode == 1
+    assert "internal error" not in run.stderr and "Traceback" not in run.stderr
+    assert "reading the text table raised KeyError: 'trick'" in run.stdout
+    assert f"skald check {RENDER_CRASH.name} --players 2 --seed 0 --games 1" in run.stderr
 
 
 def test_a_state_that_moves_while_refusing_an_illegal_action_fails_the_untouched_state_check(registered):

@@ -5,7 +5,8 @@ ply (legal actions stable, ascending and duplicate-free; chance outcomes summing
 and notation parsing back). The second pass replays the same actions and runs the costly checks at a few positions
 drawn from the seed (every illegal action tried, clones, every legal action's forms and, in an imperfect-information
 game, the two-worlds leak check), then replays the whole record. Game `i` of a run uses seed `seed + i` and nothing
-else, so a failure reproduces with `skald check GAME --players P --seed S --games 1`.
+else, so a failure reproduces with `skald check GAME --players P --seed S --games 1`. A game that raises fails the
+property being checked, with its seed; it never stops the run.
 
 Nothing here prints: `Checker.check_game` records what it found and `Checker.results` gives one `PropertyResult`
 per property, for the CLI (or a test) to show.
@@ -13,12 +14,16 @@ per property, for the CLI (or a test) to show.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from typing import Any, Final
+from functools import cache, partial
+from typing import Any, Final, TypeVar
+
+from rich.console import Console
 
 from skald.engine import CHANCE, PERFECT, Game, IllegalAction, Record, State, sample_chance
 
@@ -30,6 +35,11 @@ FULL_PLIES: Final = 3
 ILLEGAL_SAMPLE: Final = 16
 #: Random actions a clone is advanced by to see that its source does not move.
 CLONE_STEPS: Final = 3
+#: In an action space up to this size the two-worlds check asks `illegal_reason` of every id; in a larger one, of
+#: the ids `Checker._illegal_tries` picks.
+PROBE_ALL: Final = 1024
+#: Width of the console the check draws a presentation's board and close-up on.
+CONSOLE_WIDTH: Final = 120
 
 #: Each property: its key and the line `skald check` shows for it.
 PROPERTIES: Final = (
@@ -44,6 +54,9 @@ PROPERTIES: Final = (
 )
 
 Snapshot = list[tuple[str, str]]
+#: Each of two worlds' state before its last action (None at the start): that action's aftermath is a view too.
+Befores = tuple[State | None, State | None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -97,67 +110,163 @@ def first_difference(one: Snapshot, two: Snapshot) -> str | None:
     return None
 
 
+def _observation(state: State, viewer: int | None) -> str:
+    return _dumps(state.observation(viewer))
+
+
+def _ask(label: str, read: Callable[[], T]) -> T:
+    """`read()`; if the game raises, `CheckFailed` naming what was being read."""
+    try:
+        return read()
+    except CheckFailed:
+        raise
+    except Exception as error:  # the game's bug, told apart from the check's own failures by the label
+        raise CheckFailed(f"reading {label} raised {type(error).__name__}: {error}") from None
+
+
+def _read(parts: Sequence[tuple[str, Callable[[], str]]]) -> Snapshot:
+    """Each labelled part read in turn; a part that raises fails the check, naming the part."""
+    return [(label, _ask(label, read)) for label, read in parts]
+
+
 def snapshot(state: State) -> Snapshot:
     """Everything the contract lets anyone read of `state`, as labelled text: two states are the same to every front
-    end, bot and adapter when their snapshots are equal."""
-    player = state.current_player()
-    parts: Snapshot = [
-        ("history", _dumps(state.history)),
-        ("options", _dumps(getattr(state, "options", {}))),
-        ("seat to move", str(player)),
-        ("legal actions", _dumps(state.legal_actions())),
-        ("chance outcomes", _dumps(state.chance_outcomes() if player == CHANCE else [])),
-        ("scores", _dumps(state.scores())),
-        ("returns", _dumps(state.returns())),
-        ("winners", _dumps(state.winners())),
-        ("scorings", _dumps(state.scorings())),
+    end, bot and adapter when their snapshots are equal. A part that raises raises `CheckFailed` naming it."""
+    player = _ask("the seat to move", state.current_player)
+    parts: list[tuple[str, Callable[[], str]]] = [
+        ("history", lambda: _dumps(state.history)),
+        ("options", lambda: _dumps(getattr(state, "options", {}))),
+        ("seat to move", lambda: str(player)),
+        ("legal actions", lambda: _dumps(state.legal_actions())),
+        ("chance outcomes", lambda: _dumps(state.chance_outcomes() if player == CHANCE else [])),
+        ("scores", lambda: _dumps(state.scores())),
+        ("returns", lambda: _dumps(state.returns())),
+        ("winners", lambda: _dumps(state.winners())),
+        ("scorings", lambda: _dumps(state.scorings())),
     ]
     for viewer in _viewers(state):
         who = _who(viewer)
-        parts.append((f"{who}'s observation", _dumps(state.observation(viewer))))
-        parts.append((f"{who}'s information state", state.information_state_string(viewer)))
+        parts.append((f"{who}'s observation", partial(_observation, state, viewer)))
+        parts.append((f"{who}'s information state", partial(state.information_state_string, viewer)))
     # The table as text once: each seat's text shows what its observation holds, which is compared above.
-    parts.append(("the text table", state.render_text()))
-    return parts
+    parts.append(("the text table", lambda: state.render_text()))
+    return _read(parts)
 
 
-def views(game: Game, state: State, viewer: int | None) -> Snapshot:
-    """Everything `viewer` is shown of `state` by front ends, bots and adapters, as labelled text."""
-    record = Record.of(state).seen_by(viewer)
-    parts: Snapshot = [
-        ("seat to move", str(state.current_player())),
-        ("observation", _dumps(state.observation(viewer))),
-        ("information state", state.information_state_string(viewer)),
-        ("text", state.render_text(seat=viewer)),
-        ("coloured text", state.render_text(color=True, seat=viewer)),
-        ("SVG", game.render_svg(state, seat=viewer)),
-        ("notations", _dumps([entry["notation"] for entry in record["actions"]])),
-        ("record", _dumps(record)),
-        ("scores", _dumps(state.scores())),
+#: The one console presentations' boards and close-ups are drawn on (its file is replaced for each drawing).
+_CONSOLE = Console(file=io.StringIO(), width=CONSOLE_WIDTH, force_terminal=True, color_system="truecolor")
+
+
+def drawn(shown: Any) -> str:
+    """A presentation's answer as the terminal prints it, as text with its colours. Rich markup (a string) is kept
+    as it is: the same markup prints the same, and reading it is a tenth of the cost of drawing it."""
+    if shown is None:
+        return "nothing"
+    if isinstance(shown, str):
+        return shown
+    _CONSOLE.file = io.StringIO()
+    _CONSOLE.print(shown)
+    text = _CONSOLE.file.getvalue()
+    assert isinstance(text, str)
+    return text
+
+
+def seat_names(num_players: int) -> list[str]:
+    """The names the check gives the seats when a presentation asks for them."""
+    return [f"Player {seat + 1}" for seat in range(num_players)]
+
+
+def views(
+    game: Game,
+    state: State,
+    viewer: int | None,
+    probes: Sequence[int] = (),
+    before: State | None = None,
+    record: bool = True,
+) -> Snapshot:
+    """Everything `viewer` is shown of `state` by front ends, bots and adapters, as labelled text.
+
+    For the seat to move that includes `illegal_reason` of each id in `probes` ("Not allowed: …"); with `before`,
+    the state before the last action, it includes that action's `aftermath` (shown after a seat's action, not
+    chance's). Without `record`, the viewer's record and its notations are left out (the costliest part, which a
+    caller comparing every ply compares at both ends). A part that raises raises `CheckFailed` naming it.
+    """
+    presentation = game.presentation
+    names = seat_names(state.num_players)
+    player = _ask("the seat to move", state.current_player)
+
+    @cache
+    def seen() -> dict[str, Any]:
+        return Record.of(state).seen_by(viewer)
+
+    parts: list[tuple[str, Callable[[], str]]] = [
+        ("seat to move", lambda: str(player)),
+        ("observation", lambda: _dumps(state.observation(viewer))),
+        ("information state", lambda: state.information_state_string(viewer)),
+        ("text", lambda: state.render_text(seat=viewer)),
+        ("coloured text", lambda: state.render_text(color=True, seat=viewer)),
+        ("SVG", lambda: game.render_svg(state, seat=viewer)),
+        ("board", lambda: drawn(presentation.board(state, viewer, names))),
+        ("scores", lambda: _dumps(state.scores())),
+        ("scorings", lambda: _dumps(state.scorings())),
     ]
-    if viewer is not None and state.current_player() == viewer:
-        presentation = game.presentation
-        choices = [
-            [
-                action,
-                state.action_to_json(action),
-                state.action_to_notation(action),
-                state.notation_for(action, viewer),
-                presentation.describe(state, action),
-            ]
-            for action in state.legal_actions()
+    if record:
+        parts.append(("notations", lambda: _dumps([entry["notation"] for entry in seen()["actions"]])))
+        parts.append(("record", lambda: _dumps(seen())))
+    if before is not None:
+        previous, actor = before, _ask("the seat to move", before.current_player)
+        if actor >= 0:  # the terminal tells what a seat's action brought about; chance's draws it shows as drawn
+            aftermath = partial(presentation.aftermath, previous, state, names[actor], viewer)
+            parts.append(("aftermath", lambda: _dumps(aftermath())))
+    if viewer is not None and player == viewer:
+
+        @cache
+        def legal() -> list[int]:
+            return state.legal_actions()
+
+        @cache
+        def keys() -> list[tuple[str, int]]:
+            return presentation.keys(state, legal())
+
+        def choices() -> str:
+            return _dumps(
+                [
+                    [
+                        action,
+                        state.action_to_json(action),
+                        state.action_to_notation(action),
+                        state.notation_for(action, viewer),
+                        presentation.describe(state, action),
+                    ]
+                    for action in legal()
+                ]
+            )
+
+        def reasons() -> str:
+            asked = state.clone()  # a game whose refusals move its state fails "illegal", and only that
+            refusals = (asked.illegal_reason(action) for action in probes)
+            return _dumps([[a, r.rule, r.reason] for a, r in zip(probes, refusals, strict=True) if r is not None])
+
+        parts += [
+            ("legal choices", choices),
+            ("prompt", lambda: _dumps([presentation.prompt(state), presentation.click_hint(state)])),
+            ("notes", lambda: _dumps(presentation.notes(state))),
+            ("choice headings", lambda: _dumps(presentation.groups(state, legal()))),
+            ("keys", lambda: _dumps(keys())),
+            ("close-up", lambda: drawn(presentation.focus(state, keys()))),
+            ("reasons an action is not allowed", reasons),
         ]
-        parts.append(("legal choices", _dumps(choices)))
-        prompt = [presentation.prompt(state), presentation.click_hint(state), presentation.notes(state)]
-        parts.append(("prompt", _dumps(prompt)))
     if viewer is not None:
-        try:
-            tensor = state.observation_tensor(viewer)
-        except NotImplementedError:
-            pass
-        else:
-            parts.append(("observation tensor", _dumps(tensor)))
-    return parts
+        seat = viewer
+
+        def tensor() -> str:
+            try:
+                return _dumps(state.observation_tensor(seat))
+            except NotImplementedError:
+                return "none"
+
+        parts.append(("observation tensor", tensor))
+    return _read(parts)
 
 
 def _viewers(state: State) -> list[int | None]:
@@ -188,6 +297,8 @@ class Checker:
             self._results["two_worlds"].skipped = "perfect information: every viewer sees all that happened"
         self.players = 0
         self.seed = 0
+        #: The property being worked on, and where: a game's exception outside any one check is blamed on it.
+        self._at: tuple[str, int | None] = ("ends", None)
 
     def results(self) -> list[PropertyResult]:
         """One result per property, in the order of `PROPERTIES`."""
@@ -229,12 +340,21 @@ class Checker:
     # -- one game ---------------------------------------------------------------------------------------
 
     def check_game(self, players: int, seed: int) -> None:
-        """Play one random game of `players` from `seed` and check every property on it."""
+        """Play one random game of `players` from `seed` and check every property on it.
+
+        A game's own code raising where no single check is running (reading a snapshot, replaying) fails the
+        property being worked on, with this seed, and ends this game's checks: never the run."""
         self.players, self.seed = players, seed
+        self._at = ("ends", None)
         rng = random.Random(seed)
-        played = self._play(rng)
-        if played is not None:
-            self._replay_checking(played, rng)
+        try:
+            played = self._play(rng)
+            if played is not None:
+                self._replay_checking(played, rng)
+        except Exception as error:
+            key, ply = self._at
+            told = str(error) if isinstance(error, CheckFailed) else f"raised {type(error).__name__}: {error}"
+            self._fail(key, ply, f"{told} (the rest of this game was not checked)")
 
     def _play(self, rng: random.Random) -> State | None:
         """The first pass: a random game with the cheap checks at every ply; None if it did not end well."""
@@ -271,29 +391,35 @@ class Checker:
         chosen = set(rng.sample(range(length + 1), min(self.full_plies, length + 1))) | {length}
         saved = min(chosen)  # a game saved part-way must load back too
         hidden: list[list[int | None]] = []  # per ply, the viewers its action is hidden from
+        self._at = ("record", 0)
         state = self._new_state()
         for ply in range(length + 1):
             if ply in chosen:
                 state = self._full_checks(state, history, hidden, ply, random.Random(rng.random()))
             if ply == saved and ply < length:
-                self._check_record(state, snapshot(state), ply)
+                self._check_record(state, ply)
             if ply == length:
                 break
             action = history[ply]
             if self.imperfect:
+                self._at = ("two_worlds", ply)
                 hidden.append([v for v in _viewers(state) if state.action_hidden_from(action, v)])
+            self._at = ("record", ply)
             state.apply(action)
-        final = snapshot(state)
+        final: Snapshot | None = None
         with self._checking("record", length):
+            final = snapshot(state)
             difference = first_difference(snapshot(played), final)
             if difference:
                 raise CheckFailed(f"replaying a game's actions gives another state: {difference}")
-        self._check_record(state, final, length)
+        if final is not None:  # else reading the state failed, and has been counted
+            self._check_record(state, length, final)
 
     def _full_checks(
         self, state: State, history: list[int], hidden: list[list[int | None]], ply: int, rng: random.Random
     ) -> State:
         """Every costly property at this position; returns the state to go on with (rebuilt if a check moved it)."""
+        self._at = ("legal", ply)
         legal = state.legal_actions()
         with self._checking("legal", ply):
             for action in legal:
@@ -301,9 +427,11 @@ class Checker:
                 if reason is not None:
                     raise CheckFailed(f"legal action {action} is refused: {reason}")
         self._check_forms(state, legal, ply)
+        self._at = ("illegal", ply)
         before = snapshot(state)
         illegal = self._illegal_tries(legal, rng)
         refused = self._refuse_illegal(state, illegal, ply)
+        self._at = ("clone", ply)
         copy = state.clone()
         self._advance(copy, rng)
         # One snapshot answers both: refusing the illegal actions and playing on a clone left the state as it was.
@@ -315,6 +443,7 @@ class Checker:
             self._blame(state, before, illegal, ply, rng)
         else:
             state = self._replay(history[:ply])
+        self._at = ("two_worlds", ply)
         if self.imperfect and not state.is_terminal():
             self._check_two_worlds(state, history, hidden, ply, rng)
         return state
@@ -435,9 +564,11 @@ class Checker:
             player = state.current_player()
             state.apply(sample_chance(state, rng) if player == CHANCE else rng.choice(state.legal_actions()))
 
-    def _check_record(self, state: State, final: Snapshot, ply: int) -> None:
-        """`state`'s record, through its JSON text and back, replays to a state with the snapshot `final`."""
+    def _check_record(self, state: State, ply: int, final: Snapshot | None = None) -> None:
+        """`state`'s record, through its JSON text and back, replays to a state with `state`'s snapshot (`final`,
+        if already taken)."""
         with self._checking("record", ply):
+            final = final if final is not None else snapshot(state)
             data = json.loads(json.dumps(Record.of(state).to_dict()))
             replayed = Record.from_dict(data).replay()
             difference = first_difference(final, snapshot(replayed))
@@ -451,22 +582,72 @@ class Checker:
     ) -> None:
         """For each seat s: a world resampled from s's information state, and a world where one action hidden from
         s is swapped for another s is shown the same way, must look the same to s and to a spectator."""
+        probes = self._probes(state, rng)
         for seat in range(state.num_players):
             with self._checking("two_worlds", ply):
-                self._resampled_world(state, seat, rng)
+                self._resampled_world(state, seat, probes, rng)
             hidden_here = [i for i in range(ply) if seat in hidden[i]]
             if hidden_here:
                 with self._checking("two_worlds", ply):
-                    self._swapped_world(state, history, hidden, rng.choice(hidden_here), seat, rng)
+                    self._swapped_world(state, history, hidden, rng.choice(hidden_here), seat, probes, rng)
 
-    def _same_to(self, viewer: int | None, one: State, two: State, how: str) -> None:
-        difference = first_difference(views(self.game, one, viewer), views(self.game, two, viewer))
+    def _probes(self, state: State, rng: random.Random) -> list[int]:
+        """The ids whose `illegal_reason` the seat to move is compared on: every id of a small action space, else
+        the legal ones and those `_illegal_tries` picks."""
+        size = self.game.num_distinct_actions
+        if size <= PROBE_ALL:
+            return list(range(-1, size + 1))
+        legal = state.legal_actions()
+        return sorted({*legal, *self._illegal_tries(legal, rng)})
+
+    def _before(self, state: State) -> State | None:
+        """The state before `state`'s last action (None at the start), for that action's aftermath."""
+        return self._replay(state.history[:-1]) if state.history else None
+
+    def _same_to(
+        self, viewer: int | None, one: State, two: State, how: str, probes: Sequence[int], befores: Befores
+    ) -> None:
+        """Two worlds `viewer` cannot tell apart: every view must be the same."""
+        difference = first_difference(
+            views(self.game, one, viewer, probes, befores[0]), views(self.game, two, viewer, probes, befores[1])
+        )
         if difference:
             raise CheckFailed(
                 f"{_who(viewer)} is shown a different {difference} in two worlds it cannot tell apart ({how})"
             )
 
-    def _resampled_world(self, state: State, seat: int, rng: random.Random) -> None:
+    def _still_alike(
+        self,
+        viewer: int | None,
+        one: State,
+        two: State,
+        how: str,
+        probes: Sequence[int],
+        befores: Befores,
+        record: bool,
+    ) -> bool:
+        """Two worlds every action of which `viewer` was shown alike: False if they now show it something different
+        and its information states differ too (a reveal: from here on it may tell them apart); a difference its
+        information state does not have, or an information state that differs while all else is alike, fails."""
+        first = views(self.game, one, viewer, probes, befores[0], record)
+        second = views(self.game, two, viewer, probes, befores[1], record)
+        if first == second:
+            return True
+        shown = first_difference(_without_infostate(first), _without_infostate(second))
+        if shown is None:
+            difference = first_difference(first, second)
+            raise CheckFailed(
+                f"{_who(viewer)}'s information-state string tells apart two worlds that show it the same and whose "
+                f"every action it was shown alike: {difference} ({how})"
+            )
+        if one.information_state_string(viewer) == two.information_state_string(viewer):
+            raise CheckFailed(
+                f"{_who(viewer)} is shown a different {shown} in two worlds its information state does not tell apart "
+                f"({how})"
+            )
+        return False
+
+    def _resampled_world(self, state: State, seat: int, probes: Sequence[int], rng: random.Random) -> None:
         sample = state.resample_from_infostate(seat, random.Random(rng.random()))
         if sample is state:
             raise CheckFailed(f"resample_from_infostate({seat}) returned the state itself")
@@ -480,8 +661,19 @@ class Checker:
         if difference:
             raise CheckFailed(f"resample_from_infostate({seat}) gives a state unlike its own history's: {difference}")
         how = f"the second drawn by resample_from_infostate({seat})"
-        self._same_to(seat, state, world, how)
-        self._same_to(None, state, world, how)
+        befores: Befores = (self._before(state), self._before(world))
+        self._same_to(seat, state, world, how, probes, befores)
+        self._same_to(None, state, world, how, probes, befores)
+
+    def _resample_alike(self, one: State, two: State, seat: int, how: str, rng: random.Random) -> None:
+        """Two worlds `seat` cannot tell apart resample alike from the same seed."""
+        draw = rng.random()
+        first = one.resample_from_infostate(seat, random.Random(draw)).history
+        second = two.resample_from_infostate(seat, random.Random(draw)).history
+        if first != second:
+            raise CheckFailed(
+                f"resample_from_infostate({seat}) depends on more than seat {seat}'s information state ({how})"
+            )
 
     def _swapped_world(
         self,
@@ -490,8 +682,14 @@ class Checker:
         hidden: list[list[int | None]],
         index: int,
         seat: int,
+        probes: Sequence[int],
         rng: random.Random,
     ) -> None:
+        """Swap action `index` (hidden from `seat`) for another shown to `seat` alike, and play the same actions on
+        in both worlds up to the checked position. Right after the swap the worlds must look the same to `seat` (and
+        to a spectator, if the swap is hidden from it too). After that they must look the same to it at every ply
+        for as long as the game shows it every later action alike in both (`action_hidden_from` and `notation_for`)
+        and nothing it is shown differs but where its information state differs too (a reveal)."""
         before = self._replay(history[:index])
         action = history[index]
         shown = before.notation_for(action, seat)
@@ -509,27 +707,46 @@ class Checker:
         )
         one = self._replay(history[: index + 1])
         two = self._replay([*history[:index], other])
-        if one.is_terminal() or two.is_terminal():
-            return  # the end reveals the whole game
-        self._same_to(seat, one, two, how)
+        watching: list[int | None] = [seat]
         spectator_blind = None in hidden[index] and before.action_hidden_from(other, None)
         if spectator_blind and before.notation_for(action, None) == before.notation_for(other, None):
-            self._same_to(None, one, two, how)
-        draw = rng.random()
-        first = one.resample_from_infostate(seat, random.Random(draw)).history
-        second = two.resample_from_infostate(seat, random.Random(draw)).history
-        if first != second:
-            raise CheckFailed(
-                f"resample_from_infostate({seat}) depends on more than seat {seat}'s information state ({how})"
-            )
-        # Play the rest of the game on in the second world while the rules allow, and compare where it ends unless
-        # something revealed has told the worlds apart (the information states part).
-        for later in history[index + 1 : len(state.history)]:
-            if two.illegal_reason(later) is not None:
+            watching.append(None)
+        end = len(state.history)
+        befores: Befores = (before, before)
+        for ply in range(index + 1, end + 1):
+            if one.is_terminal() or two.is_terminal():
+                return  # the end reveals the whole game
+            if ply == index + 1:
+                for viewer in watching:
+                    self._same_to(viewer, one, two, how, probes, befores)
+                self._resample_alike(one, two, seat, how, rng)
+            else:
+                where = f"{how}, then the same actions to ply {ply}"
+                # The viewer's record is compared at the checked position; in between, each action's notation.
+                last = ply == end
+                watching = [v for v in watching if self._still_alike(v, one, two, where, probes, befores, last)]
+                if ply == end and seat in watching:
+                    self._resample_alike(one, two, seat, where, rng)
+            if ply == end or not watching:
                 return
+            later = history[ply]
+            if two.illegal_reason(later) is not None:
+                return  # not possible in the second world: the worlds part here
+            # A later action the game shows a viewer differently in the two worlds tells them apart for it.
+            watching = [
+                v
+                for v in watching
+                if one.action_hidden_from(later, v) == two.action_hidden_from(later, v)
+                and one.notation_for(later, v) == two.notation_for(later, v)
+            ]
+            befores = (one.clone(), two.clone())
+            one.apply(later)
             two.apply(later)
-        if not two.is_terminal() and two.information_state_string(seat) == state.information_state_string(seat):
-            self._same_to(seat, state, two, how + f", then the same actions to ply {len(state.history)}")
+
+
+def _without_infostate(views: Snapshot) -> Snapshot:
+    """A viewer's views without its information-state string (to see whether anything else differs)."""
+    return [(label, text) for label, text in views if label != "information state"]
 
 
 def run_check(
