@@ -91,3 +91,19 @@ def test_random_play_through_apply_legal_plays_a_game_that_replays_through_apply
             replayed.apply(action)
         assert replayed.is_terminal()
         assert (replayed.scores(), replayed.scorings()) == (played.scores(), played.scorings())
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_random_play_chooses_as_rng_choice_over_the_legal_actions_would(game, players, options):
+    """`play_random_game` spells out `Random.choice` for speed: the same seed must give the very same game as the
+    plain loop that chooses with `rng.choice(legal_actions())` and draws chance with `sample_chance`."""
+    for seed in range(3):
+        fast = play_random_game(get_game(game).new_initial_state(players, options), random.Random(seed))
+        rng = random.Random(seed)
+        plain = get_game(game).new_initial_state(players, options)
+        while not plain.is_terminal():
+            if plain.current_player() == CHANCE:
+                plain.apply(sample_chance(plain, rng))
+            else:
+                plain.apply(rng.choice(plain.legal_actions()))
+        assert fast.history == plain.history

@@ -14,13 +14,34 @@ def sample_chance(state: State, rng: random.Random) -> int:
 
 def play_random_game(state: State, rng: random.Random) -> State:
     """Play `state` to the end with uniformly random legal actions; returns the same (now terminal) state."""
-    choice = rng.choice
+    # For a plain random.Random, rng.choice(legal) is spelled out below: the very getrandbits calls that
+    # Random._randbelow makes, so the same games for the same seed, without two Python-level calls a move.
+    plain = type(rng) is random.Random
+    getrandbits = rng.getrandbits
+    # Both the chance outcome and the choice come from this very position, so they need no second check; a state
+    # that keeps apply_legal as the contract has it is driven through _apply directly (one call fewer an action).
+    direct = type(state).apply_legal is State.apply_legal
     while True:
         player = state.current_player()
         if player == TERMINAL:
             return state
         if player == CHANCE:
-            # Both come from this very position, so apply_legal need not check them again.
-            state.apply_legal(state.sample_chance_outcome(rng))
+            action = state.sample_chance_outcome(rng)
         else:
-            state.apply_legal(choice(state.legal_actions()))
+            legal = state.legal_actions()
+            if plain:
+                count = len(legal)
+                if not count:
+                    raise IndexError("Cannot choose from an empty sequence")
+                bits = count.bit_length()
+                pick = getrandbits(bits)
+                while pick >= count:
+                    pick = getrandbits(bits)
+                action = legal[pick]
+            else:
+                action = rng.choice(legal)
+        if direct:
+            state._apply(action)
+            state.history.append(action)
+        else:
+            state.apply_legal(action)

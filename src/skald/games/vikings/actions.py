@@ -34,7 +34,7 @@ A square is a row letter (W, N, S, G, F: the row of that Viking's colour) and a 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from skald.engine.messages import shown
 from skald.games.vikings.components import (
@@ -51,29 +51,30 @@ from skald.games.vikings.components import (
     tile_from_code,
 )
 
-BUY = 0
-SHIP = BUY + GROUPS_PER_ROUND
-ISLAND = SHIP + NUM_SHIPS
-START = ISLAND + len(ISLAND_ROWS) * MAX_COLUMNS
-VIKING = START + len(ISLAND_ROWS)
-HEAD = VIKING + len(ISLAND_ROWS) * MAX_COLUMNS
-FERRY = HEAD + 1
-FERRY_EACH = FERRY + 5
-DONE = FERRY_EACH + 1
-DRAW_TILE = DONE + 1
-DRAW_VIKING = DRAW_TILE + NUM_TILE_TYPES
-DRAW_SPECIAL = DRAW_VIKING + 6
-BID = DRAW_SPECIAL + NUM_SPECIAL_TYPES
-MAX_BID = 99
-PASS = BID + MAX_BID + 1
-REMOVE = PASS + 1
-PLACE_COLOUR = REMOVE + 6
-TAKE_SPECIAL = PLACE_COLOUR + 6
-DECLINE = TAKE_SPECIAL + 4
-REPLACE = DECLINE + 1
-BOAT_FERRY = REPLACE + len(ISLAND_ROWS) * MAX_COLUMNS
-BOAT_FERRY_EACH = BOAT_FERRY + 5
-NUM_ACTIONS = BOAT_FERRY_EACH + 1
+# Final (and written with literals), so that the compiled build inlines the ids; 5 is len(ISLAND_ROWS).
+BUY: Final = 0
+SHIP: Final = BUY + GROUPS_PER_ROUND
+ISLAND: Final = SHIP + NUM_SHIPS
+START: Final = ISLAND + 5 * MAX_COLUMNS
+VIKING: Final = START + 5
+HEAD: Final = VIKING + 5 * MAX_COLUMNS
+FERRY: Final = HEAD + 1
+FERRY_EACH: Final = FERRY + 5
+DONE: Final = FERRY_EACH + 1
+DRAW_TILE: Final = DONE + 1
+DRAW_VIKING: Final = DRAW_TILE + NUM_TILE_TYPES
+DRAW_SPECIAL: Final = DRAW_VIKING + 6
+BID: Final = DRAW_SPECIAL + NUM_SPECIAL_TYPES
+MAX_BID: Final = 99
+PASS: Final = BID + MAX_BID + 1
+REMOVE: Final = PASS + 1
+PLACE_COLOUR: Final = REMOVE + 6
+TAKE_SPECIAL: Final = PLACE_COLOUR + 6
+DECLINE: Final = TAKE_SPECIAL + 4
+REPLACE: Final = DECLINE + 1
+BOAT_FERRY: Final = REPLACE + 5 * MAX_COLUMNS
+BOAT_FERRY_EACH: Final = BOAT_FERRY + 5
+NUM_ACTIONS: Final = BOAT_FERRY_EACH + 1
 
 
 def square_index(row: int, col: int) -> int:

@@ -5,44 +5,56 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
 from skald.engine.messages import shown
 
 # -- Viking colours, in the offer's colour order (rules/000 p.2) ------------------------------------------
-BLUE, YELLOW, GREEN, RED, BLACK, GREY = range(6)
-FISHERMAN, GOLDSMITH, SCOUT, NOBLE, WARRIOR, BOATSWAIN = BLUE, YELLOW, GREEN, RED, BLACK, GREY
-NUM_COLOURS = 6
+# Every fixed number below is `Final`, so that the compiled build inlines it instead of looking it up by name.
+BLUE: Final = 0
+YELLOW: Final = 1
+GREEN: Final = 2
+RED: Final = 3
+BLACK: Final = 4
+GREY: Final = 5
+FISHERMAN: Final = BLUE
+GOLDSMITH: Final = YELLOW
+SCOUT: Final = GREEN
+NOBLE: Final = RED
+WARRIOR: Final = BLACK
+BOATSWAIN: Final = GREY
+NUM_COLOURS: Final = 6
 
 # -- Mainland rows, top to bottom (rules/000 p.3): Ships, Warriors, Nobles, Scouts, Goldsmiths, Fishermen --
-SHIP_ROW = 0
-ISLAND_ROWS = (1, 2, 3, 4, 5)
-NUM_ROWS = 6
-ROW_NAMES = ("Ship", "Warrior", "Noble", "Scout", "Goldsmith", "Fisherman")
+SHIP_ROW: Final = 0
+ISLAND_ROWS: Final = (1, 2, 3, 4, 5)
+NUM_ROWS: Final = 6
+ROW_NAMES: Final = ("Ship", "Warrior", "Noble", "Scout", "Goldsmith", "Fisherman")
 
 # -- Island edges ----------------------------------------------------------------------------------------
-SEA, LAND = 0, 1
+SEA: Final = 0
+LAND: Final = 1
 #: The Mainland's edge that column 1 touches is sea (research §2.1: the start tile, a left end, sits there).
-MAINLAND_EDGE = SEA
+MAINLAND_EDGE: Final = SEA
 
 # -- Tile types: one id per kind of island tile, one per ship tile -----------------------------------------
-LEFT = 0
-MIDDLES = (1, 2, 3, 4)
-RIGHT = 5
-FIRST_SHIP = 6
-NUM_SHIPS = 14
-NUM_TILE_TYPES = FIRST_SHIP + NUM_SHIPS
-EMPTY = -1
+LEFT: Final = 0
+MIDDLES: Final = (1, 2, 3, 4)
+RIGHT: Final = 5
+FIRST_SHIP: Final = 6
+NUM_SHIPS: Final = 14
+NUM_TILE_TYPES: Final = FIRST_SHIP + NUM_SHIPS
+EMPTY: Final = -1
 
 #: Columns a Mainland can ever need: two players buy 36 Groups each, plus the start tile.
-MAX_COLUMNS = 37
+MAX_COLUMNS: Final = 37
 
-STACKS = 6
-GROUPS_PER_ROUND = 12
-ROUNDS = 6
-STARTING_FAME = 10
-STARTING_GOLD = {2: 30, 3: 25, 4: 20}
-LARGE_SCORING_ROUNDS = (2, 4, 6)
+STACKS: Final = 6
+GROUPS_PER_ROUND: Final = 12
+ROUNDS: Final = 6
+STARTING_FAME: Final = 10
+STARTING_GOLD: Final = {2: 30, 3: 25, 4: 20}
+LARGE_SCORING_ROUNDS: Final = (2, 4, 6)
 
 
 @dataclass(frozen=True)
@@ -155,22 +167,22 @@ def load_ships(vikings: tuple[VikingKind, ...]) -> tuple[Ship, ...]:
     return tuple(ships)
 
 
-VIKINGS = load_vikings()
-ISLANDS = load_islands()
-SHIPS = load_ships(VIKINGS)
+VIKINGS: Final = load_vikings()
+ISLANDS: Final = load_islands()
+SHIPS: Final = load_ships(VIKINGS)
 
-LETTERS = "".join(k.letter for k in VIKINGS)
-ROW_OF_COLOUR = tuple(k.row for k in VIKINGS)
-COLOUR_OF_ROW = {k.row: i for i, k in enumerate(VIKINGS) if k.row}
-ROW_LETTERS = ("ship", *(VIKINGS[COLOUR_OF_ROW[r]].letter for r in ISLAND_ROWS))
+LETTERS: Final = "".join(k.letter for k in VIKINGS)
+ROW_OF_COLOUR: Final = tuple(k.row for k in VIKINGS)
+COLOUR_OF_ROW: Final = {k.row: i for i, k in enumerate(VIKINGS) if k.row}
+ROW_LETTERS: Final = ("ship", *(VIKINGS[COLOUR_OF_ROW[r]].letter for r in ISLAND_ROWS))
 
 #: West and east edge of every island tile type; ships have none.
-WEST = tuple(k.west for k in ISLANDS)
-EAST = tuple(k.east for k in ISLANDS)
+WEST: Final = tuple(k.west for k in ISLANDS)
+EAST: Final = tuple(k.east for k in ISLANDS)
 
 #: How many of each tile type go into the six stacks (start tiles held back).
-STACK_COUNTS = (*(k.count - k.start_tiles for k in ISLANDS), *(1,) * NUM_SHIPS)
-BAG_COUNTS = tuple(k.count for k in VIKINGS)
+STACK_COUNTS: Final = (*(k.count - k.start_tiles for k in ISLANDS), *(1,) * NUM_SHIPS)
+BAG_COUNTS: Final = tuple(k.count for k in VIKINGS)
 
 
 def is_ship(tile: int) -> bool:
@@ -216,12 +228,21 @@ def tile_from_code(code: str) -> int:
 
 # -- The advanced game's special tiles (rules/000, supplementary sheet) ---------------------------------------
 
-GOLD5, GOLDSMITH1, GOLDSMITH2, BOAT, NOBLE1, SCOUT1, FISHERMAN1, HORN, FISH, GOLD3 = range(10)
+GOLD5: Final = 0
+GOLDSMITH1: Final = 1
+GOLDSMITH2: Final = 2
+BOAT: Final = 3
+NOBLE1: Final = 4
+SCOUT1: Final = 5
+FISHERMAN1: Final = 6
+HORN: Final = 7
+FISH: Final = 8
+GOLD3: Final = 9
 #: The four Building tiles, one per middle piece's building: special type BUILDING_FIRST + k - 1 for middle k.
-BUILDING_FIRST = 10
-NUM_SPECIAL_TYPES = 14
-FACE_UP_SPECIALS = 4
-SPECIAL_KINDS = (
+BUILDING_FIRST: Final = 10
+NUM_SPECIAL_TYPES: Final = 14
+FACE_UP_SPECIALS: Final = 4
+SPECIAL_KINDS: Final = (
     "gold5",
     "goldsmith1",
     "goldsmith2",
@@ -269,9 +290,9 @@ def load_specials() -> tuple[Special, ...]:
     return specials
 
 
-SPECIALS = load_specials()
-SPECIAL_COUNTS = tuple(s.count for s in SPECIALS)
-SPECIAL_CODES = (*SPECIAL_KINDS[:BUILDING_FIRST], "building1", "building2", "building3", "building4")
+SPECIALS: Final = load_specials()
+SPECIAL_COUNTS: Final = tuple(s.count for s in SPECIALS)
+SPECIAL_CODES: Final = (*SPECIAL_KINDS[:BUILDING_FIRST], "building1", "building2", "building3", "building4")
 
 
 def building_of(special: int) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from skald.games.vikings.components import (
     EAST,
     EMPTY,
@@ -19,9 +21,18 @@ from skald.games.vikings.components import (
     NUM_SPECIAL_TYPES,
     RIGHT,
     ROW_NAMES,
+    SEA,
     SHIP_ROW,
     WEST,
 )
+
+#: Bit sets over the flat squares of the island rows (bit `row * MAX_COLUMNS + column - 1`): column 1, all columns
+#: but the first, all but the last, and (by n) columns 1..n.
+_ISLAND_ROW_BITS: Final = [1 << (row * MAX_COLUMNS) for row in ISLAND_ROWS]
+FIRST_COLUMN: Final = sum(_ISLAND_ROW_BITS)
+UP_TO_COLUMN: Final = tuple(sum(bit * ((1 << n) - 1) for bit in _ISLAND_ROW_BITS) for n in range(MAX_COLUMNS + 1))
+NOT_FIRST_COLUMN: Final = UP_TO_COLUMN[MAX_COLUMNS] & ~FIRST_COLUMN
+NOT_LAST_COLUMN: Final = UP_TO_COLUMN[MAX_COLUMNS - 1]
 
 #: Rulebook pages cited in reasons (rules/000: p.2 purchasing, p.3 placing, p.4 scoring, p.5 end game).
 PLACING = "rules/000 p.3, Placing tiles and Vikings"
@@ -54,10 +65,12 @@ class Mainland(SquareCaches):
     __slots__ = (
         "buildings",
         "changed",
+        "east_land",
         "fame",
         "free",
         "gold",
         "head",
+        "occupied",
         "ships",
         "specials",
         "standing",
@@ -65,6 +78,7 @@ class Mainland(SquareCaches):
         "tiles",
         "vikings",
         "waiting",
+        "west_land",
         "width",
     )
 
@@ -96,6 +110,11 @@ class Mainland(SquareCaches):
         self.free = [0] * NUM_ROWS
         #: Vikings standing on island tiles (they never leave them).
         self.standing = 0
+        #: The squares holding an island tile, as a bit set by flat index (where tiles may go is read from it).
+        self.occupied = 0
+        #: Of those, the ones whose tile has land on its west edge, and on its east edge.
+        self.west_land = 0
+        self.east_land = 0
 
     def _copy(self, source: Mainland) -> None:
         """Become a copy of `source`; the squares are shared until either side writes one."""
@@ -115,6 +134,9 @@ class Mainland(SquareCaches):
         self.changed = []
         self.free = source.free[:]
         self.placements = source.placements[:]  # the cached lists themselves are never changed, only replaced
+        self.occupied = source.occupied
+        self.west_land = source.west_land
+        self.east_land = source.east_land
         self.standing = source.standing
         self.islands = source.islands
 
@@ -237,32 +259,35 @@ class Mainland(SquareCaches):
         return found
 
     def _island_offsets(self, tile: int) -> list[int]:
-        tiles = self.tiles
+        # Where a tile may go, from the bit sets of island tiles and of their land edges: an empty square that
+        # touches an island tile or the Mainland (column 1), whose west neighbour (or the Mainland's sea) shows
+        # the tile's west edge and whose east neighbour shows its east edge. Lowest square first.
         west, east = WEST[tile], EAST[tile]
-        last = min(self.width + 1, MAX_COLUMNS)
+        occupied = self.occupied
+        # Island tiles whose east edge differs from this tile's west edge, and whose west edge differs from its east.
+        clash_west = self.east_land if west == SEA else occupied & ~self.east_land
+        clash_east = self.west_land if east == SEA else occupied & ~self.west_land
+        touching = (
+            ((occupied << 1) & NOT_FIRST_COLUMN)
+            | ((occupied >> 1) & NOT_LAST_COLUMN)
+            | (occupied << MAX_COLUMNS)
+            | (occupied >> MAX_COLUMNS)
+            | FIRST_COLUMN
+        )
+        open_squares = (
+            touching
+            & ~occupied
+            & ~((clash_west << 1) & NOT_FIRST_COLUMN)
+            & ~((clash_east >> 1) & NOT_LAST_COLUMN)
+            & UP_TO_COLUMN[min(self.width + 1, MAX_COLUMNS)]
+        )
+        if west != MAINLAND_EDGE:
+            open_squares &= ~FIRST_COLUMN
         squares = []
-        for row in ISLAND_ROWS:
-            base = row * MAX_COLUMNS - 1
-            for col in range(1, last + 1):
-                index = base + col
-                if tiles[index] != EMPTY:
-                    continue
-                west_tile = tiles[index - 1] if col > 1 else EMPTY
-                east_tile = tiles[index + 1] if col < MAX_COLUMNS else EMPTY
-                if col == 1:
-                    if west != MAINLAND_EDGE:
-                        continue
-                elif west_tile != EMPTY:
-                    if EAST[west_tile] != west:
-                        continue
-                elif east_tile == EMPTY and not (
-                    (row > 1 and tiles[index - MAX_COLUMNS] != EMPTY)
-                    or (row < 5 and tiles[index + MAX_COLUMNS] != EMPTY)
-                ):
-                    continue
-                if east_tile != EMPTY and WEST[east_tile] != east:
-                    continue
-                squares.append(index - MAX_COLUMNS)
+        while open_squares:
+            lowest = open_squares & -open_squares
+            open_squares ^= lowest
+            squares.append(lowest.bit_length() - 1 - MAX_COLUMNS)
         return squares
 
     def place_island(self, tile: int, row: int, col: int) -> None:
@@ -275,6 +300,12 @@ class Mainland(SquareCaches):
         if self.vikings[index] == EMPTY:
             self.free[row] += 1
         self.placements = [None] * 4
+        bit = 1 << index
+        self.occupied |= bit
+        if WEST[tile] == LAND:
+            self.west_land |= bit
+        if EAST[tile] == LAND:
+            self.east_land |= bit
         self.islands = None
         if col > self.width:
             self.width = col

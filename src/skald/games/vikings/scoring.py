@@ -173,7 +173,10 @@ def _goldsmith_bonus(seat: int, land: Mainland, seen: Threats) -> list[ScoreLine
 def small_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
     """Small scoring (rounds 1, 3, 5): only the Goldsmiths, 3 Gold each unless threatened (and Goldsmith tiles)."""
     seen = threats(land)
-    return goldsmith_lines(seat, land, seen) + _goldsmith_bonus(seat, land, seen)
+    lines = goldsmith_lines(seat, land, seen)
+    if land.specials[GOLDSMITH1] or land.specials[GOLDSMITH2]:  # the advanced game's Goldsmith tiles
+        lines += _goldsmith_bonus(seat, land, seen)
+    return lines
 
 
 def large_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
@@ -215,10 +218,13 @@ def large_scoring(seat: int, land: Mainland) -> list[ScoreLine]:
         text = f"Scout on {square}" + (f" + {' and '.join(below)} below" if below else "")
         lines.append(ScoreLine(seat, "scout", text, 1 + len(below), 0, square))
     lines.extend(goldsmith_lines(seat, land, seen))
-    lines += _goldsmith_bonus(seat, land, seen)
-    lines += _bonus_line(seat, land, NOBLE1, RED, seen, 1, "fame")
-    lines += _bonus_line(seat, land, SCOUT1, GREEN, seen, 1, "fame")
-    lines += _bonus_line(seat, land, FISHERMAN1, BLUE, seen, 1, "fame")
+    specials = land.specials
+    if specials[GOLDSMITH1] or specials[GOLDSMITH2] or specials[NOBLE1] or specials[SCOUT1] or specials[FISHERMAN1]:
+        # The advanced game's special tiles (each _bonus_line is empty without its tile: the base game skips them).
+        lines += _goldsmith_bonus(seat, land, seen)
+        lines += _bonus_line(seat, land, NOBLE1, RED, seen, 1, "fame")
+        lines += _bonus_line(seat, land, SCOUT1, GREEN, seen, 1, "fame")
+        lines += _bonus_line(seat, land, FISHERMAN1, BLUE, seen, 1, "fame")
     return lines
 
 

@@ -23,6 +23,7 @@ from skald.games.vikings.components import (
     BOAT,
     COLOUR_OF_ROW,
     EMPTY,
+    FIRST_SHIP,
     GREY,
     GROUPS_PER_ROUND,
     ISLAND_ROWS,
@@ -56,7 +57,6 @@ if TYPE_CHECKING:
 
 from skald.games.vikings.steps import (
     BUY,
-    CHANCE_STEPS,
     DRAW_SPECIALS,
     DRAW_TILES,
     DRAW_VIKINGS,
@@ -74,6 +74,7 @@ PLACING = "rules/000 p.3, Placing tiles and Vikings"
 FERRYING = "rules/000 p.4, Large scoring step 1: Boatswains"
 
 
+@lru_cache(maxsize=8192)  # the round-6 search for the most Vikings a player can ferry asks the same ones again
 def _ferry_effect(action: int, movable: tuple[int, ...], single: bool) -> tuple[int, tuple[int, ...]]:
     """How many Vikings one ferry moves (as_many_as_fit), and what stays movable after it.
 
@@ -168,9 +169,11 @@ class VikingsState(AdvancedSteps):
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while the offer is drawn, TERMINAL after the end-game scoring."""
-        if self.step in CHANCE_STEPS:
+        step = self.step
+        # CHANCE_STEPS spelled out (steps.py numbers the draws 0, 1 and DRAW_SPECIALS): no set lookup per action.
+        if step <= DRAW_VIKINGS or step == DRAW_SPECIALS:
             return CHANCE
-        if self.step == GAME_OVER:
+        if step == GAME_OVER:
             return TERMINAL
         return self.to_move
 
@@ -219,31 +222,43 @@ class VikingsState(AdvancedSteps):
     def legal_actions(self) -> list[int]:
         """The legal actions in ascending id order."""
         step = self.step
-        if step in CHANCE_STEPS:
+        if step == BUY:
+            return self._buyable()  # A.BUY is 0: an action id is its price
+        if step <= DRAW_VIKINGS or step == DRAW_SPECIALS:
             return [action for action, _ in self.chance_outcomes()]
         if step > GAME_OVER:
             return self._advanced_legal_actions()
-        if step == BUY:
-            return [A.BUY + price for price in self._buyable()]
         land = self.lands[self.to_move]
         if step == PLACE_TILE:
             found = []
             tile = self.pending_tile
             if tile != EMPTY:
-                if is_ship(tile):
+                # Both come in ascending order already: ship columns, and island squares row by row.
+                if tile >= FIRST_SHIP:
                     found = [A.SHIP + col - 1 for col in land.ship_columns_open(self._touching)]
                 else:
-                    island = A.ISLAND
-                    found = [island + offset for offset in land.island_offsets(tile)]
+                    found = [A.ISLAND + offset for offset in land.island_offsets(tile)]
             if not land.start_placed:
                 found += [A.START + row - 1 for row in ISLAND_ROWS if land.island_reason(LEFT, row, 1) is None]
-            return sorted(found)
+                found.sort()
+            return found
         if step == PLACE_VIKING:
+            placed = self.placed_at
+            row = ROW_OF_COLOUR[self.pending_viking]
+            if not self._any_tile and placed >= MAX_COLUMNS and placed // MAX_COLUMNS == row:
+                # `_viking_targets()` written out: the square of the tile just placed, in the Viking's row.
+                return [A.VIKING + placed - MAX_COLUMNS, A.HEAD]
             return [A.VIKING + sq for sq in self._viking_targets()] + [A.HEAD]
         if step == FERRY:
-            found = ferry_options(self._movable(), self.advanced, land.specials[BOAT]) if land.head[GREY] else []
-            if self._must_maximise():
-                found = [a for a in found if self._ferry_is_maximal(a)]
+            found = []
+            if land.head[GREY]:
+                movable = self._movable()
+                single, boats = self.advanced, land.specials[BOAT]
+                found = ferry_options(movable, single, boats)
+                if found and self._must_maximise():
+                    # `_ferry_is_maximal` for each, with what they share worked out once.
+                    best = most_ferried(land.head[GREY], movable, single, boats)
+                    found = [a for a in found if self._moves_most(a, movable, best)]
             if not self._ferry_compulsory():
                 found.append(A.DONE)
             return sorted(found)
@@ -453,15 +468,13 @@ class VikingsState(AdvancedSteps):
 
     def _draw_tile(self, tile: int) -> None:
         self.pool[tile] -= 1
-        if is_ship(tile):
+        if tile >= FIRST_SHIP:  # is_ship(tile)
             # Ships fill the highest free spaces from 11 down.
             space = GROUPS_PER_ROUND - 1
             while self.wheel_tiles[space] != EMPTY:
                 space -= 1
         else:
-            space = 0
-            while self.wheel_tiles[space] != EMPTY:
-                space += 1
+            space = self.wheel_tiles.index(EMPTY)  # islands fill the lowest free space
         self.wheel_tiles[space] = tile
         if EMPTY not in self.wheel_tiles:
             if self.auction:
@@ -502,21 +515,26 @@ class VikingsState(AdvancedSteps):
 
     def _zero_allowed(self, gold: int) -> bool:
         """The 0-Group: only when its Viking is the last of its colour, or nothing else is affordable with Gold."""
-        colour = self.wheel_vikings[self.offset]
+        offset = self.offset
+        colour = self.wheel_vikings[offset]
         if self.wheel_vikings.count(colour) == 1:
             return True
-        return all(
-            self.wheel_tiles[space] == EMPTY or space - self.offset > gold
-            for space in range(self.offset + 1, GROUPS_PER_ROUND)
-        )
+        tiles = self.wheel_tiles
+        # A plain loop rather than all(generator): this runs at every purchase.
+        for space in range(offset + 1, min(GROUPS_PER_ROUND, offset + gold + 1)):  # noqa: SIM110
+            if tiles[space] != EMPTY:
+                return False  # a Group at a price within Gold alone
+        return True
 
     def _buyable(self) -> list[int]:
+        """The prices that may be paid now, ascending (with A.BUY == 0, also the BUY action ids)."""
         land = self.lands[self.to_move]
-        purse = land.gold + land.fame
+        offset = self.offset
+        tiles = self.wheel_tiles
         prices = [
-            space - self.offset
-            for space in range(self.offset + 1, GROUPS_PER_ROUND)
-            if self.wheel_tiles[space] != EMPTY and space - self.offset <= purse
+            space - offset
+            for space in range(offset + 1, min(GROUPS_PER_ROUND, offset + land.gold + land.fame + 1))
+            if tiles[space] != EMPTY
         ]
         if self._zero_allowed(land.gold):
             prices.insert(0, 0)
@@ -571,7 +589,7 @@ class VikingsState(AdvancedSteps):
                 return
         elif land.start_placed:
             placeable = (
-                bool(land.ship_columns_open(self._touching)) if is_ship(tile) else bool(land.island_offsets(tile))
+                bool(land.ship_columns_open(self._touching)) if tile >= FIRST_SHIP else bool(land.island_offsets(tile))
             )
             if not placeable:
                 self.discarded.append(tile)
@@ -620,10 +638,12 @@ class VikingsState(AdvancedSteps):
             land.place_ship(self.pending_tile, action - A.SHIP + 1)
             self.pending_tile = EMPTY
         else:
-            row, col = A.square_of(action - A.ISLAND)
-            land.place_island(self.pending_tile, row, col)
-            self.placed_at = row * MAX_COLUMNS + col - 1
-            self._swap_in_waiting_building(land, self.pending_tile, self.placed_at)
+            offset = action - A.ISLAND  # A.square_of(offset), written out
+            row = offset // MAX_COLUMNS + 1
+            land.place_island(self.pending_tile, row, offset % MAX_COLUMNS + 1)
+            self.placed_at = offset + MAX_COLUMNS
+            if land.waiting:
+                self._swap_in_waiting_building(land, self.pending_tile, self.placed_at)
             self.pending_tile = EMPTY
             if self.pending_special != EMPTY and self._choose_deferred_building():
                 return
@@ -645,7 +665,11 @@ class VikingsState(AdvancedSteps):
         return [(row - 1) * MAX_COLUMNS + self.placed_at % MAX_COLUMNS]
 
     def _viking_step(self) -> None:
-        if self._viking_targets():
+        row = ROW_OF_COLOUR[self.pending_viking]
+        placed = self.placed_at
+        # `_viking_targets()` is not empty: without any_tile_in_row it is the square just placed (asked without
+        # building the list, as every purchase comes here).
+        if row and placed >= 0 and placed // MAX_COLUMNS == row and (not self._any_tile or self._viking_targets()):
             self.step = PLACE_VIKING
         else:
             # A Boatswain, a ship's Viking, or one whose tile is elsewhere: to the Head Boatswain.
@@ -673,8 +697,7 @@ class VikingsState(AdvancedSteps):
         )
 
     def _put_viking(self, square: int) -> None:
-        row, col = A.square_of(square)
-        self.lands[self.to_move].put_viking(self.pending_viking, row, col)
+        self.lands[self.to_move].put_viking(self.pending_viking, square // MAX_COLUMNS + 1, square % MAX_COLUMNS + 1)
 
     def _end_turn(self) -> None:
         self.pending_viking = EMPTY
@@ -697,7 +720,7 @@ class VikingsState(AdvancedSteps):
 
     def turn_order(self) -> list[int]:
         """Seats from this round's start player clockwise."""
-        return [(self.start_player + k) % self.num_players for k in range(self.num_players)]
+        return [(self.start + k) % self.num_players for k in range(self.num_players)]
 
     # -- large scoring: the Boatswains ferry, then the player scores (rules/000 p.4) -----------------------------
 
@@ -706,7 +729,8 @@ class VikingsState(AdvancedSteps):
         land = self.lands[self.to_move]
         if land.head[GREY] == 0:
             return []
-        return [c for c in range(GREY) if land.head[c] and land.count_free(ROW_OF_COLOUR[c])]
+        head, free = land.head, land.free  # count_free(row) is free[row]
+        return [c for c in range(GREY) if head[c] and free[ROW_OF_COLOUR[c]]]
 
     def _ferry_compulsory(self) -> bool:
         return self.round == ROUNDS and bool(self._ferry_colours())
@@ -717,21 +741,34 @@ class VikingsState(AdvancedSteps):
     def _movable(self) -> tuple[int, ...]:
         """Per colour, how many waiting Vikings could still find a free tile."""
         land = self.lands[self.to_move]
-        return tuple(min(land.head[c], land.count_free(ROW_OF_COLOUR[c])) for c in range(GREY))
+        head, free = land.head, land.free
+        return (
+            min(head[0], free[ROW_OF_COLOUR[0]]),
+            min(head[1], free[ROW_OF_COLOUR[1]]),
+            min(head[2], free[ROW_OF_COLOUR[2]]),
+            min(head[3], free[ROW_OF_COLOUR[3]]),
+            min(head[4], free[ROW_OF_COLOUR[4]]),
+        )  # the five colours below GREY, written out: ferrying asks this often
 
     def _ferry_is_maximal(self, action: int) -> bool:
         """Whether this ferry still lets the player move as many Vikings as her Boatswains possibly can."""
         land = self.lands[self.to_move]
         boatswains, boats, single = land.head[GREY], land.specials[BOAT], self.advanced
         movable = self._movable()
+        return self._moves_most(action, movable, most_ferried(boatswains, movable, single, boats))
+
+    def _moves_most(self, action: int, movable: tuple[int, ...], best: int) -> bool:
+        """Whether, after this ferry, the player's Boatswains can still move `best` Vikings in all."""
+        land = self.lands[self.to_move]
+        single = self.advanced
         moved, after = _ferry_effect(action, movable, single)
-        rest = most_ferried(boatswains - 1, after, single, boats - (1 if action >= A.BOAT_FERRY else 0))
-        return moved + rest == most_ferried(boatswains, movable, single, boats)
+        boats = land.specials[BOAT] - (1 if action >= A.BOAT_FERRY else 0)
+        return moved + most_ferried(land.head[GREY] - 1, after, single, boats) == best
 
     def _ferry_step(self) -> None:
         """Next ferrying decision of the scoring player, or score her and move on."""
         while self.scoring_index < self.num_players:
-            seat = self.turn_order()[self.scoring_index]
+            seat = (self.start + self.scoring_index) % self.num_players  # turn_order()[self.scoring_index]
             self.to_move = seat
             if self._ferry_colours():
                 self.step = FERRY
@@ -833,10 +870,11 @@ class VikingsState(AdvancedSteps):
         if not self._ferry_any:
             for c in range(GREY):
                 load = self.ferry_load[c]
-                row = ROW_OF_COLOUR[c]
-                if load and load == land.count_free(row):
-                    for col in land.free_tiles(row):
-                        self._land(A.square_index(row, col), advance=False)
+                if load:
+                    row = ROW_OF_COLOUR[c]
+                    if load == land.free[row]:  # count_free(row)
+                        for col in land.free_tiles(row):
+                            self._land(A.square_index(row, col), advance=False)
         if any(self.ferry_load):
             self.step = LAND
         else:

@@ -1,22 +1,23 @@
 """The steps of a Vikings round, in the order the flow reaches them; the last six belong to the advanced game."""
 
-(
-    DRAW_TILES,
-    DRAW_VIKINGS,
-    BUY,
-    PLACE_TILE,
-    PLACE_VIKING,
-    FERRY,
-    LAND,
-    GAME_OVER,
-    DRAW_SPECIALS,
-    AUCTION,
-    REMOVE_VIKING,
-    PLACE_COLOURS,
-    TAKE_SPECIAL,
-    REPLACE_BUILDING,
-) = range(14)
-STEP_NAMES = (
+from typing import Final
+
+# Final, so that the compiled build inlines them.
+DRAW_TILES: Final = 0
+DRAW_VIKINGS: Final = 1
+BUY: Final = 2
+PLACE_TILE: Final = 3
+PLACE_VIKING: Final = 4
+FERRY: Final = 5
+LAND: Final = 6
+GAME_OVER: Final = 7
+DRAW_SPECIALS: Final = 8
+AUCTION: Final = 9
+REMOVE_VIKING: Final = 10
+PLACE_COLOURS: Final = 11
+TAKE_SPECIAL: Final = 12
+REPLACE_BUILDING: Final = 13
+STEP_NAMES: Final = (
     "draw tiles",
     "draw Vikings",
     "buy a Group",
@@ -32,4 +33,4 @@ STEP_NAMES = (
     "take a special tile",
     "choose the tile the Building replaces",
 )
-CHANCE_STEPS = frozenset((DRAW_TILES, DRAW_VIKINGS, DRAW_SPECIALS))
+CHANCE_STEPS: Final = frozenset((DRAW_TILES, DRAW_VIKINGS, DRAW_SPECIALS))
