@@ -1,7 +1,8 @@
 """Vikingatid (Trollspel's *Viking Age*, 2–6 players): fleets, trade, plunder, kings and christianisation.
 
 Work in progress (issue 19). So far: the known world and its tables as data (`board.toml`, read by `board`, proven
-sound by `validate`), the rule options (`options`) and the setup (`setup`). The game is NOT registered yet: no
+sound by `validate`), the rule options (`options`), the setup (`setup`), the fixed action space with its JSON
+and notation (`actions`) and the position with its ledger and invariants (`table`). The game is NOT registered yet: no
 entry point names this package and importing it calls no `register()`. It registers once the whole turn (the
 eleven phases) is playable; until then front ends do not offer it. docs/vikingatid.md describes the plan.
 """

@@ -1,0 +1,594 @@
+"""The fixed action space of Vikingatid: integer ids, their JSON form and a notation that reads as the rulebook speaks.
+
+| Ids | Block | Notation (bare) |
+|---|---|---|
+| 0–2 | choose a kingdom | choose Norge |
+| 3–22 | single decisions (23–26 spare) | trade, end journey |
+| 27–186 | start a fleet: type × area slot | war fleet from Norge |
+| 187–266 | move to an area | to Nordsjön |
+| 267–426 | place bought ships: type × area | buy trading ships at Gutland |
+| 427–586 | pull down a camp: type × area | pull down a war camp in Mercien |
+| 587–596 | build 1–5 trading (587–591) or war (592–596) camps | build 2 trading camps |
+| 597–603 | pay onto a roll: seat 0–5 (597–602) or the kingdom's (603) | pay onto the kingdom's roll |
+| 604–609 | give silver to seat 0–5 | give silver to seat 3 |
+| 610–612 | offer a King's Peace to a kingdom | offer King's Peace to Danavalde |
+| 613–692 | emigrate to an area | emigrate to Normandie |
+| 693–791 | an amount 1–99 | amount 3 |
+| 792–801 | chance: a D10 face | roll 7 |
+| 802–843 | chance: hits 0–20, without (802–822) or with (823–843) a 1 | 3 hits and a 1 |
+| 844–1011 | reserved for part 2: play, give, discard, draw a card kind (4 × 42) | |
+| 1012–1020 | reserved for part 2: a card's target seat (6) and kingdom (3) | |
+
+The JSON forms: {"type": "kingdom", "kingdom": "norway"}, {"type": "trade"}, {"type": "fleet", "ships": "war",
+"area": "norge"}, {"type": "move", "area": "nordsjon"}, {"type": "buy", "ships": "trading", "area": "gotland"},
+{"type": "pull_down", "camp": "war", "area": "mercien"}, {"type": "build", "camp": "trading", "count": 2},
+{"type": "pay_onto", "roll": "kingdom"} (or a seat), {"type": "give_silver", "to": 2}, {"type": "offer_peace",
+"kingdom": "denmark"}, {"type": "emigrate", "area": "normandie"}, {"type": "amount", "n": 3}, {"type": "roll",
+"face": 7}, {"type": "hits", "n": 3, "one": true}.
+
+Areas take slots in the order of the board file; JSON names them by id, so a record keeps its meaning when the file
+is reordered. Seats are 0-based in JSON and 1-based in notation ("seat 3" is seat 2). A target or an amount is a
+second action after the choice it completes; given the `Phrase` the position reads, the notation of that second
+action is the whole sentence ("war fleet of 5 from Norge to Nordsjön", "pay 3 silver onto Svea Rike's roll"), and
+the sentence parses back to the same id. docs/vikingatid.md, "The action space", gives the reasons.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Final, NamedTuple
+
+from skald.engine.messages import shown
+from skald.games.vikingatid.board import MAX_AREAS, Board
+
+#: The Viking kingdoms in the rulebook's order (elections: "Denmark, Norway and Sweden, in this order").
+KINGDOMS: Final = ("denmark", "norway", "sweden")
+#: The two types of ships, fleets and camps (rule text, 5. Buying Ships; 6.3, 6.4).
+TRADING: Final = "trading"
+WAR: Final = "war"
+SHIP_TYPES: Final = (TRADING, WAR)
+#: The most seats (2–6 players).
+MAX_SEATS: Final = 6
+#: The largest amount one action carries; larger sums take two actions, which add up.
+MAX_AMOUNT: Final = 99
+#: The most camps one build action places (an area's cap is its coins or shields, at most five on any board).
+MAX_BUILD: Final = 5
+#: The most hits one chance node reports: a side with more dice rolls them in nodes of at most this many.
+MAX_HITS: Final = 20
+#: Card kinds reserved for part 2 (the rulings' "Size of the game").
+CARD_KINDS: Final = 42
+
+#: The single decisions, in id order: (JSON type, notation).
+SINGLES: Final = (
+    ("pass", "pass"),
+    ("done", "done"),
+    ("stop", "stop"),
+    ("end_journey", "end journey"),
+    ("trade", "trade"),
+    ("plunder", "plunder"),
+    ("fight_on", "fight on"),
+    ("withdraw", "withdraw"),
+    ("destroy", "destroy trading camps"),
+    ("allow", "allow"),
+    ("forbid", "forbid"),
+    ("ask_duty", "ask duty"),
+    ("pay_duty", "pay duty"),
+    ("fight", "fight"),
+    ("turn_away", "turn away"),
+    ("bar_sea", "bar Denmark's sea"),
+    ("declare_war", "declare war"),
+    ("no_war", "no war"),
+    ("accept_peace", "accept peace"),
+    ("decline_peace", "decline peace"),
+)
+SPARE_SINGLES: Final = 4
+
+KINGDOM: Final = 0
+SINGLE: Final = KINGDOM + len(KINGDOMS)
+FLEET: Final = SINGLE + len(SINGLES) + SPARE_SINGLES
+MOVE: Final = FLEET + len(SHIP_TYPES) * MAX_AREAS
+BUY: Final = MOVE + MAX_AREAS
+PULL_DOWN: Final = BUY + len(SHIP_TYPES) * MAX_AREAS
+BUILD: Final = PULL_DOWN + len(SHIP_TYPES) * MAX_AREAS
+PAY_ONTO: Final = BUILD + len(SHIP_TYPES) * MAX_BUILD
+PAY_ONTO_KINGDOM: Final = PAY_ONTO + MAX_SEATS
+GIVE_SILVER: Final = PAY_ONTO_KINGDOM + 1
+OFFER_PEACE: Final = GIVE_SILVER + MAX_SEATS
+EMIGRATE: Final = OFFER_PEACE + len(KINGDOMS)
+AMOUNT: Final = EMIGRATE + MAX_AREAS
+ROLL: Final = AMOUNT + MAX_AMOUNT
+HITS: Final = ROLL + 10
+CARDS: Final = HITS + 2 * (MAX_HITS + 1)
+CARD_TARGETS: Final = CARDS + 4 * CARD_KINDS
+NUM_ACTIONS: Final = CARD_TARGETS + MAX_SEATS + len(KINGDOMS)
+
+# The kinds of phrase a position can ask the next action to finish.
+NO_PHRASE: Final = ""
+FLEET_SIZE: Final = "fleet_size"
+JOURNEY: Final = "journey"
+PURCHASE: Final = "purchase"
+PAYMENT: Final = "payment"
+ELECTION: Final = "election"
+GIFT: Final = "gift"
+DUTY: Final = "duty"
+BUILDING: Final = "building"
+PHRASES: Final = (NO_PHRASE, FLEET_SIZE, JOURNEY, PURCHASE, PAYMENT, ELECTION, GIFT, DUTY, BUILDING)
+
+_NUMBER: Final = r"([0-9]{1,9})"
+_SHIPS: Final = r"(trading|war)"
+
+
+class Phrase(NamedTuple):
+    """The sentence the next action finishes, as the position tells it; the notation of that action is then the
+    whole sentence.
+
+    `kind` is one of PHRASES: FLEET_SIZE (the amount after "war fleet from Norge": `ships`, `area`), JOURNEY (a
+    move of the fleet under way: `ships`, `size`, `area` where it is), PURCHASE (the amount after "buy war ships at
+    Norge": `ships`, `area`), PAYMENT (the amount after choosing a roll: `seat`, or `kingdom` for the kingdom's
+    roll), ELECTION (a choice of roll in `kingdom`'s election), GIFT (the amount after "give silver to": `seat`),
+    DUTY (the amount of a duty asked), BUILDING (a build in `area`).
+    """
+
+    kind: str
+    ships: str = ""
+    area: str = ""
+    size: int = 0
+    seat: int = -1
+    kingdom: str = ""
+
+
+def _plain(text: str) -> str:
+    """Text as names are compared: no diacritics or case, straight apostrophes, one space between words."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("’", "'").replace("_", " "))
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(stripped.lower().split())
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    """A field of the JSON form, of the given type; `ValueError` naming the field otherwise."""
+    if name not in data:
+        raise ValueError(f"{name}: missing")
+    value = data[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        expected = {int: "an integer", str: "a string", bool: "true or false"}.get(kind, kind.__name__)
+        raise ValueError(f"{name}: expected {expected}, got {shown(value)}")
+    return value
+
+
+def _only(data: dict[str, Any], fields: tuple[str, ...]) -> None:
+    """Refuse fields the action type does not have (a misspelt field would otherwise be silently ignored)."""
+    unknown = sorted(str(k) for k in data if k not in ("type", *fields))
+    if unknown:
+        raise ValueError(f"{unknown[0]}: not a field of a {shown(data.get('type'))} action")
+
+
+def _in_range(name: str, value: int, low: int, high: int, what: str) -> int:
+    if not low <= value <= high:
+        raise ValueError(f"{name}: {what} is {low}–{high}, got {value}")
+    return value
+
+
+class ActionSpace:
+    """The action ids of one board: the area of each slot, and names that notation may use for areas and kingdoms.
+
+    A plain class (mypyc-ready); build one per game and share it, it never changes.
+    """
+
+    def __init__(self, board: Board) -> None:
+        if len(board.areas) > MAX_AREAS:
+            raise ValueError(f"board: {len(board.areas)} areas, but the action space has {MAX_AREAS} area slots")
+        self.board: Final = board
+        self.area_ids: Final = tuple(area.id for area in board.areas)
+        self._slot: dict[str, int] = {}
+        for slot, area_id in enumerate(self.area_ids):
+            self._slot.setdefault(area_id, slot)
+        # Each area answers to its id, name and English name (and that name before a bracket); a key two areas
+        # share names neither, so a typed name never silently picks one of two areas.
+        names: dict[str, str] = {}
+        shared: set[str] = set()
+        for area in board.areas:
+            keys = {_plain(area.id), _plain(area.name), _plain(area.name_en), _plain(area.name_en.split(" (")[0])}
+            for key in keys:
+                if key in names and names[key] != area.id:
+                    shared.add(key)
+                names.setdefault(key, area.id)
+        self._area_names: dict[str, str] = {k: v for k, v in names.items() if k not in shared}
+        self._kingdom_names: dict[str, str] = {}
+        self.kingdom_names: dict[str, str] = {}
+        for kingdom in KINGDOMS:
+            home = board.kingdom_area(kingdom) if _has_kingdom(board, kingdom) else None
+            self.kingdom_names[kingdom] = home.name if home is not None else kingdom.capitalize()
+            self._kingdom_names[_plain(kingdom)] = kingdom
+            if home is not None:
+                for key in (home.id, home.name, home.name_en):
+                    self._kingdom_names[_plain(key)] = kingdom
+
+    # -- areas and names -----------------------------------------------------------------------------------------
+
+    def slot(self, area_id: str) -> int:
+        """The slot of an area id; `ValueError` naming it if the board has no such area."""
+        try:
+            return self._slot[area_id]
+        except KeyError:
+            raise ValueError(f"no area {shown(area_id)} on the board") from None
+
+    def area_at(self, slot: int) -> str:
+        """The id of the area in a slot; `ValueError` if the board leaves the slot empty."""
+        if not 0 <= slot < len(self.area_ids):
+            raise ValueError(f"area slot {slot} is empty on this board ({len(self.area_ids)} areas)")
+        return self.area_ids[slot]
+
+    def area_name(self, area_id: str) -> str:
+        """The area's name as the board prints it."""
+        return self.board.area(area_id).name
+
+    def area_named(self, text: str) -> str:
+        """The area id a typed name means (its id, name or English name, any case, diacritics optional)."""
+        found = self._area_names.get(_plain(text))
+        if found is None:
+            raise ValueError(
+                f"{shown(text.strip())} is not an area of the board (write its id, its name or its English name, "
+                "e.g. 'norge', 'Norge' or 'Norway')"
+            )
+        return found
+
+    def kingdom_named(self, text: str) -> str:
+        """The kingdom a typed name means: denmark, norway, sweden, or its homeland's id or names."""
+        found = self._kingdom_names.get(_plain(text))
+        if found is None:
+            raise ValueError(f"{shown(text.strip())} is not a Viking kingdom (Danavalde, Norge or Svea Rike)")
+        return found
+
+    def _check_area(self, data: dict[str, Any], name: str = "area") -> int:
+        area_id = _field(data, name, str)
+        if area_id not in self._slot:
+            raise ValueError(f"{name}: no area {shown(area_id)} on the board (areas are named by id, e.g. 'norge')")
+        return self._slot[area_id]
+
+    # -- ids -----------------------------------------------------------------------------------------------------
+
+    def fleet(self, ships: str, area_id: str) -> int:
+        """Start a fleet of `ships` (trading or war) in an area."""
+        return FLEET + SHIP_TYPES.index(ships) * MAX_AREAS + self.slot(area_id)
+
+    def move(self, area_id: str) -> int:
+        """Move the fleet under way into an area."""
+        return MOVE + self.slot(area_id)
+
+    def buy(self, ships: str, area_id: str) -> int:
+        """Place bought ships of a type in an area (the count follows as an amount)."""
+        return BUY + SHIP_TYPES.index(ships) * MAX_AREAS + self.slot(area_id)
+
+    def pull_down(self, camp: str, area_id: str) -> int:
+        """Pull down a camp of a type in an area."""
+        return PULL_DOWN + SHIP_TYPES.index(camp) * MAX_AREAS + self.slot(area_id)
+
+    def emigrate(self, area_id: str) -> int:
+        """Emigrate to an area (the new home country)."""
+        return EMIGRATE + self.slot(area_id)
+
+    def assigned(self, action: int) -> bool:
+        """Whether an id means an action on this board: in the space, not reserved, not an empty area slot."""
+        try:
+            self.to_json(action)
+        except ValueError:
+            return False
+        return True
+
+    # -- JSON ----------------------------------------------------------------------------------------------------
+
+    def to_json(self, action: int) -> dict[str, Any]:
+        """The JSON form of an action id; `ValueError` for an id outside the space, reserved, or in an empty slot."""
+        if not 0 <= action < NUM_ACTIONS:
+            raise ValueError(f"action id {action} is outside 0–{NUM_ACTIONS - 1}")
+        if action < SINGLE:
+            return {"type": "kingdom", "kingdom": KINGDOMS[action - KINGDOM]}
+        if action < FLEET:
+            index = action - SINGLE
+            if index >= len(SINGLES):
+                raise ValueError(f"action id {action} is a spare single decision, reserved and unused")
+            return {"type": SINGLES[index][0]}
+        if action < MOVE:
+            kind, slot = divmod(action - FLEET, MAX_AREAS)
+            return {"type": "fleet", "ships": SHIP_TYPES[kind], "area": self.area_at(slot)}
+        if action < BUY:
+            return {"type": "move", "area": self.area_at(action - MOVE)}
+        if action < PULL_DOWN:
+            kind, slot = divmod(action - BUY, MAX_AREAS)
+            return {"type": "buy", "ships": SHIP_TYPES[kind], "area": self.area_at(slot)}
+        if action < BUILD:
+            kind, slot = divmod(action - PULL_DOWN, MAX_AREAS)
+            return {"type": "pull_down", "camp": SHIP_TYPES[kind], "area": self.area_at(slot)}
+        if action < PAY_ONTO:
+            kind, count = divmod(action - BUILD, MAX_BUILD)
+            return {"type": "build", "camp": SHIP_TYPES[kind], "count": count + 1}
+        if action < PAY_ONTO_KINGDOM:
+            return {"type": "pay_onto", "roll": action - PAY_ONTO}
+        if action == PAY_ONTO_KINGDOM:
+            return {"type": "pay_onto", "roll": "kingdom"}
+        if action < OFFER_PEACE:
+            return {"type": "give_silver", "to": action - GIVE_SILVER}
+        if action < EMIGRATE:
+            return {"type": "offer_peace", "kingdom": KINGDOMS[action - OFFER_PEACE]}
+        if action < AMOUNT:
+            return {"type": "emigrate", "area": self.area_at(action - EMIGRATE)}
+        if action < ROLL:
+            return {"type": "amount", "n": action - AMOUNT + 1}
+        if action < HITS:
+            return {"type": "roll", "face": action - ROLL + 1}
+        if action < CARDS:
+            one, n = divmod(action - HITS, MAX_HITS + 1)
+            return {"type": "hits", "n": n, "one": bool(one)}
+        raise ValueError(f"action id {action} is reserved for the cards (issue 19, part 2)")
+
+    def from_json(self, data: Any) -> int:
+        """Parse an action's JSON form; `ValueError` naming the field at fault."""
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object with a 'type' field, got {shown(data)}")
+        kind = data.get("type")
+        if kind is None:
+            raise ValueError("type: missing")
+        if not isinstance(kind, str):
+            raise ValueError(f"type: expected a string, got {shown(kind)}")
+        for index, (single, _) in enumerate(SINGLES):
+            if kind == single:
+                _only(data, ())
+                return SINGLE + index
+        if kind in ("kingdom", "offer_peace"):
+            _only(data, ("kingdom",))
+            kingdom = _field(data, "kingdom", str)
+            if kingdom not in KINGDOMS:
+                raise ValueError(f"kingdom: expected one of {list(KINGDOMS)}, got {shown(kingdom)}")
+            return (KINGDOM if kind == "kingdom" else OFFER_PEACE) + KINGDOMS.index(kingdom)
+        if kind in ("fleet", "buy", "pull_down"):
+            type_field = "camp" if kind == "pull_down" else "ships"
+            _only(data, (type_field, "area"))
+            ships = _field(data, type_field, str)
+            if ships not in SHIP_TYPES:
+                raise ValueError(f"{type_field}: expected 'trading' or 'war', got {shown(ships)}")
+            base = {"fleet": FLEET, "buy": BUY, "pull_down": PULL_DOWN}[kind]
+            return base + SHIP_TYPES.index(ships) * MAX_AREAS + self._check_area(data)
+        if kind in ("move", "emigrate"):
+            _only(data, ("area",))
+            return (MOVE if kind == "move" else EMIGRATE) + self._check_area(data)
+        if kind == "build":
+            _only(data, ("camp", "count"))
+            camp = _field(data, "camp", str)
+            if camp not in SHIP_TYPES:
+                raise ValueError(f"camp: expected 'trading' or 'war', got {shown(camp)}")
+            count = _in_range("count", _field(data, "count", int), 1, MAX_BUILD, "a build")
+            return BUILD + SHIP_TYPES.index(camp) * MAX_BUILD + count - 1
+        if kind == "pay_onto":
+            _only(data, ("roll",))
+            if "roll" not in data:
+                raise ValueError("roll: missing")
+            roll = data["roll"]
+            if roll == "kingdom":
+                return PAY_ONTO_KINGDOM
+            if not isinstance(roll, int) or isinstance(roll, bool):
+                raise ValueError(f"roll: expected a seat 0–{MAX_SEATS - 1} or 'kingdom', got {shown(roll)}")
+            return PAY_ONTO + _in_range("roll", roll, 0, MAX_SEATS - 1, "a seat")
+        if kind == "give_silver":
+            _only(data, ("to",))
+            return GIVE_SILVER + _in_range("to", _field(data, "to", int), 0, MAX_SEATS - 1, "a seat")
+        if kind == "amount":
+            _only(data, ("n",))
+            return AMOUNT + _in_range("n", _field(data, "n", int), 1, MAX_AMOUNT, "an amount") - 1
+        if kind == "roll":
+            _only(data, ("face",))
+            return ROLL + _in_range("face", _field(data, "face", int), 1, 10, "a D10 face") - 1
+        if kind == "hits":
+            _only(data, ("n", "one"))
+            n = _in_range("n", _field(data, "n", int), 0, MAX_HITS, "a number of hits")
+            return HITS + (MAX_HITS + 1) * int(_field(data, "one", bool)) + n
+        raise ValueError(f"type: unknown action type {shown(kind)}")
+
+    # -- notation ------------------------------------------------------------------------------------------------
+
+    def _roll_owner(self, phrase: Phrase | None, seat: int) -> str:
+        """Whose roll a payment goes onto: 'seat 3', or the kingdom of the election under way."""
+        if seat >= 0:
+            return f"seat {seat + 1}"
+        if phrase is not None and phrase.kingdom in KINGDOMS:
+            return self.kingdom_names[phrase.kingdom]
+        return "the kingdom"
+
+    def to_notation(self, action: int, phrase: Phrase | None = None) -> str:
+        """The notation of an action id; with the `Phrase` the position reads, the whole sentence it finishes."""
+        data = self.to_json(action)
+        kind = data["type"]
+        p = phrase if phrase is not None and phrase.kind != NO_PHRASE else None
+        if kind == "kingdom":
+            return f"choose {self.kingdom_names[data['kingdom']]}"
+        if kind == "fleet":
+            return f"{data['ships']} fleet from {self.area_name(data['area'])}"
+        if kind == "move":
+            to = f"to {self.area_name(data['area'])}"
+            if p is not None and p.kind == JOURNEY:
+                return f"{p.ships} fleet of {p.size} from {self.area_name(p.area)} {to}"
+            return to
+        if kind == "buy":
+            return f"buy {data['ships']} ships at {self.area_name(data['area'])}"
+        if kind == "pull_down":
+            article = "an" if data["camp"] == TRADING else "a"
+            return f"pull down {article} {data['camp']} camp in {self.area_name(data['area'])}"
+        if kind == "build":
+            built = f"build {_plural(data['count'], data['camp'] + ' camp')}"
+            if p is not None and p.kind == BUILDING:
+                return f"{built} in {self.area_name(p.area)}"
+            return built
+        if kind == "pay_onto":
+            roll = data["roll"]
+            return f"pay onto {self._roll_owner(p, roll if isinstance(roll, int) else -1)}'s roll"
+        if kind == "give_silver":
+            return f"give silver to seat {data['to'] + 1}"
+        if kind == "offer_peace":
+            return f"offer King's Peace to {self.kingdom_names[data['kingdom']]}"
+        if kind == "emigrate":
+            return f"emigrate to {self.area_name(data['area'])}"
+        if kind == "amount":
+            return self._amount_notation(data["n"], p)
+        if kind == "roll":
+            return f"roll {data['face']}"
+        if kind == "hits":
+            hits = _plural(data["n"], "hit")
+            return f"{hits} and a 1" if data["one"] else hits
+        for single, words in SINGLES:
+            if kind == single:
+                return words
+        raise AssertionError(f"no notation for {kind}")  # to_json gives only the types above
+
+    def _amount_notation(self, n: int, p: Phrase | None) -> str:
+        if p is None:
+            return f"amount {n}"
+        if p.kind == FLEET_SIZE:
+            return f"{p.ships} fleet of {n} from {self.area_name(p.area)}"
+        if p.kind == PURCHASE:
+            return f"buy {_plural(n, p.ships + ' ship')} at {self.area_name(p.area)}"
+        if p.kind == PAYMENT:
+            return f"pay {n} silver onto {self._roll_owner(p, p.seat)}'s roll"
+        if p.kind == GIFT:
+            return f"give {n} silver to seat {p.seat + 1}"
+        if p.kind == DUTY:
+            return f"ask {n} silver duty"
+        return f"amount {n}"
+
+    def from_notation(self, text: str) -> int:
+        """Parse notation, bare or as the whole sentence `to_notation` writes with a phrase; `ValueError` saying
+        what was not understood. The id is the sentence's last choice; the names before it must be known."""
+        if not isinstance(text, str):
+            raise ValueError(f"notation: expected text, got {shown(text)}")
+        # Names keep their case for messages; keywords match in any case, names without regard to diacritics.
+        spaced = " ".join(text.replace("’", "'").split())
+        if not spaced:
+            raise ValueError("empty notation")
+        try:
+            found = self._parse(spaced)
+        except ValueError as error:
+            raise ValueError(f"{shown(text.strip())}: {error}") from None
+        if found is None:
+            raise ValueError(
+                f"{shown(text.strip())} is not Vikingatid notation (e.g. 'choose Norge', 'war fleet from Norge', "
+                "'to Nordsjön', 'buy trading ships at Gutland', 'pay onto seat 2's roll', 'amount 3', 'roll 7', "
+                "'end journey', 'pass')"
+            )
+        return found
+
+    def _parse(self, t: str) -> int | None:
+        """The id of notation (spaces collapsed), None if no form matches; `ValueError` for a known form with a
+        wrong part."""
+        for index, (_, words) in enumerate(SINGLES):
+            if _plain(t) == _plain(words):
+                return SINGLE + index
+        m = re.fullmatch(_SHIPS + r" fleet of " + _NUMBER + r" from (.+)", t, re.IGNORECASE)
+        if m:
+            _, to = self._split_areas(m.group(3))
+            if to is None:
+                return self._amount(m.group(2))
+            return self.move(to)
+        m = re.fullmatch(_SHIPS + r" fleet from (.+)", t, re.IGNORECASE)
+        if m:
+            return self.fleet(m.group(1).lower(), self.area_named(m.group(2)))
+        m = re.fullmatch(r"(?:move )?to (.+)", t, re.IGNORECASE)
+        if m:
+            return self.move(self.area_named(m.group(1)))
+        m = re.fullmatch(r"buy " + _NUMBER + " " + _SHIPS + r" ships? at (.+)", t, re.IGNORECASE)
+        if m:
+            self.area_named(m.group(3))
+            return self._amount(m.group(1))
+        m = re.fullmatch(r"buy " + _SHIPS + r" ships at (.+)", t, re.IGNORECASE)
+        if m:
+            return self.buy(m.group(1).lower(), self.area_named(m.group(2)))
+        m = re.fullmatch(r"pull down an? " + _SHIPS + r" camp in (.+)", t, re.IGNORECASE)
+        if m:
+            return self.pull_down(m.group(1).lower(), self.area_named(m.group(2)))
+        m = re.fullmatch(r"build " + _NUMBER + " " + _SHIPS + r" camps?(?: in (.+))?", t, re.IGNORECASE)
+        if m:
+            if m.group(3) is not None:
+                self.area_named(m.group(3))
+            count = _in_range("count", int(m.group(1)), 1, MAX_BUILD, "a build")
+            return BUILD + SHIP_TYPES.index(m.group(2).lower()) * MAX_BUILD + count - 1
+        m = re.fullmatch(r"pay " + _NUMBER + r" silver onto (.+)'s roll", t, re.IGNORECASE)
+        if m:
+            self._roll_named(m.group(2))
+            return self._amount(m.group(1))
+        m = re.fullmatch(r"pay onto (.+)'s roll", t, re.IGNORECASE)
+        if m:
+            seat = self._roll_named(m.group(1))
+            return PAY_ONTO_KINGDOM if seat < 0 else PAY_ONTO + seat
+        m = re.fullmatch(r"give " + _NUMBER + r" silver to seat " + _NUMBER, t, re.IGNORECASE)
+        if m:
+            self._seat(m.group(2))
+            return self._amount(m.group(1))
+        m = re.fullmatch(r"give silver to seat " + _NUMBER, t, re.IGNORECASE)
+        if m:
+            return GIVE_SILVER + self._seat(m.group(1))
+        m = re.fullmatch(r"offer king's peace to (.+)", t, re.IGNORECASE)
+        if m:
+            return OFFER_PEACE + KINGDOMS.index(self.kingdom_named(m.group(1)))
+        m = re.fullmatch(r"choose (.+)", t, re.IGNORECASE)
+        if m:
+            return KINGDOM + KINGDOMS.index(self.kingdom_named(m.group(1)))
+        m = re.fullmatch(r"emigrate to (.+)", t, re.IGNORECASE)
+        if m:
+            return self.emigrate(self.area_named(m.group(1)))
+        m = re.fullmatch(r"ask " + _NUMBER + r" silver duty", t, re.IGNORECASE)
+        m = m or re.fullmatch(r"(?:amount )?" + _NUMBER, t, re.IGNORECASE)
+        if m:
+            return self._amount(m.group(1))
+        m = re.fullmatch(r"roll " + _NUMBER, t, re.IGNORECASE)
+        if m:
+            return ROLL + _in_range("face", int(m.group(1)), 1, 10, "a D10 face") - 1
+        m = re.fullmatch(_NUMBER + r" hits?( and a 1)?", t, re.IGNORECASE)
+        if m:
+            n = _in_range("hits", int(m.group(1)), 0, MAX_HITS, "a number of hits")
+            return HITS + (MAX_HITS + 1) * (m.group(2) is not None) + n
+        return None
+
+    def _amount(self, text: str) -> int:
+        return AMOUNT + _in_range("amount", int(text), 1, MAX_AMOUNT, "an amount") - 1
+
+    def _seat(self, text: str) -> int:
+        return _in_range("seat", int(text), 1, MAX_SEATS, "a seat") - 1
+
+    def _roll_named(self, text: str) -> int:
+        """The seat (0-based) whose roll `text` names ('seat 3'), or -1 for the kingdom's roll (its name or 'the
+        kingdom')."""
+        m = re.fullmatch(r"seat " + _NUMBER, text, re.IGNORECASE)
+        if m:
+            return self._seat(m.group(1))
+        if text.lower() == "the kingdom":
+            return -1
+        self.kingdom_named(text)
+        return -1
+
+    def _split_areas(self, text: str) -> tuple[str, str | None]:
+        """'<from> to <to>' as two areas, or `text` as one area (to None); `ValueError` if neither reads."""
+        if _plain(text) in self._area_names:
+            return self._area_names[_plain(text)], None
+        pieces = re.split(r" to ", text, flags=re.IGNORECASE)
+        cuts = [(" to ".join(pieces[:cut]), " to ".join(pieces[cut:])) for cut in range(1, len(pieces))]
+        for head, tail in cuts:
+            if _plain(head) in self._area_names and _plain(tail) in self._area_names:
+                return self._area_names[_plain(head)], self._area_names[_plain(tail)]
+        # Name the part not understood: the start when the destination reads, else the destination.
+        for head, tail in cuts:
+            if _plain(tail) in self._area_names:
+                return self.area_named(head), None
+        for head, tail in cuts:
+            if _plain(head) in self._area_names:
+                return self._area_names[_plain(head)], self.area_named(tail)
+        return self.area_named(text), None
+
+
+def _has_kingdom(board: Board, kingdom: str) -> bool:
+    try:
+        board.kingdom_area(kingdom)
+    except KeyError:
+        return False
+    return True
