@@ -52,6 +52,12 @@ def _load() -> None:
     _loaded = True
 
 
+def unregister(name: str) -> None:
+    """Forget the game called `name` (nothing happens if there is none): for tests that register a game only for
+    their own length."""
+    _GAMES.pop(name, None)
+
+
 def get_game(name: str) -> Game:
     """The registered game called `name`; raises `KeyError` listing the known names."""
     _load()

@@ -1,0 +1,54 @@
+"""The Vikingatid game: name, players, rule options, action space and kind of information.
+
+Not registered yet (issue 19): nothing imports this module for the registry and it calls no `register()`. Play
+stops at the start of phase 6 of turn 1 (`state.py`), so front ends must not offer the game until the whole turn
+is written; tests that need the registry (records) register it themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from skald.engine import PERFECT, Game, OptionError
+from skald.games.vikingatid.actions import NUM_ACTIONS, ActionSpace
+from skald.games.vikingatid.board import Board, load_board
+from skald.games.vikingatid.options import OPTIONS
+from skald.games.vikingatid.state import VikingatidState
+
+
+class VikingatidGame(Game):
+    """Vikingatid (Trollspel's *Viking Age*, 2–6 players): fleets, trade, plunder, kings and christianisation."""
+
+    name = "vikingatid"
+    title = "Vikingatid"
+    score_name = "Victory points"
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+    #: Perfect information for now: with `cards: off` (until part 2's cards) and `election_bids: open` nothing is
+    #: hidden ("Silver is not hidden by any sentence", the rulings' "Hidden information"). The cards of part 2 and
+    #: `election_bids: sealed` make it IMPERFECT; until then `sealed` is refused (see `new_initial_state`).
+    information = PERFECT
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board if board is not None else load_board()
+        self.space = ActionSpace(self.board)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space (`actions.NUM_ACTIONS`, 1,021 ids)."""
+        return NUM_ACTIONS
+
+    def new_initial_state(self, num_players: int = 4, options: Mapping[str, Any] | None = None) -> VikingatidState:
+        """The table before the kingdom choice (VA-01, VA-02)."""
+        self.check_players(num_players)
+        resolved = self.resolve_options(options)
+        if resolved["election_bids"] == "sealed":
+            # Sealed payments are hidden from the other seats: the game would be IMPERFECT, and its viewer methods
+            # are not written yet. Refused rather than played openly under a name that promises secrecy.
+            raise OptionError(
+                "options.election_bids: 'sealed' is not playable yet (hidden payments need the imperfect-information "
+                "views of issue 19, part 2); use 'open'"
+            )
+        return VikingatidState(self, num_players, resolved, self.board, self.space)

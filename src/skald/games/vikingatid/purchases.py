@@ -1,0 +1,198 @@
+"""Phase 5, "Buying Ships", with "Pulling down camps": each player in turn pulls down camps, then buys and places.
+
+Rule text: "Each player buys ships for all of their silver. There are two types of ships: war ships and trading
+ships. Each ship costs one silver. A player may buy trading and war ships as long as the total number of ships does
+not exceed his amount of silver." "Ships may be placed in the home country or at trading or war camps the player
+owns. The number of ships to be placed in the home country is not limited. At each camp, two ships of the
+corresponding type may be placed." Pulling down camps: "Each camp can be pulled down. The player removes them and
+places ONE ship of the appropriate type in the area. This is done in phase 5, when new ships are placed on the
+map." Emigration: an emigrant "may not place any new ships in that kingdom" and "may built as many ships as he
+likes in his new home country"; a homeless player "loses the possibility to place an unlimited number of ships in
+his home country".
+
+Skald's readings (VA-43, VA-06): players act one at a time in seat order from the turn's first seat; each first
+pulls down any of his camps (one action a camp), then buys: he names the type and the place, then the number. Under
+`purchase: all_silver` he must go on buying while he has the price of a ship and a place for it (silver he cannot
+place stays with him); under `up_to_silver` he may stop ("done") at any time. A camp takes at most two ships of its
+type per camp this phase; the price is the board's `ship_cost`. A player with no camp is not asked to pull down, and
+a player who cannot buy is not asked to buy.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, SHIP_TYPES
+from skald.games.vikingatid.setup import start_position
+from skald.games.vikingatid.steps import BUY_AMOUNT, BUY_SHIPS, PULL_DOWN, seat_order
+from skald.games.vikingatid.table import Table
+
+#: The step value once phase 5 is over.
+OVER: Final = -1
+#: Ships a camp takes this phase, per camp (rule text: "At each camp, two ships of the corresponding type").
+SHIPS_PER_CAMP: Final = 2
+ALL_SILVER: Final = "all_silver"
+UP_TO_SILVER: Final = "up_to_silver"
+
+
+class Purchases:
+    """Phase 5 under way: the seats still to act, the step and the buyer's choice of type and place, and the ships
+    each camp area has taken this phase (per seat, type and slot). Plain class, cloned through its constructor."""
+
+    def __init__(self, num_players: int, num_areas: int, mode: str, source: Purchases | None = None) -> None:
+        if mode not in (ALL_SILVER, UP_TO_SILVER):
+            raise ValueError(f"purchase: {mode!r} is not one of ['all_silver', 'up_to_silver']")
+        self.num_players: Final = num_players
+        self.num_areas: Final = num_areas
+        self.mode: Final = mode
+        if source is not None:
+            self.queue: list[int] = list(source.queue)
+            self.step: int = source.step
+            self.kind: str = source.kind
+            self.area: str = source.area
+            self.placed: list[list[int]] = [list(row) for row in source.placed]
+            self.bought: list[int] = list(source.bought)
+            return
+        self.queue = []
+        self.step = OVER
+        self.kind = ""
+        self.area = ""
+        self.placed = [[0] * (len(SHIP_TYPES) * num_areas) for _ in range(num_players)]
+        self.bought = [0] * num_players
+
+    def clone(self) -> Purchases:
+        """An independent copy."""
+        return Purchases(self.num_players, self.num_areas, self.mode, self)
+
+    @property
+    def buyer(self) -> int:
+        """The seat acting now, or -1 once the phase is over."""
+        return self.queue[0] if self.queue and self.step != OVER else -1
+
+
+def home_area(table: Table, seat: int) -> str:
+    """Where the seat places ships without limit: his Viking kingdom, or after emigrating his home country ("" if
+    homeless)."""
+    if table.emigrated[seat]:
+        return table.home[seat]
+    kingdom = table.kingdom_of(seat)
+    return table.board.kingdom_area(kingdom).id if kingdom in KINGDOMS else ""
+
+
+def ship_cost(table: Table) -> int:
+    """The price of one ship (the board's `ship_cost`: 'Each ship costs one silver')."""
+    return start_position(table.board).ship_cost
+
+
+def room(table: Table, purchases: Purchases, seat: int, kind: str, area_id: str) -> int:
+    """How many more ships of `kind` the seat may place in the area this phase: any number at home (MAX_AMOUNT
+    stands for that), two per own camp of the type less what he placed there already, else 0."""
+    if area_id == home_area(table, seat):
+        return MAX_AMOUNT
+    camps = table.camps_at(seat, kind, area_id)
+    index = SHIP_TYPES.index(kind) * table.num_areas + table.slot(area_id)
+    return max(SHIPS_PER_CAMP * camps - purchases.placed[seat][index], 0)
+
+
+def places(table: Table, purchases: Purchases, seat: int) -> list[tuple[str, str]]:
+    """The (type, area) pairs the seat may place bought ships in now, types then board order."""
+    home = home_area(table, seat)
+    found = []
+    for kind in SHIP_TYPES:
+        for area_id in table.area_ids:
+            if (area_id == home or table.camps_at(seat, kind, area_id)) and room(
+                table, purchases, seat, kind, area_id
+            ) > 0:
+                found.append((kind, area_id))
+    return found
+
+
+def can_buy(table: Table, purchases: Purchases, seat: int) -> bool:
+    """Whether the seat has the price of a ship and a place for it."""
+    return table.silver[seat] >= ship_cost(table) and bool(places(table, purchases, seat))
+
+
+def amounts(table: Table, purchases: Purchases) -> range:
+    """The numbers of ships the buyer may buy at his chosen place: 1 up to what his silver pays for and the place
+    takes (at most MAX_AMOUNT in one action; more takes another)."""
+    seat = purchases.buyer
+    most = min(
+        table.silver[seat] // ship_cost(table), room(table, purchases, seat, purchases.kind, purchases.area), MAX_AMOUNT
+    )
+    return range(1, most + 1)
+
+
+def own_camps(table: Table, seat: int) -> list[tuple[str, str]]:
+    """The (type, area) pairs where the seat has camps to pull down, types then board order."""
+    return [(kind, area_id) for kind in SHIP_TYPES for area_id in table.area_ids if table.camps_at(seat, kind, area_id)]
+
+
+def begin(table: Table, mode: str) -> Purchases:
+    """Phase 5 starts with the turn's first seat."""
+    purchases = Purchases(table.num_players, table.num_areas, mode)
+    purchases.queue = seat_order(table.first_seat, table.num_players)
+    purchases.step = PULL_DOWN
+    _settle(table, purchases)
+    return purchases
+
+
+def _settle(table: Table, purchases: Purchases) -> None:
+    """The next decision: the seat at the head of the queue pulls down (if he has camps), then buys (if he can);
+    then the next seat."""
+    while purchases.queue:
+        seat = purchases.queue[0]
+        if purchases.step == PULL_DOWN:
+            if own_camps(table, seat):
+                return
+            purchases.step = BUY_SHIPS
+        if purchases.step == BUY_AMOUNT:
+            return
+        if can_buy(table, purchases, seat):
+            purchases.step = BUY_SHIPS
+            return
+        purchases.queue.pop(0)
+        purchases.step = PULL_DOWN
+    purchases.step = OVER
+
+
+def pull_down(table: Table, purchases: Purchases, kind: str, area_id: str) -> None:
+    """The buyer pulls down one of his camps: ONE ship of its type stands in the area instead."""
+    seat = purchases.buyer
+    table.remove_camps(seat, kind, area_id, 1)
+    table.place_ships(seat, kind, area_id, 1)
+    _settle(table, purchases)
+
+
+def done_pulling_down(table: Table, purchases: Purchases) -> None:
+    """The buyer pulls down no more camps; he buys next."""
+    purchases.step = BUY_SHIPS
+    _settle(table, purchases)
+
+
+def choose_place(purchases: Purchases, kind: str, area_id: str) -> None:
+    """The buyer names the type and the place; the number follows."""
+    purchases.step, purchases.kind, purchases.area = BUY_AMOUNT, kind, area_id
+
+
+def buy(table: Table, purchases: Purchases, n: int) -> None:
+    """The buyer pays for `n` ships and places them."""
+    seat = purchases.buyer
+    table.spend_silver(seat, n * ship_cost(table))
+    table.place_ships(seat, purchases.kind, purchases.area, n)
+    index = SHIP_TYPES.index(purchases.kind) * table.num_areas + table.slot(purchases.area)
+    purchases.placed[seat][index] += n
+    purchases.bought[seat] += n
+    purchases.step, purchases.kind, purchases.area = BUY_SHIPS, "", ""
+    _settle(table, purchases)
+
+
+def done_buying(table: Table, purchases: Purchases) -> None:
+    """The buyer stops buying (`up_to_silver` only); the next seat acts."""
+    purchases.queue.pop(0)
+    purchases.step = PULL_DOWN
+    _settle(table, purchases)
+
+
+def done(purchases: Purchases) -> bool:
+    """Whether phase 5 is over."""
+    return purchases.step == OVER

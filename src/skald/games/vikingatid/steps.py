@@ -1,0 +1,150 @@
+"""The turn of Vikingatid as data: the eleven phases in the rulebook's order, the steps of each, and who decides.
+
+Read top to bottom this is the rulebook's "Summary of the game turns" (boardgame.io style: the structure is data,
+the rules live in one module per phase). Setup comes first (the kingdom choice, VA-01); each phase then lists its
+steps. A step names its phase, the rule its decisions follow (the VA-id of the rulings, whose item quotes the rule
+text, cited when an action is refused), whether chance acts there, the kinds of action it takes (the JSON `type`
+of `actions.py`), and the `Phrase` kind its actions finish (`actions.Phrase`), so the notation of an amount reads
+as a whole sentence.
+
+Steps not yet written (phase 6 on) are listed with `implemented=False`: the state stops at the first of them, at a
+documented boundary (docs/vikingatid.md, "Where play stops"), and the game stays unregistered until the whole turn
+is playable.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from skald.games.vikingatid.actions import ELECTION, GIFT, NO_PHRASE, PAYMENT, PURCHASE
+
+# The phases, numbered as the rulebook numbers them; 0 is the setup before the first turn.
+SETUP: Final = 0
+DRAW_CARDS: Final = 1
+REACTIONS: Final = 2
+ELECTIONS: Final = 3
+SILVER: Final = 4
+BUYING_SHIPS: Final = 5
+JOURNEYS: Final = 6
+TAXATION: Final = 7
+CLEANUP: Final = 8
+VICTORY_POINTS: Final = 9
+CHRISTIANISATION: Final = 10
+NEXT_TURN: Final = 11
+
+#: Each phase's name as the rule text's "Summary of the game turns" gives it (index = phase number).
+PHASE_NAMES: Final = (
+    "Setup",
+    "Draw cards",
+    "Roll for empire reactions",
+    "Election of kings",
+    "Distribution of silver",
+    "Buying ships",
+    "Initiative and journeys",
+    "Taxation",
+    "Clear markers and discard",
+    "Victory points distribution",
+    "Christianisation",
+    "Next turn",
+)
+
+# The steps, one id each (Final ints, so the compiled build inlines them).
+KINGDOM_ROLL: Final = 0
+KINGDOM_CHOICE: Final = 1
+REACTION_ROLL: Final = 2
+GALD_ROLL: Final = 3
+GIFT_TARGET: Final = 4
+GIFT_AMOUNT: Final = 5
+BID_TARGET: Final = 6
+BID_AMOUNT: Final = 7
+ELECTION_ROLL: Final = 8
+PEACE_OFFER: Final = 9
+PEACE_ANSWER: Final = 10
+PULL_DOWN: Final = 11
+BUY_SHIPS: Final = 12
+BUY_AMOUNT: Final = 13
+INITIATIVE_ROLL: Final = 14
+
+
+class Step(NamedTuple):
+    """One step of the turn: its phase, what it is called, the rule it follows, whether chance acts, the action
+    kinds it takes (`actions.py` JSON types), the `Phrase` kind its actions finish, and whether it exists yet."""
+
+    id: int
+    phase: int
+    name: str
+    rule: str
+    chance: bool
+    kinds: tuple[str, ...]
+    phrase: str
+    implemented: bool
+
+
+def _step(
+    step: int,
+    phase: int,
+    name: str,
+    rule: str,
+    kinds: tuple[str, ...],
+    chance: bool = False,
+    phrase: str = NO_PHRASE,
+    implemented: bool = True,
+) -> Step:
+    return Step(step, phase, name, rule, chance, kinds, phrase, implemented)
+
+
+#: Every step, in the order the turn reaches them (index = step id).
+STEPS: Final = (
+    _step(KINGDOM_ROLL, SETUP, "roll for the kingdom choice", "VA-01", ("roll",), chance=True),
+    _step(KINGDOM_CHOICE, SETUP, "choose a home country", "VA-01", ("kingdom",)),
+    _step(REACTION_ROLL, REACTIONS, "roll on the empire's reaction table", "VA-31", ("roll",), chance=True),
+    _step(GALD_ROLL, REACTIONS, "roll on the Gäld table", "VA-33", ("roll",), chance=True),
+    _step(GIFT_TARGET, ELECTIONS, "give silver before the election, or pass", "VA-38", ("give_silver", "pass")),
+    _step(GIFT_AMOUNT, ELECTIONS, "say how much silver to give", "VA-38", ("amount",), phrase=GIFT),
+    _step(BID_TARGET, ELECTIONS, "pay silver onto a roll, or pass", "VA-35", ("pay_onto", "pass"), phrase=ELECTION),
+    _step(BID_AMOUNT, ELECTIONS, "say how much silver to pay", "VA-35", ("amount",), phrase=PAYMENT),
+    _step(ELECTION_ROLL, ELECTIONS, "roll for the election", "VA-37", ("roll",), chance=True),
+    _step(PEACE_OFFER, ELECTIONS, "offer a King's Peace, or pass", "VA-39", ("offer_peace", "pass")),
+    _step(PEACE_ANSWER, ELECTIONS, "accept or decline the King's Peace", "VA-39", ("accept_peace", "decline_peace")),
+    _step(PULL_DOWN, BUYING_SHIPS, "pull down a camp, or done", "VA-43 (Pulling down camps)", ("pull_down", "done")),
+    _step(BUY_SHIPS, BUYING_SHIPS, "buy ships: choose type and place", "VA-43", ("buy", "done")),
+    _step(BUY_AMOUNT, BUYING_SHIPS, "say how many ships to buy", "VA-43", ("amount",), phrase=PURCHASE),
+    _step(INITIATIVE_ROLL, JOURNEYS, "roll for initiative", "6.1 Initiative", ("roll",), True, implemented=False),
+)
+
+#: The steps of each phase, in order (index = phase number): the rulebook's structure at a glance. Phase 1 has no
+#: step while `cards` is off (Skald's simplification until part 2); phase 4 has no decision and is applied at once
+#: (`silver.py`); phase 6 is listed as far as its first step, where play stops for now; phases 7-11 follow in later
+#: sessions.
+PHASE_STEPS: Final = (
+    (KINGDOM_ROLL, KINGDOM_CHOICE),
+    (),
+    (REACTION_ROLL, GALD_ROLL),
+    (GIFT_TARGET, GIFT_AMOUNT, BID_TARGET, BID_AMOUNT, ELECTION_ROLL, PEACE_OFFER, PEACE_ANSWER),
+    (),
+    (PULL_DOWN, BUY_SHIPS, BUY_AMOUNT),
+    (INITIATIVE_ROLL,),
+    (),
+    (),
+    (),
+    (),
+    (),
+)
+
+ROTATING: Final = "rotating"
+FIXED_ORDER: Final = "fixed"
+
+
+def turn_first_seat(turn: int, first_chooser: int, num_players: int, turn_order: str) -> int:
+    """The turn's first seat (VA-06): under `rotating` the first to choose a kingdom in turn 1, one seat on each
+    turn after; under `fixed` always seat 0."""
+    if turn_order == FIXED_ORDER:
+        return 0
+    if turn_order != ROTATING:
+        raise ValueError(f"turn_order: {turn_order!r} is not one of ['rotating', 'fixed']")
+    return (first_chooser + turn - 1) % num_players
+
+
+def seat_order(first_seat: int, num_players: int) -> list[int]:
+    """Every seat once, in seat order from the turn's first seat (VA-06)."""
+    return [(first_seat + i) % num_players for i in range(num_players)]

@@ -1,0 +1,254 @@
+"""Vikingatid under the engine contract (docs/engine.md): the steps as data, the kingdom choice with its rolls as
+chance nodes, the turn's first seat (VA-06), legal actions, illegal actions naming the rule, clones, records,
+JSON and notation, and random play to where play stops for now (the start of phase 6 of turn 1)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from vikingatid_kit import GAME, fixed_state, play_randomly, registered, roll
+
+from skald.engine import CHANCE, PERFECT, TERMINAL, IllegalAction, OptionError, Record
+from skald.games.vikingatid import steps as S
+from skald.games.vikingatid.actions import GIVE_SILVER, KINGDOM, NUM_ACTIONS, SINGLE, SINGLES
+from skald.games.vikingatid.options import OPTIONS
+from skald.games.vikingatid.state import ACCEPT_PEACE, DECLINE_PEACE, PASS, VikingatidState
+from skald.games.vikingatid.table import problems
+
+
+def everything(state: VikingatidState) -> str:
+    """All a state holds that play can change, as text: two states are alike when this is."""
+    return json.dumps(
+        [state.history, state.step, state.observation(None), state.election.gift_queue, state.election.bid_order,
+         state.election.bid_pointer, state.election.passes, state.election.offered, state.reactions.areas,
+         state.reactions.gald, state.reactions.to_roll, state.purchases.queue, state.purchases.placed,
+         state.purchases.step],
+        sort_keys=True,
+    )  # fmt: skip
+
+
+# -- the steps as data -------------------------------------------------------------------------------------------
+
+
+def test_the_turn_has_the_eleven_phases_of_the_summary() -> None:
+    """'Each turn consists of eleven phases ... played in this order' (Summary of the game turns)."""
+    assert S.PHASE_NAMES[1:] == (
+        "Draw cards", "Roll for empire reactions", "Election of kings", "Distribution of silver", "Buying ships",
+        "Initiative and journeys", "Taxation", "Clear markers and discard", "Victory points distribution",
+        "Christianisation", "Next turn",
+    )  # fmt: skip
+    assert len(S.PHASE_STEPS) == 12
+
+
+def test_every_step_is_listed_once_under_its_phase() -> None:
+    """STEPS is indexed by step id, and each step sits in PHASE_STEPS under its own phase, in the order play
+    reaches them; every step that takes actions names a VA-id or a rulebook section."""
+    assert [step.id for step in S.STEPS] == list(range(len(S.STEPS)))
+    listed = [step for phase in S.PHASE_STEPS for step in phase]
+    assert sorted(listed) == list(range(len(S.STEPS)))
+    for phase, ids in enumerate(S.PHASE_STEPS):
+        assert all(S.STEPS[i].phase == phase for i in ids)
+    assert all(step.rule.startswith(("VA-", "6.1")) for step in S.STEPS)
+
+
+def test_the_single_decisions_used_here_are_the_action_spaces() -> None:
+    """PASS, ACCEPT_PEACE and DECLINE_PEACE are the ids `actions.py` gives 'pass', 'accept_peace', 'decline_peace'."""
+    ids = {t: SINGLE + i for i, (t, _) in enumerate(SINGLES)}
+    assert (ids["pass"], ids["accept_peace"], ids["decline_peace"]) == (PASS, ACCEPT_PEACE, DECLINE_PEACE)
+
+
+def test_the_first_seat_rotates_from_the_first_chooser() -> None:
+    """VA-06 'rotating': the first to choose a kingdom starts turn 1 and the first seat moves on one seat each
+    turn; 'fixed': seat 0 always starts."""
+    assert [S.turn_first_seat(t, 2, 4, "rotating") for t in (1, 2, 3, 4, 5)] == [2, 3, 0, 1, 2]
+    assert [S.turn_first_seat(t, 2, 4, "fixed") for t in (1, 2, 3)] == [0, 0, 0]
+    assert S.seat_order(2, 4) == [2, 3, 0, 1]
+
+
+# -- the game ----------------------------------------------------------------------------------------------------
+
+
+def test_the_game_describes_itself() -> None:
+    """'Viking era is a game for two to six players'; its options are options.py's; perfect information while
+    the cards are off (part 2 brings them); the fixed action space of actions.py."""
+    assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("vikingatid", "Vikingatid", 2, 6)
+    assert GAME.options == OPTIONS and GAME.information == PERFECT
+    assert GAME.num_distinct_actions == NUM_ACTIONS == 1021
+    for players in (1, 7):
+        with pytest.raises(ValueError, match="2–6 players"):
+            GAME.new_initial_state(players)
+
+
+def test_sealed_bids_are_refused_until_hidden_information_exists() -> None:
+    """VA-35 'sealed' hides payments: not playable in this perfect-information part, refused naming the option."""
+    with pytest.raises(OptionError, match=r"options\.election_bids: 'sealed' is not playable yet"):
+        GAME.new_initial_state(3, {"election_bids": "sealed"})
+
+
+def test_the_game_is_not_registered_for_users() -> None:
+    """Issue 19: importing the package registers nothing while play stops at phase 6."""
+    from skald.engine import game_names
+
+    assert "vikingatid" not in game_names()
+
+
+# -- setup: the kingdom choice -----------------------------------------------------------------------------------
+
+
+def test_every_player_rolls_a_d10_as_a_chance_node() -> None:
+    """'All players roll their dice' (setup; VA-01, VA-07): each roll a chance node over 1-10, each 1/10."""
+    state = GAME.new_initial_state(3)
+    assert state.current_player() == CHANCE and state.step == S.KINGDOM_ROLL
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == [roll(f) for f in range(1, 11)] == state.legal_actions()
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+
+
+def test_the_highest_roll_chooses_first_and_starts_turn_one() -> None:
+    """'The highest number is the first to choose his home country ... Then the other players choose, in order of
+    their dice roll'; the first to choose is turn 1's first seat (VA-06)."""
+    state = GAME.new_initial_state(3)
+    for face in (4, 9, 6):
+        state.apply(roll(face))
+    assert state.step == S.KINGDOM_CHOICE and state.current_player() == 1
+    assert state.legal_actions() == [KINGDOM, KINGDOM + 1, KINGDOM + 2]
+    state.apply(KINGDOM + 2)
+    assert state.current_player() == 2
+    state.apply(KINGDOM + 0)
+    state.apply(KINGDOM + 2)
+    assert [state.table.kingdom_of(s) for s in range(3)] == ["sweden", "sweden", "denmark"]
+    assert state.table.first_seat == 1 and state.table.turn == 1
+
+
+def test_tied_rolls_roll_again() -> None:
+    """VA-01: tied players roll again among themselves (6.1's tie rule)."""
+    state = GAME.new_initial_state(2)
+    state.apply(roll(5))
+    state.apply(roll(5))
+    assert state.current_player() == CHANCE
+    state.apply(roll(2))
+    state.apply(roll(8))
+    assert state.current_player() == 1
+
+
+def test_with_no_camps_and_no_silver_turn_one_goes_straight_to_the_election_dice() -> None:
+    """Turn 1 (VA-02: no silver, no camps): phase 1 has nothing to do with cards off, phase 2 has no area to roll,
+    nobody can give or pay, so the first decision is the first election die."""
+    state = fixed_state(3)
+    assert state.table.phase == S.ELECTIONS and state.step == S.ELECTION_ROLL
+    assert state.election.kingdom_id == "denmark" and state.election.participants == [0]
+
+
+# -- the contract ------------------------------------------------------------------------------------------------
+
+
+def random_states(players: int, seed: int, **options: str) -> list[VikingatidState]:
+    """Every state of one random game from the kingdom choice to where play stops, as clones."""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(players, options)
+    seen = [state.clone()]
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        seen.append(state.clone())
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_legal_actions_are_ascending_stable_and_legal(players: int) -> None:
+    """docs/engine.md: legal actions in a stable ascending order; each legal action has no illegal reason."""
+    for state in random_states(players, players):
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal)) == state.legal_actions()
+        assert all(state.illegal_reason(a) is None for a in legal)
+        assert (state.current_player() == TERMINAL) == (legal == [])
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_illegal_actions_name_the_rule_and_change_nothing(players: int) -> None:
+    """An illegal action raises IllegalAction naming the rule (a VA-id, a rulebook section, or action.space) and
+    leaves the state exactly as it was."""
+    rng = random.Random(players)
+    for state in random_states(players, players + 10):
+        legal = set(state.legal_actions())
+        tried = [a for a in rng.sample(range(NUM_ACTIONS), 25) if a not in legal] + [-1, NUM_ACTIONS]
+        before = everything(state)
+        for action in tried:
+            with pytest.raises(IllegalAction) as error:
+                state.apply(action)
+            assert error.value.rule.startswith(("VA-", "action.space", "3.", "5.", "6.1")), error.value
+            assert everything(state) == before
+
+
+def test_a_wrong_kind_of_action_names_the_step() -> None:
+    """'turn.step'-like refusals: giving silver while the dice decide the kingdom choice names VA-01 and the step."""
+    state = GAME.new_initial_state(2)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(GIVE_SILVER + 1)
+    assert error.value.rule == "VA-01" and "the step is 'roll for the kingdom choice'" in error.value.reason
+
+
+def test_play_stops_at_the_start_of_phase_four() -> None:
+    """Where play stops for now: turn 1, phase 6 (Initiative and journeys) before the first initiative roll,
+    terminal with no winner and all returns 0; any action is refused naming 6.1 (docs/vikingatid.md, 'Where play
+    stops')."""
+    state = random_states(3, 1)[-1]
+    assert state.is_terminal() and state.table.phase == S.JOURNEYS and state.table.turn == 1
+    assert state.returns() == [0.0, 0.0, 0.0] and state.winners() == [] and state.legal_actions() == []
+    assert state.step == S.INITIATIVE_ROLL and state.chance_outcomes() == []
+    with pytest.raises(IllegalAction) as error:
+        state.apply(roll(10))
+    assert error.value.rule == "6.1 Initiative" and "not written yet" in error.value.reason
+    assert "play stops here" in state.render_text()
+
+
+def test_a_clone_is_independent() -> None:
+    """clone() copies through the constructor: playing on the clone leaves the source as it was, and back."""
+    state = fixed_state(4)
+    copy = state.clone()
+    assert everything(copy) == everything(state)
+    before = everything(state)
+    play_randomly(copy, random.Random(3))
+    assert everything(state) == before
+    played = everything(copy)
+    play_randomly(state, random.Random(4))
+    assert everything(copy) == played
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_json_and_notation_round_trip_for_every_legal_action(players: int) -> None:
+    """Each legal action's JSON form and notation (the whole sentence the step's Phrase makes) parse back to it."""
+    for state in random_states(players, players + 20):
+        for action in state.legal_actions():
+            data = json.loads(json.dumps(state.action_to_json(action)))
+            assert state.action_from_json(data) == action
+            assert state.action_from_notation(state.action_to_notation(action)) == action
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_records_replay_identically(players: int) -> None:
+    """A record of a random game, saved as JSON and loaded, replays to the identical position. Record finds games
+    by name, so the test registers the game for its own length only (the game is not registered for users)."""
+    final = random_states(players, players + 30)[-1]
+    with registered():
+        record = Record.of(final)
+        text = json.dumps(record.to_dict())
+        loaded = Record.from_dict(json.loads(text))
+        again = loaded.replay()
+    assert isinstance(again, VikingatidState)
+    assert everything(again) == everything(final)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"kingdom_choice": "spread", "turn_order": "fixed"}, {"gifts": "off", "election_margin": "over_players"}],
+)
+def test_random_play_keeps_the_table_sound_to_where_play_stops(players: int, options: dict[str, str]) -> None:
+    """Random play from the kingdom choice to the boundary: the table's invariants (silver never negative, ships and
+    camps conserved, caps, valid kings) hold after every action (issue 19, deliverable 7)."""
+    for seed in range(20):
+        state = GAME.new_initial_state(players, options)
+        play_randomly(state, random.Random(seed))
+        assert problems(state.table) == [] and state.table.phase == S.JOURNEYS

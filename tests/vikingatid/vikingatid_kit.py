@@ -1,0 +1,68 @@
+"""Vikingatid states for the tests: a game (not registered), states after the kingdom choice, prepared tables at the
+start of a phase, and random play that checks the table's invariants after every action."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from skald.engine import register
+from skald.engine.registry import unregister
+from skald.games.vikingatid.actions import ROLL
+from skald.games.vikingatid.game import VikingatidGame
+from skald.games.vikingatid.state import VikingatidState, position_at
+from skald.games.vikingatid.table import Table, problems
+
+GAME = VikingatidGame()
+BOARD = GAME.board
+SPACE = GAME.space
+
+
+def roll(face: int) -> int:
+    """The id of a D10 showing `face`."""
+    return ROLL + face - 1
+
+
+def fixed_state(players: int = 3, **options: Any) -> VikingatidState:
+    """A new state under `kingdom_choice: fixed` (seat s takes Denmark, Norway, Sweden in turn), so turn 1 starts
+    at once."""
+    return GAME.new_initial_state(players, {"kingdom_choice": "fixed", **options})
+
+
+def table_for(players: int, kingdoms: tuple[str, ...], first_seat: int = 0) -> Table:
+    """A fresh table with the kingdoms given, in phase 1 of turn 1 and the first seat set."""
+    table = Table(BOARD, players, "fixed")
+    for seat, kingdom in enumerate(kingdoms):
+        table.choice.kingdoms[seat] = kingdom
+    table.first_seat = first_seat
+    return table
+
+
+def at_phase(table: Table, phase: int, **options: Any) -> VikingatidState:
+    """A state on `table` at the start of `phase` (a fixture: its history starts there)."""
+    base = fixed_state(table.num_players, **options)
+    return position_at(base, table, phase)
+
+
+def play_randomly(state: VikingatidState, rng: random.Random, limit: int = 10_000) -> int:
+    """Play random legal actions until play stops, asserting the table's invariants after each; returns the count."""
+    count = 0
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        count += 1
+        assert problems(state.table) == [], (count, problems(state.table))
+        assert count < limit, "random play did not reach the boundary"
+    return count
+
+
+@contextmanager
+def registered() -> Iterator[VikingatidGame]:
+    """The game registered for the length of a test (Record looks games up by name), then removed again: the game
+    is not registered for users (issue 19), so no other test may find it."""
+    register(GAME)
+    try:
+        yield GAME
+    finally:
+        unregister(GAME.name)
