@@ -62,3 +62,19 @@ def test_the_end_names_how_the_winner_was_decided():
     assert "VI. Kingdom" in PRESENTATION.tie_break(state)
     verdict = View().verdict(state, ["Red", "Blue"])
     assert ["Red", "Blue"][state.winners()[0]] in verdict
+
+
+def test_every_step_has_a_rules_summary_and_recruitment_names_the_termination_rule():
+    from skald.games.vikingdoms import state as S
+
+    state = GAME.new_initial_state(2)
+    for phase in S.PHASE_RULES:
+        state.phase = phase
+        words = PRESENTATION.rules(state)
+        assert S.PHASE_RULES[phase] in words and "No rules summary" not in words
+        assert len(words.splitlines()) >= 2, phase
+    state.phase = S.RECRUITMENT
+    assert "termination" in PRESENTATION.rules(state) and "3 times" in PRESENTATION.rules(state)
+    capped = GAME.new_initial_state(2, {"termination": "move_cap"})
+    capped.phase = S.RECRUITMENT
+    assert "300 actions" in PRESENTATION.rules(capped)

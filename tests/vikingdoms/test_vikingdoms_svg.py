@@ -253,3 +253,52 @@ def test_the_same_position_always_draws_the_same_board() -> None:
             first = GAME.render_svg(state, seat, PLAYERS)
             assert GAME.render_svg(state.clone(), seat, PLAYERS) == first
             assert GAME.render_svg(replayed, seat, PLAYERS) == first
+
+
+#: Font sizes of the drawing's text classes, for estimated text boxes (DejaVu Sans averages 0.62 em a glyph).
+FONT = {"tiny": 9, "small": 11, "num": 11, "name": 17, "big": 22, "heading": 14}
+
+
+def _box(element: ET.Element) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of a rect, a circle or (estimated) a text."""
+    a = element.attrib
+    if element.tag == SVG + "rect":
+        x, y = float(a["x"]), float(a["y"])
+        return x, y, x + float(a["width"]), y + float(a["height"])
+    if element.tag == SVG + "circle":
+        cx, cy, r = float(a["cx"]), float(a["cy"]), float(a["r"])
+        return cx - r, cy - r, cx + r, cy + r
+    classes = a.get("class", "small").split()
+    size = next((FONT[c] for c in classes if c in FONT), 11)
+    width = len(element.text or "") * size * 0.62
+    x, y = float(a["x"]), float(a["y"])
+    left = x - width / 2 if "mid" in classes or "num" in classes else x - width if "end" in classes else x
+    return left, y - size, left + width, y + size * 0.25
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_the_new_badge_lies_clear_of_every_tile_and_text_and_inside_its_territory() -> None:
+    """Issue 17: the badge on a tile taken in this raid overlapped the tile's name; now no bounding box meets it."""
+    state = at_raid(("V4", "Fm", "F1"), ("V1", "F2", "Wk"), ("P3", "V2"), "BBBRRR")
+    play(state, "take P3")  # Red takes the rioter port; both taken tiles carry the badge while the riot is open
+    root = drawn(state, R)
+    territories = [g for g in root.iter(SVG + "g") if g.get("class") == "territory"]
+    badges = 0
+    for territory in territories:
+        panel = _box(next(territory.iter(SVG + "rect")))
+        for badge in (e for e in territory.iter(SVG + "rect") if e.get("class") == "badge"):
+            badges += 1
+            box = _box(badge)
+            assert panel[0] <= box[0] and box[2] <= panel[2] and panel[1] <= box[1] and box[3] <= panel[3]
+            for other in territory.iter():
+                if other is badge or other.tag not in (SVG + "rect", SVG + "circle", SVG + "text"):
+                    continue
+                if other.tag == SVG + "text" and other.text == "new":
+                    continue
+                if (other.tag == SVG + "rect" and _box(other) == panel) or other.get("width") == "10":
+                    continue  # the panel itself and its colour stripe
+                assert not _overlap(box, _box(other)), (ET.tostring(other), box)
+    assert badges == 2

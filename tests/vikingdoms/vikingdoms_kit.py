@@ -64,7 +64,8 @@ def with_board(state: VikingdomsState, stacks: dict[str, str], to_move: int = R)
     state.board = [()] * NUM_SQUARES
     for name, letters in stacks.items():
         state.board[square_from_name(name)] = stack(letters)
-    state.phase, state.to_move, state.passes, state.last_move = S.RECRUITMENT, to_move, 0, None
+    state.phase, state.to_move = S.RECRUITMENT, to_move
+    state._begin_recruitment()  # the position on the board is the recruitment's first (for the repetition rule)
     rebalance(state)
     return state
 

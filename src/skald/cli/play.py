@@ -106,6 +106,8 @@ class Table:
         self.actors = _actors(state)
         self.scorings_shown = len(state.scorings())
         self.show_board = True
+        #: How many actions the state had when the table was last drawn: any change draws it again.
+        self.drawn_at = -1
         self.people = [seat for seat, s in enumerate(seats) if s.kind == PERSON]
         #: Several people at one keyboard in a game with hidden information: each turn is preceded by a pass screen.
         self.passing = state.game.information != PERFECT and len(self.people) > 1
@@ -191,12 +193,14 @@ class Table:
         state = self.state
         if self.passing and self.at_keyboard != seat:
             self.pass_keyboard(seat)
-        # A turn starts whenever someone else (or chance) acted last: then the whole table is shown again.
-        if self.show_board or not self.actors or self.actors[-1] != seat:
+        # The whole table is shown again whenever the state changed since it was last drawn (the same seat may
+        # decide several times in a row, each decision changing the table).
+        if self.show_board or self.drawn_at != len(state.history):
             console.print(Rule(Text(f"{self.names[seat]}: {self.view.step(state)}")))
             self.show_unseen(seat)
             console.print(self.view.board(state, self.names, seat))
             self.show_board = False
+            self.drawn_at = len(state.history)
         keys = self.view.keys(state)
         self.show_choices(keys)
         keymap = dict(keys)
@@ -319,17 +323,23 @@ class Table:
             console.print("[red]Nothing to undo:[/] no step has been taken yet.")
             return False
         last = self.actors[-1]
+        # The refusal names the action in the way: the game's own notation, as this person may see it.
+        blocking = escape(self.state.notation_for(self.state.history[-1], seat))
         if last == CHANCE:
-            console.print("[red]Cannot undo:[/] chance has acted since; undo stops there.")
+            console.print(f"[red]Cannot undo:[/] chance has acted since ([cyan]{blocking}[/]); undo stops there.")
             return False
         if last in self.bots:
-            console.print(f"[red]Cannot undo:[/] {escape(self.names[last])} has acted since; undo stops there.")
+            console.print(
+                f"[red]Cannot undo:[/] {escape(self.names[last])} has acted since ([cyan]{blocking}[/]); "
+                "undo stops there."
+            )
             return False
         if self.passing and last != seat:
             # Hidden hands at one keyboard: the step may be a secret (a bid, a card) that is not this person's to see
             # or change.
             console.print(
-                f"[red]Cannot undo:[/] the last step was {escape(self.names[last])}'s; you may take back only your own."
+                f"[red]Cannot undo:[/] the last step was {escape(self.names[last])}'s ([cyan]{blocking}[/]); "
+                "you may take back only your own."
             )
             return False
         state = self.state

@@ -10,7 +10,7 @@ from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import tensor
 from skald.games.vikingdoms.options import OPTIONS
 from skald.games.vikingdoms.presentation import VikingdomsPresentation
-from skald.games.vikingdoms.state import VikingdomsState
+from skald.games.vikingdoms.state import MAX_GAME_LENGTH, VikingdomsState
 from skald.games.vikingdoms.tiles import Tile, load_tiles, with_second_rioter
 
 
@@ -25,6 +25,8 @@ class VikingdomsGame(Game):
     max_players = 2
     options = OPTIONS
     presentation = VikingdomsPresentation()
+    #: The most actions of one game, chance included, under any rule options (the learning adapters read it).
+    max_game_length = MAX_GAME_LENGTH
 
     def __init__(self, tiles: tuple[Tile, ...] | None = None) -> None:
         self.tiles = tiles if tiles is not None else load_tiles()

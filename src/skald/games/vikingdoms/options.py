@@ -6,7 +6,16 @@ state, its renderers and the game all read them without importing one another.
 
 from __future__ import annotations
 
+from typing import Final
+
 from skald.engine import RuleOption
+
+#: Recruitment turns (placements, moves and passes) after which a recruitment phase is stalled (`termination`).
+RECRUITMENT_CAP: Final[int] = 100
+#: How often the same recruitment position may occur before the recruitment is stalled (`termination`).
+REPETITIONS: Final[int] = 3
+#: Actions in all, chance included, after which the game ends under `termination=move_cap`.
+MOVE_CAP: Final[int] = 300
 
 OPTIONS = (
     RuleOption(
@@ -75,5 +84,26 @@ OPTIONS = (
         "If all five islands are gone and nobody built the VI. Kingdom (impossible with the 31-coin tile "
         "table, possible with another table or void rounds): 'most_coins' wins, a tie going to the leader of "
         "the last troop; 'last_leader': the leader of the last troop wins.",
+    ),
+    RuleOption(
+        "termination",
+        "recruitment_ends",
+        ("recruitment_ends", "game_ends", "move_cap"),
+        "How a recruitment that never forms a troop ends (the rules are silent; two players can move a Viking "
+        f"back and forth for ever). 'recruitment_ends': when a position occurs for the {REPETITIONS}rd time in "
+        f"a recruitment, or after {RECRUITMENT_CAP} recruitment turns, the recruitment ends as if both players had "
+        "passed (option both_pass), and the game goes on to its rulebook end. 'game_ends': the same ends the "
+        "game at once, scored as when the islands run out (option islands_exhausted). 'move_cap': no repetition "
+        f"rule; after {MOVE_CAP} actions in all the game ends and the leader wins (more coins; on a tie, the "
+        "leader of the last raid).",
+    ),
+    RuleOption(
+        "opponent_on_top",
+        "allowed",
+        ("allowed", "forbidden"),
+        "Whether a player may form the raiding troop with the opponent's Viking on top. 'allowed': yes, when he "
+        "cannot form one with his own on top (the compulsion covers only troops topped by your own Viking, as "
+        "the reviews state it). 'forbidden': only Freya's owner may (her text, 'no longer mandatory to build "
+        "the raiding troop with your Viking on top', read as a ban on everyone else).",
     ),
 )

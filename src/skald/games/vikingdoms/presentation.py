@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from skald.engine import Presentation, State
 from skald.games.vikingdoms import state as S
+from skald.games.vikingdoms.options import MOVE_CAP, RECRUITMENT_CAP, REPETITIONS
 from skald.games.vikingdoms.state import VikingdomsState
 
 #: What the seat to act does at each decision, as the board's status line says it after the seat's name.
@@ -51,6 +52,39 @@ TIE_BREAK = (
     "3 identical buildings beat coins, otherwise the leader of the last raid wins"
 )
 RULES = "rules/002, Vikingdoms"
+#: Each step's rules, paraphrased (the terminal's `rules`), after the one-line rule the state cites.
+SUMMARIES = {
+    S.DEALING: "The twelve territory tiles are shuffled: each player draws one, the other ten make five islands of "
+    "two tiles. Each player takes as many of the opponent's Vikings as his tile shows prisoners.",
+    S.YOUNGEST: "Both territories are worth the same: the youngest player chooses where the raiding starts.",
+    S.CHOOSING_START: "The less wealthy player places the raid marker by the upper or the lower island and starts "
+    "the game; the marker then moves one island at a time.",
+    S.RECRUITMENT: "Place a Viking from your camp on an empty square, or move a stack (or its top part) onto "
+    "another stack; a stack moves by its full height: 1 pawn, 2 rook, 3 knight, 4 bishop, 5 queen. Six or more "
+    "make the raiding troop; its top Viking leads. If you can form a troop with your own Viking on top, you must "
+    "(Freya lifts this). Pass only when nothing else is possible.",
+    S.CHOOSING_TROOP: "Both players passed: one of the tallest stacks becomes the raiding troop (rule option "
+    "both_pass).",
+    S.TAKING: "The leader takes one of the two tiles; the other player must take the other. Then, in order: "
+    "prisoners by difference, a riot on a second rioter, allies on a second village, port or fortress, an "
+    "optional prisoner exchange.",
+    S.RIOTING: "A second rioter: the opponent takes a territory tile of his choice from the rioter, and as many "
+    "prisoners as it shows.",
+    S.CHOOSING_ALLY: "A second village, port or fortress brings an ally tile; if both earn one, the leader chooses "
+    "first. Freya: no compulsion. Völund: 3 coins. Gunnar: swap two islands. Löke: two prisoners.",
+    S.GUNNAR_SWAP: "Gunnar: you may at once exchange two islands not raided yet.",
+    S.EXCHANGING: "A player with two or more prisoners may exchange the same number each way; they go back to "
+    "their camps.",
+    S.OVER: "3 villages, 3 ports or 16 coins at the end of a raid build the VI. Kingdom.",
+}
+#: How a recruitment that never forms a troop ends, per value of the rule option `termination`.
+TERMINATION = {
+    "recruitment_ends": "A position seen {repetitions} times in this recruitment, or {cap} turns, ends it as if "
+    "both had passed",
+    "game_ends": "A position seen {repetitions} times in this recruitment, or {cap} turns, ends the game (more "
+    "coins wins)",
+    "move_cap": "After {moves} actions in all the game ends and the player with more coins wins",
+}
 
 
 def _state(state: State) -> VikingdomsState:
@@ -117,4 +151,10 @@ class VikingdomsPresentation(Presentation):
     def rules(self, state: State) -> str:
         """The rule at this phase, in the words the state cites for it."""
         v = _state(state)
-        return f"[b]The rule now[/] ({RULES}): {S.PHASE_RULES[v.phase]}."
+        lines = [f"[b]The rule now[/] ({RULES}): {S.PHASE_RULES[v.phase]}.", SUMMARIES[v.phase]]
+        if v.phase == S.RECRUITMENT:
+            ending = TERMINATION[v.options["termination"]].format(
+                repetitions=REPETITIONS, cap=RECRUITMENT_CAP, moves=MOVE_CAP
+            )
+            lines.append(f"{ending} (rule option termination; turn {v.recruit_turns} of this recruitment).")
+        return "\n".join(lines)

@@ -8,6 +8,7 @@ from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import notation, render, tensor
 from skald.games.vikingdoms.board import NUM_SQUARES, PIECES, SQUARE_NAMES, TROOP_HEIGHT, targets
+from skald.games.vikingdoms.options import MOVE_CAP, RECRUITMENT_CAP, REPETITIONS
 from skald.games.vikingdoms.tiles import ALLY_BUILDINGS, KINGDOM_BUILDINGS, Tile
 
 if TYPE_CHECKING:
@@ -23,6 +24,17 @@ COINS_TO_WIN: Final[int] = 16
 BUILDINGS_TO_WIN: Final[int] = 3
 VOLUND_COINS: Final[int] = 3
 LOKE_PRISONERS: Final[int] = 2
+#: At most this many decisions follow a recruitment in one round: the troop chosen after both passed, the tile
+#: taken, a riot, three allies (the leader gains one tile, the other two by a riot), Gunnar's swap, two exchanges.
+AFTER_RECRUITMENT: Final[int] = 9
+#: The most actions one round can take under `termination` 'recruitment_ends' or 'game_ends'.
+ROUND_BOUND: Final[int] = RECRUITMENT_CAP + AFTER_RECRUITMENT
+#: The most actions of one game, chance included, under every rule option (docs/vikingdoms.md, "Every game ends"):
+#: twelve tiles drawn, the youngest chosen, the start chosen, five rounds; `MOVE_CAP` is lower.
+MAX_GAME_LENGTH: Final[int] = 12 + 2 + 5 * ROUND_BOUND
+
+#: A recruitment position, for the repetition rule: the board, whose turn, passes, the move an undo ban forbids.
+Position = tuple[tuple[tuple[int, ...], ...], int, int, tuple[int, int] | None]
 
 # The phases, in the order the rulebook lays them out.
 DEALING: Final[str] = "dealing"  # set-up (3): the tiles are shuffled and drawn (chance)
@@ -115,6 +127,10 @@ class VikingdomsState(State):
         #: Who made the move (or the second pass) that ended the recruitment.
         self.completer = -1
         self.passes = 0
+        #: Placements, moves and passes in the current recruitment (rule option `termination`).
+        self.recruit_turns = 0
+        #: The recruitment positions since the last placement (a placement can never be undone), for repetition.
+        self.positions: tuple[Position, ...] = ()
         #: (source, target) of the move just made, for the rule option `undo_ban`.
         self.last_move: tuple[int, int] | None = None
         #: Tile taken by each seat in the current raid (-1 outside a raid).
@@ -161,6 +177,8 @@ class VikingdomsState(State):
         self.leader = source.leader
         self.completer = source.completer
         self.passes = source.passes
+        self.recruit_turns = source.recruit_turns
+        self.positions = source.positions
         self.last_move = source.last_move
         self.taken = source.taken[:]
         self.rioter = source.rioter
@@ -193,7 +211,9 @@ class VikingdomsState(State):
             "passes": self.passes,
             "pending_allies": self.pending_allies,
             "phase": self.phase,
+            "positions": [[[list(s) for s in p[0]], *p[1:3], p[3]] for p in self.positions],
             "raided": self.raided,
+            "recruit_turns": self.recruit_turns,
             "raids": self.raids,
             "rioter": self.rioter,
             "set_aside": self.set_aside,
@@ -312,6 +332,9 @@ class VikingdomsState(State):
         if last_move is not None and self.options["undo_ban"]:
             banned_target, banned_source = last_move
         forced: list[int] = []
+        # Only Freya's owner may top a troop with the opponent's Viking when the option forbids it.
+        free = self.allies[A.FREYA] == seat
+        opponent_may_top = free or self.options["opponent_on_top"] == "allowed"
         for source in range(NUM_SQUARES):
             height = heights[source]
             if not height:
@@ -323,14 +346,18 @@ class VikingdomsState(State):
                 if source == banned_source and target == banned_target:
                     continue
                 first = row + target * A.MAX_MOVE
-                found.extend(range(first, first + height))
+                if own_top or opponent_may_top:
+                    found.extend(range(first, first + height))
+                else:
+                    # Moving `count` Vikings forms a troop topped by the opponent when heights[target] + count >= 6.
+                    found.extend(range(first, first + min(height, TROOP_HEIGHT - heights[target] - 1)))
                 if own_top:
                     # Moving `count` Vikings forms a troop when heights[target] + count >= TROOP_HEIGHT.
                     least = TROOP_HEIGHT - heights[target]
                     if least <= height:
                         forced.extend(range(first + least - 1, first + height))
         # The compulsion: whoever can form a raiding troop with his own Viking on top must; Freya lifts it.
-        if forced and self.allies[A.FREYA] != seat:
+        if forced and not free:
             return forced
         return found or [A.PASS]
 
@@ -449,6 +476,13 @@ class VikingdomsState(State):
             )
         if self.options["undo_ban"] and self.last_move == (target, source):
             return "recruitment: no immediate return (rule option undo_ban)", f"{dst}-{src} was just played"
+        seat = self.to_move
+        opponent_tops = self.board[source][-1] != seat and heights[target] + count >= TROOP_HEIGHT
+        if opponent_tops and self.options["opponent_on_top"] == "forbidden" and self.allies[A.FREYA] != seat:
+            return (
+                "recruitment: your Viking on top (rule option opponent_on_top=forbidden; Freya lifts it)",
+                "this troop would have the opponent's Viking on top",
+            )
         return self._compulsion()
 
     # -- applying actions -------------------------------------------------------------------------------
@@ -493,6 +527,9 @@ class VikingdomsState(State):
         else:  # no_exchange
             self.exchange_queue = self.exchange_queue[1:]
             self._advance()
+        # Rule option termination=move_cap: this action is number len(history) + 1 (the history grows after).
+        if len(self.history) + 1 >= MOVE_CAP and self.phase != OVER and self.options["termination"] == "move_cap":
+            self._finish_unended(f"{MOVE_CAP} actions have been played", "move_cap")
 
     def _deal(self, tile: int) -> None:
         index = len(self.dealt)
@@ -516,6 +553,37 @@ class VikingdomsState(State):
         self.starter = self.to_move
         self.marker, self.direction = (0, 1) if end == 0 else (A.NUM_ISLANDS - 1, -1)
         self.phase = RECRUITMENT
+        self._begin_recruitment()
+
+    def _begin_recruitment(self) -> None:
+        """A recruitment starts: no turns taken, its first position seen once."""
+        self.passes, self.last_move = 0, None
+        self.recruit_turns = 0
+        self.positions = (self._position(),)
+
+    def _position(self) -> Position:
+        undo = self.last_move if self.options["undo_ban"] else None
+        return (tuple(self.board), self.to_move, self.passes, undo)
+
+    def _recruited(self, actor: int, placed: bool) -> None:
+        """After a recruitment turn that formed no troop: the termination rule (option `termination`)."""
+        self.recruit_turns += 1
+        if self.options["termination"] == "move_cap":
+            return
+        position = self._position()
+        # A placement empties a camp square for good, so no earlier position can come back after it.
+        self.positions = (position,) if placed else (*self.positions, position)
+        if self.recruit_turns >= RECRUITMENT_CAP:
+            self._stalled(actor, f"{RECRUITMENT_CAP} recruitment turns were played without a troop")
+        elif self.positions.count(position) >= REPETITIONS:
+            self._stalled(actor, f"a recruitment position occurred {REPETITIONS} times")
+
+    def _stalled(self, actor: int, why: str) -> None:
+        """A recruitment that would not end (option `termination`): it ends as both passing would, or the game."""
+        if self.options["termination"] == "game_ends":
+            self._finish_unended(why, self.options["islands_exhausted"])
+        else:
+            self._both_passed(actor)
 
     def _place(self, square: int) -> None:
         seat = self.to_move
@@ -523,6 +591,7 @@ class VikingdomsState(State):
         self.board[square] = (seat,)
         self.passes, self.last_move = 0, None
         self.to_move = 1 - seat
+        self._recruited(seat, True)
 
     def _move(self, source: int, target: int, count: int) -> None:
         stack = self.board[source]
@@ -536,16 +605,24 @@ class VikingdomsState(State):
             self._form_troop(merged)
         else:
             self.board[target] = merged
-            self.to_move = 1 - self.to_move
+            actor = self.to_move
+            self.to_move = 1 - actor
+            self._recruited(actor, False)
 
     def _pass(self) -> None:
         self.passes += 1
         self.last_move = None
+        actor = self.to_move
         if self.passes < 2:
-            self.to_move = 1 - self.to_move
+            self.to_move = 1 - actor
+            self._recruited(actor, False)
             return
-        # Both players passed: the rules are silent, so the fallback is the rule option `both_pass`.
-        self.completer = self.to_move
+        self._both_passed(actor)
+
+    def _both_passed(self, actor: int) -> None:
+        """Both players passed (or the recruitment stalled, `actor` last): the rules are silent, so the fallback is
+        the rule option `both_pass`."""
+        self.completer = actor
         tallest = self._tallest_squares()
         if self.options["both_pass"] == "void" or not tallest:
             self._void_round()
@@ -553,7 +630,7 @@ class VikingdomsState(State):
             stack, self.board[tallest[0]] = self.board[tallest[0]], ()
             self._form_troop(stack)
         else:
-            self.phase, self.to_move = CHOOSING_TROOP, 1 - self.to_move
+            self.phase, self.to_move = CHOOSING_TROOP, 1 - actor
 
     def _form_troop(self, stack: tuple[int, ...]) -> None:
         """The stack goes onto the raid marker; the owner of its top Viking leads the raid."""
@@ -596,8 +673,13 @@ class VikingdomsState(State):
         """Effect 3: whoever now holds a second village, port or fortress takes an ally, leader first."""
         owed: list[tuple[int, str]] = []
         for seat in (self.leader, 1 - self.leader):
-            buildings = {self.tiles[t].building for t in gained[seat] if t in self.territory[seat]}
-            owed += [(seat, b) for b in ALLY_BUILDINGS if b in buildings and self.count(seat, b) == 2]
+            kept = [self.tiles[t].building for t in gained[seat] if t in self.territory[seat]]
+            for building in ALLY_BUILDINGS:
+                now = self.count(seat, building)
+                # He collected his second one if the count went from below two to two or more (1 -> 3 included,
+                # when a riot brings a second village on top of the one just taken).
+                if now >= 2 and now - kept.count(building) < 2:
+                    owed.append((seat, building))
         self.pending_allies = tuple(owed)
         self.exchange_queue = (self.leader, 1 - self.leader)
         self._advance()
@@ -688,22 +770,58 @@ class VikingdomsState(State):
         self.marker += self.direction
         if 0 <= self.marker < A.NUM_ISLANDS:
             self.phase, self.to_move = RECRUITMENT, starter
-            self.passes, self.last_move = 0, None
+            self._begin_recruitment()
             return
         # Every island raided and nobody built the VI. Kingdom: impossible with 31 coins on the tiles,
         # possible with another tile table or a void round, so the rule option `islands_exhausted` decides.
         self.marker = -1
+        self._finish_unended("the islands are exhausted", self.options["islands_exhausted"])
+
+    def _finish_unended(self, why: str, rule: str) -> None:
+        """The game ends before anyone built the VI. Kingdom: more coins wins ('last_leader': the leader of the
+        last raid does), a tie going to the leader of the last raid (before any raid, the start player)."""
         last = self.leader if self.leader >= 0 else self.starter
         coins = [self.coins(0), self.coins(1)]
-        if self.options["islands_exhausted"] == "most_coins" and coins[0] != coins[1]:
-            self._finish(coins.index(max(coins)), "the islands are exhausted; the wealthier player wins")
+        if rule != "last_leader" and coins[0] != coins[1]:
+            self._finish(coins.index(max(coins)), f"{why}; the wealthier player wins")
         else:
-            self._finish(last, "the islands are exhausted; the leader of the last raid wins")
+            self._finish(last, f"{why}; the leader of the last raid wins")
 
     def _finish(self, winner: int, why: str) -> None:
         self.winner = winner
         self.ending = why
         self.phase, self.to_move = OVER, TERMINAL
+
+    def most_actions_left(self) -> int:
+        """An upper bound on the actions (chance included) still to come; every action lowers it by one or more,
+        so no game is longer than its value at the start, `MAX_GAME_LENGTH` (docs/vikingdoms.md, "Every game
+        ends"). Under termination=move_cap the bound is simply the actions left before the cap."""
+        phase = self.phase
+        if phase == OVER:
+            return 0
+        if self.options["termination"] == "move_cap":
+            return MOVE_CAP - len(self.history)
+        rounds = A.NUM_ISLANDS * ROUND_BOUND
+        if phase == DEALING:
+            return len(self.tiles) - len(self.dealt) + 2 + rounds
+        if phase == YOUNGEST:
+            return 2 + rounds
+        if phase == CHOOSING_START:
+            return 1 + rounds
+        # The island by the raid marker counts as unraided until its tiles are taken (or it is voided).
+        after = (self.raided.count(False) - 1) * ROUND_BOUND
+        if phase == RECRUITMENT:
+            return after + RECRUITMENT_CAP - self.recruit_turns + AFTER_RECRUITMENT
+        if phase == CHOOSING_TROOP:
+            return after + AFTER_RECRUITMENT
+        if phase == TAKING:
+            return after + AFTER_RECRUITMENT - 1
+        # The tiles are taken: the raided island no longer counts, so `after` covers every later round in full.
+        after += ROUND_BOUND
+        if phase == RIOTING:
+            return after + AFTER_RECRUITMENT - 2
+        gunnar = 1 if phase == GUNNAR_SWAP or self.allies[A.GUNNAR] < 0 else 0
+        return after + len(self.pending_allies) + gunnar + len(self.exchange_queue)
 
     # -- outcome ----------------------------------------------------------------------------------------
 
@@ -779,6 +897,7 @@ class VikingdomsState(State):
             "rioter": self.rioter,
             "pending_allies": [list(p) for p in self.pending_allies],
             "raids": self.raids,
+            "recruitment_turns": self.recruit_turns,
             "winner": self.winner,
             "ending": self.ending,
             "options": dict(self.options),

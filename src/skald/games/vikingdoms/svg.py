@@ -49,6 +49,8 @@ BUILDING_ICON = {
 
 WIDTH = 980
 TILE_W, TILE_H = 58, 68
+#: The "new" badge over a tile taken in this raid.
+BADGE_W, BADGE_H = 28, 11
 SQUARE = 96
 DISC_H, DISC_PITCH = 12, 14
 ISLAND_ROW = 76
@@ -217,8 +219,12 @@ def tile_glyph(x: float, y: float, tile: Tile, new: bool = False, action: Mappin
         parts.append(f'<circle cx="{x + 10:g}" cy="{y + h - 10:g}" r="7" fill="#c0392b"/>')
         parts.append(_text(x + 10, y + h - 6, "!", "num light"))
     if new:
-        parts.append(f'<rect x="{x + w - 24:g}" y="{y + h - 15:g}" width="22" height="12" rx="3" fill="#8c2f1b"/>')
-        parts.append(_text(x + w - 13, y + h - 6, "new", "tiny mid light"))
+        # Under the tile, clear of it: inside, every corner and line already shows something (issue 17).
+        parts.append(
+            f'<rect class="badge" x="{x + w / 2 - BADGE_W / 2:g}" y="{y + h + 2:g}" width="{BADGE_W}" '
+            f'height="{BADGE_H}" rx="3" fill="#8c2f1b"/>'
+        )
+        parts.append(_text(x + w / 2, y + h + 10, "new", "tiny mid light"))
     about = f"{tile.name}: {tile.building}, {_count(tile.coins, 'coin')}, {_count(tile.prisoners, 'prisoner')}"
     about += ", rioter" if tile.rioter else ""
     return _group("tile", "".join(parts), about + (" (taken in this raid)" if new else ""), action)
@@ -580,7 +586,8 @@ def _territory(table: _Table, seat: int, x: float, y: float) -> list[str]:
     taken = obs["taken"][seat]
     for index, (name, tile) in enumerate(zip(names, tiles, strict=True)):
         riot = {"type": "riot", "tile": name} if rioting else None
-        out.append(tile_glyph(x + 320 + index * (TILE_W + 6), y + 38, tile, new=name == taken, action=riot))
+        # The row leaves room under the tiles for the "new" badge, inside the panel.
+        out.append(tile_glyph(x + 320 + index * (TILE_W + 6), y + 34, tile, new=name == taken, action=riot))
     if not names:
         out.append(_text(x + 320, y + 76, "no territory tile yet"))
     allies = [A.ALLY_NAMES[i] for i, a in enumerate(A.ALLY_ASCII) if int(obs["allies"].get(a, -1)) == seat]
