@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skald.cli import simulate
 from skald.cli.main import app
 from skald.engine import Record, get_game, play_random_game
+from skald.sim import simulation
 
 runner = CliRunner()
 
@@ -117,8 +117,8 @@ def test_an_unexpected_error_is_one_line_asking_for_a_report(monkeypatch):
     def broken(*_args: object) -> None:
         raise RuntimeError("something no one expected")
 
-    monkeypatch.setattr(simulate, "play_random_game", broken)
-    code, _, stderr = run("simulate", "vikings", "-n", "1")
+    monkeypatch.setattr(simulation, "play_one", broken)
+    code, _, stderr = run("simulate", "vikings", "-n", "1", "-w", "1")
     message = one_error_line(stderr)
     assert code == 1 and message.startswith("internal error: RuntimeError: something no one expected")
     assert "please report it" in message
@@ -132,15 +132,43 @@ def test_simulate_picks_a_player_count_the_game_allows_when_none_is_given():
 def test_ctrl_c_during_simulate_is_one_line_and_exit_130(monkeypatch):
     played = []
 
-    def interrupted_on_the_third(state, rng):
+    real_play_one = simulation.play_one
+
+    def interrupted_on_the_third(*args):
         if len(played) == 2:
             raise KeyboardInterrupt
-        played.append(state)
-        return play_random_game(state, rng)
+        played.append(args)
+        return real_play_one(*args)
 
-    monkeypatch.setattr(simulate, "play_random_game", interrupted_on_the_third)
-    code, _, stderr = run("simulate", "vikings", "--games", "10")
+    monkeypatch.setattr(simulation, "play_one", interrupted_on_the_third)
+    code, _, stderr = run("simulate", "vikings", "--games", "10", "--workers", "1")
     assert code == 130 and one_error_line(stderr) == "interrupted (Ctrl-C) after 2 of 10 games; no summary"
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        (["--workers", "-1"], "'--workers'"),
+        (["--backend", "cluster"], "--backend: 'cluster' is not one of local, ray"),
+        (["--address", "10.0.0.1:6379"], "--address: a Ray cluster's address goes with --backend ray"),
+        (["--bots", "random:x"], "--bots: random:x: random takes no settings"),
+        (["--bots", " , "], "--bots: no bot spec"),
+        (["--json", "--csv"], "--csv: --json and --csv both print on stdout"),
+        (["--compare", "ship_row"], "--compare: expected OPTION=V1,V2"),
+        (["--compare", "ship_row=zman"], "--compare ship_row: give two or more values"),
+        (["--compare", "ship_row=zman,zman"], "--compare ship_row: a value is given twice"),
+        (["--compare", "ship_row=zman,diagonal"], "--compare: options.ship_row: 'diagonal' is not one of"),
+        (["--compare", "ship_row=zman,touching", "-o", "ship_row=zman"], "--compare ship_row: the option is also"),
+        (["--compare", "ferry=as_many_as_fit,any_number", "--compare", "ferry=any_number,as_many_as_fit"], "twice"),
+        (["--compare", "oars=1,2"], "--compare: options.oars: no such rule option"),
+        (["--plot", "/no/such/directory/chart.png"], "--plot /no/such/directory/chart.png: cannot write there"),
+        (["--import", ""], "--import : cannot import it"),
+    ],
+)
+def test_simulate_flags_are_checked_before_any_game(flags, message):
+    code, stdout, stderr = run("simulate", "vikings", "-n", "2", "-w", "1", *flags)
+    assert code == 2 and message in one_error_line(stderr)
+    assert "random games" not in stdout
 
 
 # -- tournament -------------------------------------------------------------------------------------------------

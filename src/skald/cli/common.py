@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any, NoReturn
 
 import typer
@@ -11,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from skald.engine import Game, OptionError, Record, RecordError, Seat, get_game
+from skald.sim import BACKENDS
 
 console = Console(highlight=False, emoji=False)
 errors = Console(stderr=True, highlight=False, emoji=False)
@@ -87,3 +95,37 @@ def load_record(path: Path) -> Record:
     except RecordError as error:
         message = str(error)
         fail(message if message.startswith(f"{path}: ") else f"{path}: {message}")
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse, in one line, a backend that is unknown or not installed, or an --address without Ray."""
+    if backend not in BACKENDS:
+        fail(f"--backend: {backend!r} is not one of {', '.join(BACKENDS)}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        fail("--backend ray: Ray is not installed (pip install 'skald[ray]')")
+    if address is not None and backend != "ray":
+        fail("--address: a Ray cluster's address goes with --backend ray")
+
+
+@contextmanager
+def stopped_by_ctrl_c() -> Iterator[None]:
+    """Ctrl-C stops a run over worker processes at once: this process raises KeyboardInterrupt and ends its workers.
+
+    The terminal sends Ctrl-C to the workers too. Left alone, each would abandon its game, pick up the next, and
+    the pool would wait for every queued game before the command could stop. Forked with this handler, a worker
+    ignores the signal instead, and this process terminates it.
+    """
+    parent = os.getpid()
+
+    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != parent:
+            return
+        for child in multiprocessing.active_children():
+            child.terminate()
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-import multiprocessing
-import os
-import signal
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
-from types import FrameType
 from typing import Annotated
 
 import typer
@@ -20,8 +13,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from skald.bots import SpecError, check_spec
-from skald.cli.common import check_options, check_players, console, fail, find_game, parse_options
-from skald.sim import BACKENDS, TournamentConfig, TournamentResult, default_workers, run_tournament, write_all
+from skald.cli.common import (
+    check_backend,
+    check_options,
+    check_players,
+    console,
+    fail,
+    find_game,
+    parse_options,
+    stopped_by_ctrl_c,
+)
+from skald.sim import TournamentConfig, TournamentResult, default_workers, run_tournament, write_all
 from skald.sim.match import GameResult
 
 
@@ -92,11 +94,11 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Play bots against each other with seats rotating fairly, and report win rates and ratings."""
-        _check_backend(backend, address)
+        check_backend(backend, address)
         config = _checked_config(game, bots, players, games, seed, option or [], imports or [])
         worker_count = workers or (default_workers() if backend == "local" else 0)
         played = 0
-        with _stopped_by_ctrl_c():
+        with stopped_by_ctrl_c():
             try:
                 _check_writable(out)
                 with Progress(
@@ -125,15 +127,6 @@ def register(app: typer.Typer) -> None:
             fail(f"--out {out}: cannot write the results: {error.strerror or error}", 1)
         for kind, path in paths.items():
             console.print(f"{kind}: {escape(str(path))}")
-
-
-def _check_backend(backend: str, address: str | None) -> None:
-    if backend not in BACKENDS:
-        fail(f"--backend: {backend!r} is not one of {', '.join(BACKENDS)}")
-    if backend == "ray" and importlib.util.find_spec("ray") is None:
-        fail("--backend ray: Ray is not installed (pip install 'skald[ray]')")
-    if address is not None and backend != "ray":
-        fail("--address: a Ray cluster's address goes with --backend ray")
 
 
 def _checked_config(
@@ -176,27 +169,3 @@ def _check_writable(out: Path) -> None:
             pass
     except OSError as error:
         fail(f"--out {out}: cannot write there: {error.strerror or error}")
-
-
-@contextmanager
-def _stopped_by_ctrl_c() -> Iterator[None]:
-    """Ctrl-C stops the tournament at once: this process raises KeyboardInterrupt and ends its worker processes.
-
-    The terminal sends Ctrl-C to the workers too. Left alone, each would abandon its game, pick up the next, and
-    the pool would wait for every queued game before the command could stop. Forked with this handler, a worker
-    ignores the signal instead, and this process terminates it.
-    """
-    parent = os.getpid()
-
-    def interrupted(_signum: int, _frame: FrameType | None) -> None:
-        if os.getpid() != parent:
-            return
-        for child in multiprocessing.active_children():
-            child.terminate()
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGINT, interrupted)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
