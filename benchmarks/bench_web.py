@@ -33,7 +33,8 @@ from websockets.asyncio.client import connect
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    """`skald serve` in a subprocess with rate limits lifted for the benchmark."""
+    """`skald serve` in a subprocess with rate limits lifted for the benchmark: every client is on one address and
+    seeds its games, which the server refuses by default."""
     args = [
         sys.executable,
         "-m",
@@ -46,6 +47,9 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
         "--games-per-minute",
         "100000",
         "--moves-per-second",
+        "100000",
+        "--allow-client-seeds",
+        "--max-connections-per-address",
         "100000",
     ]
     process = subprocess.Popen(args, stdout=subprocess.DEVNULL)

@@ -19,16 +19,19 @@ from skald.engine import Record
 from skald.web.db import StaleVersion, Store, make_engine
 from web_support import Server, postgres, running
 
+#: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
+SEEDS = "--allow-client-seeds"
+
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The real app on a real SQLite file, then on a real PostgreSQL server."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'skald.db'}"
-        with running(url) as live:
+        with running(url, SEEDS) as live:
             yield live
     else:
-        with postgres() as url, running(url) as live:
+        with postgres() as url, running(url, SEEDS) as live:
             yield live
 
 
@@ -333,7 +336,9 @@ def test_moves_of_several_games_commit_in_one_transaction_and_a_stale_one_alone_
         engine.dispose()
 
 
-def test_rematch_keeps_the_seats_and_their_tokens(server: Server) -> None:
+def test_rematch_keeps_the_seats_and_gives_each_person_a_fresh_token(server: Server) -> None:
+    """Issue 22, finding 9: a rematch's seats have new tokens (a leaked invite of one game is no key to the next),
+    each claimed with the seat's token of the game before."""
     game = human_vs_bot(server)
     token = game["invites"][0]["token"]
     sock = Socket(server, game["id"], token)
@@ -345,12 +350,15 @@ def test_rematch_keeps_the_seats_and_their_tokens(server: Server) -> None:
     status, new = server.request("POST", f"/api/games/{game['id']}/rematch", {}, token=token)
     assert status == 200 and new["id"] != game["id"]
     assert [s["kind"] for s in new["seats"]] == ["human", "random"]
+    assert len(new["token"]) >= 32 and new["token"] != token
     notice = sock.until(lambda m: m["type"] == "rematch")
     assert notice["id"] == new["id"]
     status, again = server.request("POST", f"/api/games/{game['id']}/rematch", {}, token=token)
-    assert again["id"] == new["id"]
-    status, summary = server.request("GET", f"/api/games/{new['id']}", token=token)
+    assert again["id"] == new["id"] and again["token"] == new["token"]
+    status, summary = server.request("GET", f"/api/games/{new['id']}", token=new["token"])
     assert summary["you"] == 0
+    status, summary = server.request("GET", f"/api/games/{new['id']}", token=token)
+    assert summary["you"] is None
     sock.close()
 
 

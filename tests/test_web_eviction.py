@@ -26,6 +26,9 @@ from skald.engine import Record
 from test_web_api import Socket, human_vs_bot, play_out
 from web_support import Server, free_port, postgres, running
 
+#: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
+SEEDS = "--allow-client-seeds"
+
 SEED = 20240612
 TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
@@ -94,7 +97,7 @@ def served(server: Server, game_id: str, token: str) -> dict[str, Any]:
 
 
 def test_a_finished_game_is_dropped_and_served_identically_after_loading_again(database: str) -> None:
-    with running(database, env={"SKALD_TABLE_IDLE_SECONDS": "3600"}) as server:
+    with running(database, SEEDS, env={"SKALD_TABLE_IDLE_SECONDS": "3600"}) as server:
         game = human_vs_bot(server, "greedy", seed=SEED)
         token = game["invites"][0]["token"]
         player = Socket(server, game["id"], token)
@@ -118,7 +121,7 @@ def test_an_idle_game_with_a_bot_is_dropped_loaded_again_by_the_next_move_and_th
     database: str,
 ) -> None:
     """The same seed played straight through and with the table dropped while the person thinks: one record."""
-    with running(database, env={"SKALD_TABLE_IDLE_SECONDS": "0.2"}) as server:
+    with running(database, SEEDS, env={"SKALD_TABLE_IDLE_SECONDS": "0.2"}) as server:
         straight = human_vs_bot(server, "greedy", seed=SEED)
         player = Socket(server, straight["id"], straight["invites"][0]["token"])
         play_out(player)
@@ -153,7 +156,7 @@ def test_a_table_stays_in_memory_while_its_bot_thinks_so_a_player_back_mid_think
 ) -> None:
     """The person leaves right after each move and comes back while `mcts:hard` is still thinking (each think is
     far longer than the idle time); the bot's move reaches the new connection every time."""
-    with running(database, env={"SKALD_TABLE_IDLE_SECONDS": "0.02"}) as server:
+    with running(database, SEEDS, env={"SKALD_TABLE_IDLE_SECONDS": "0.02"}) as server:
         game = human_vs_bot(server, "mcts:hard", seed=SEED)
         token = game["invites"][0]["token"]
         sock = Socket(server, game["id"], token)
@@ -176,7 +179,7 @@ def test_a_table_stays_in_memory_while_its_bot_thinks_so_a_player_back_mid_think
 
 def test_the_cap_keeps_the_resident_tables_bounded_however_many_games_are_created(database: str) -> None:
     env = {"SKALD_MAX_TABLES": "3", "SKALD_TABLE_IDLE_SECONDS": "3600"}
-    with running(database, env=env) as server:
+    with running(database, SEEDS, env=env) as server:
         ids = []
         for created in range(1, 13):
             ids.append(server.create(TWO_PEOPLE)["id"])
@@ -201,7 +204,7 @@ def test_a_table_with_a_connected_player_is_never_dropped(database: str) -> None
     """Idle far beyond the idle time and the least recently used beyond the cap, it stays while Ann is connected:
     a move made over HTTP reaches her open connection."""
     env = {"SKALD_MAX_TABLES": "2", "SKALD_TABLE_IDLE_SECONDS": "0.2"}
-    with running(database, env=env) as server:
+    with running(database, SEEDS, env=env) as server:
         game = server.create(TWO_PEOPLE)
         token = game["invites"][0]["token"]
         ann = Socket(server, game["id"], token)
@@ -226,7 +229,7 @@ def test_clients_reconnecting_for_every_move_lose_nothing_when_tables_are_droppe
     """`SKALD_TABLE_IDLE_SECONDS=0`: a table is dropped whenever nobody holds it, while both seats reconnect for
     each move and a third client keeps reading the game; every move lands once, at its ply, and every hello sees
     the whole log so far."""
-    with running(database, env={"SKALD_TABLE_IDLE_SECONDS": "0"}) as server:
+    with running(database, SEEDS, env={"SKALD_TABLE_IDLE_SECONDS": "0"}) as server:
         game = server.create(TWO_PEOPLE, seed=SEED)
         tokens = [invite["token"] for invite in game["invites"]]
         done = threading.Event()

@@ -25,6 +25,9 @@ from skald.engine import CHANCE, Record, sample_chance
 from skald.web.tables import chance_rng
 from web_support import Server, running
 
+#: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
+SEEDS = "--allow-client-seeds"
+
 PLAYERS = 2
 DEALS = A.HAND_SIZE * PLAYERS
 #: The one field of what seat 0 and a spectator receive that legitimately differs between the two games: the game's
@@ -37,7 +40,7 @@ GAME_ID = "<game id>"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The real app, able to serve the proof game, on a real SQLite file."""
     url = f"sqlite:///{tmp_path_factory.mktemp('hidden') / 'skald.db'}"
-    with running(url, env=proof_game.subprocess_env()) as live:
+    with running(url, SEEDS, env=proof_game.subprocess_env()) as live:
         yield live
 
 

@@ -13,6 +13,9 @@ from typing import Any
 from test_web_api import Socket, play_out
 from web_support import Server, running
 
+#: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
+SEEDS = "--allow-client-seeds"
+
 SEED = 20240611
 
 
@@ -46,13 +49,13 @@ def play(server: Server, stop_at: int | None = None) -> tuple[dict[str, Any], di
 
 
 def test_a_server_killed_mid_game_resumes_every_game_exactly(tmp_path: Path) -> None:
-    with running(f"sqlite:///{tmp_path / 'straight.db'}") as server:
+    with running(f"sqlite:///{tmp_path / 'straight.db'}", SEEDS) as server:
         person, bots = play(server)
         expected_person = finished(server, person["id"])
         expected_bots = finished(server, bots["id"])
 
     url = f"sqlite:///{tmp_path / 'crash.db'}"
-    server = Server(url, "--games-per-minute", "1000", "--moves-per-second", "1000")
+    server = Server(url, "--games-per-minute", "1000", "--moves-per-second", "1000", SEEDS)
     server.start()
     try:
         person, bots = play(server, stop_at=150)

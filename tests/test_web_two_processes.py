@@ -16,6 +16,9 @@ import pytest
 from test_web_api import Socket
 from web_support import Server, running
 
+#: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
+SEEDS = "--allow-client-seeds"
+
 SEED = 20240613
 TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
@@ -24,7 +27,7 @@ TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 def servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     """Two server processes on the same SQLite file."""
     url = f"sqlite:///{tmp_path / 'skald.db'}"
-    with running(url) as first, running(url) as second:
+    with running(url, SEEDS) as first, running(url, SEEDS) as second:
         yield first, second
 
 

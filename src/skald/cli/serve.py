@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+from dataclasses import replace
 from typing import Any
 
 import typer
@@ -18,7 +20,11 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
         port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on."),
         db: str = typer.Option(
-            "", "--db", help="Database URL: sqlite:///path.db or postgresql://user@host/db (default: an SQLite file)."
+            "",
+            "--db",
+            envvar="SKALD_DATABASE_URL",
+            show_envvar=True,
+            help="Database URL: sqlite:///path.db or postgresql://user@host/db (default: an SQLite file).",
         ),
         games_per_minute: float = typer.Option(20.0, "--games-per-minute", min=0.1, help="Game creations per address."),
         moves_per_second: float = typer.Option(10.0, "--moves-per-second", min=0.1, help="Moves per seat."),
@@ -37,14 +43,60 @@ def register(app: typer.Typer) -> None:
             help="Tables kept in memory at most, the least recently used dropped first "
             "(default: $SKALD_MAX_TABLES, else 1000).",
         ),
+        max_connections_per_address: str | None = typer.Option(
+            None,
+            "--max-connections-per-address",
+            metavar="N",
+            help="Connections one client address may hold open (default: $SKALD_MAX_CONNECTIONS_PER_ADDRESS, else 50).",
+        ),
+        idle_timeout: str | None = typer.Option(
+            None,
+            "--idle-timeout",
+            metavar="SECONDS",
+            help="Seconds for a request's headers or body or a WebSocket's hello, and the longest idle time "
+            "(default: $SKALD_IDLE_TIMEOUT, else 10).",
+        ),
+        trusted_proxies: str | None = typer.Option(
+            None,
+            "--trusted-proxies",
+            metavar="ADDRESSES",
+            help="Comma-separated addresses or networks of reverse proxies whose X-Forwarded-For is believed "
+            "(default: $SKALD_TRUSTED_PROXIES, else none).",
+        ),
+        allowed_hosts: str | None = typer.Option(
+            None,
+            "--allowed-hosts",
+            metavar="NAMES",
+            help="Comma-separated host names the server answers to, * for any "
+            "(default: $SKALD_ALLOWED_HOSTS, else localhost, 127.0.0.1, ::1; the public URL's is always allowed).",
+        ),
+        public_url: str | None = typer.Option(
+            None,
+            "--public-url",
+            metavar="URL",
+            help="Base URL people reach the server by, for invite links; https turns on HSTS "
+            "(default: $SKALD_PUBLIC_URL).",
+        ),
+        game_expiry_days: str | None = typer.Option(
+            None,
+            "--game-expiry-days",
+            metavar="DAYS",
+            help="Days an unfinished game may go without a move before it is deleted, 0 for never "
+            "(default: $SKALD_GAME_EXPIRY_DAYS, else 30).",
+        ),
+        allow_client_seeds: bool = typer.Option(
+            False,
+            "--allow-client-seeds",
+            help="Let a request choose its game's seed (tests only: whoever chooses it knows every draw; "
+            "default: $SKALD_ALLOW_CLIENT_SEEDS).",
+        ),
     ) -> None:
         """Serve the web table: a lobby, live tables over WebSockets, bots on the server."""
         try:
-            import uvicorn
-
-            from skald.web import Settings, create_app
+            from skald.web import Settings
             from skald.web.db import default_url
-            from skald.web.settings import setting_number
+            from skald.web.server import run
+            from skald.web.settings import setting_list, setting_number, setting_url
         except ImportError as error:
             fail(f"the web table needs the web extra: pip install 'skald[web]' ({error.msg})")
         url = db or default_url()
@@ -56,10 +108,39 @@ def register(app: typer.Typer) -> None:
             memory["table_idle_seconds"] = setting_number("--table-idle-seconds", table_idle_seconds, least=0)
         if max_tables is not None:
             memory["max_tables"] = int(setting_number("--max-tables", max_tables, least=1, whole=True))
+        if max_connections_per_address is not None:
+            memory["max_connections_per_address"] = int(
+                setting_number("--max-connections-per-address", max_connections_per_address, least=1, whole=True)
+            )
+        if idle_timeout is not None:
+            memory["idle_timeout"] = setting_number("--idle-timeout", idle_timeout, least=0.5)
+        if trusted_proxies is not None:
+            memory["trusted_proxies"] = setting_list(trusted_proxies)
+        if allowed_hosts is not None:
+            memory["allowed_hosts"] = setting_list(allowed_hosts)
+        if public_url is not None:
+            memory["public_url"] = setting_url("--public-url", public_url)
+        if game_expiry_days is not None:
+            memory["game_expiry_days"] = setting_number("--game-expiry-days", game_expiry_days, least=0)
+        if allow_client_seeds:
+            memory["allow_client_seeds"] = True
         settings = Settings(url, games_per_minute=games_per_minute, moves_per_second=moves_per_second, **memory)
-        app = create_app(settings)
+        check_proxies(settings.trusted_proxies)
+        if host not in ("0.0.0.0", "::", "") and "*" not in settings.allowed_hosts:
+            # The address it listens on is one it is reached by.
+            settings = replace(settings, allowed_hosts=(*settings.allowed_hosts, host))
         shown = url.split("@")[-1] if "@" in url else url
-        console.print(
-            f"Skald web table on [bold]http://{host}:{port}/[/] · database {escape(shown)}", markup=True, soft_wrap=True
-        )
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, ws_ping_interval=20.0)
+        where = settings.public_url or f"http://{host}:{port}"
+        console.print(f"Skald web table on [bold]{where}/[/] · database {escape(shown)}", markup=True, soft_wrap=True)
+        run(settings, host, port)
+
+
+def check_proxies(proxies: tuple[str, ...]) -> None:
+    """Stop start-up with one line if a trusted proxy is neither an address nor a network."""
+    for item in proxies:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise SystemExit(
+                f"skald serve: trusted proxy {item!r}: expected an address or network such as 10.0.0.0/8"
+            ) from None

@@ -6,12 +6,14 @@ import asyncio
 import contextlib
 import gc
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+import secrets
+from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -19,20 +21,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from skald.engine import Record, Seat, get_game, listed_games
 from skald.web.db import Store, make_engine, migrate
 from skald.web.errors import TableError
+from skald.web.finished import Answer, FinishedCache, answer
+from skald.web.guard import ClientAddresses, Gate, SecurityLog, parse_ip
+from skald.web.names import clean_name, distinct_names
 from skald.web.ratelimit import RateLimiter
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
-from skald.web.tables import HUMAN, Client, Table, Tables
+from skald.web.tables import HUMAN, OUTBOX_LIMIT, Client, Table, Tables, token_hash
 
 #: The bots a seat may be given at the web table (a bound on the server's thinking per move).
 BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
 STATIC = files("skald.web").joinpath("static")
-#: The game a request to create one gets when it names none (a setting, not a branch: any registered game plays).
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-    "connect-src 'self'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
+#: How a finished game's record and replayed positions may be kept by the browser: they never change.
+IMMUTABLE = "max-age=31536000, immutable"
 
 
 class SeatIn(BaseModel):
@@ -51,7 +51,7 @@ class CreateIn(BaseModel):
     game: str | None = Field(None, max_length=40)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=32)
-    seed: int | None = Field(None, ge=0, lt=2**48)
+    seed: int | None = Field(None, ge=0, lt=2**48, strict=True)
 
 
 class MoveIn(BaseModel):
@@ -75,17 +75,24 @@ def validation_message(error: ValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
-async def read_json(request: Request) -> Any:
-    """The request body as JSON, at most MAX_BODY bytes."""
+async def read_json(request: Request, timeout: float) -> Any:
+    """The request body as JSON, at most MAX_BODY bytes, read within `timeout` seconds (a body trickled in a byte
+    at a time would otherwise hold the connection for ever)."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise TableError("too_large", f"request body larger than {MAX_BODY} bytes", 413)
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise TableError("too_large", f"request body larger than {MAX_BODY} bytes", 413)
+    except TimeoutError:
+        raise TableError("timeout", f"body: not received within {timeout:g} s", 408) from None
     try:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TableError("malformed", f"body: not JSON ({error})") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, or arrays nested thousands deep
+        raise TableError("malformed", "body: numbers too long or nesting too deep") from None
 
 
 class WhyIn(BaseModel):
@@ -96,18 +103,33 @@ class WhyIn(BaseModel):
 
 
 def viewer_of(table: Table, request: Request, asked: str | None) -> int | None:
-    """Whose view a request gets: the bearer token's seat (None: a spectator), or the seat named by `?seat=` (a
-    number, or `spectator`) — another seat's only when nothing is hidden from anyone (a perfect-information game,
-    or one that is over); asking for it otherwise is refused (403), never answered."""
-    own = table.seat_of(bearer(request))
+    """Whose view a request gets at a live table (see `viewer_for`)."""
+    return viewer_for(len(table.seats), table.public, table.seat_of(bearer(request)), asked)
+
+
+def own_seat(token_hashes: list[str | None], token: str | None) -> int | None:
+    """The seat whose token hash is that of `token`, or None (as `Table.seat_of`, from a finished game's facts)."""
+    if not token:
+        return None
+    digest = token_hash(token)
+    for seat, stored in enumerate(token_hashes):
+        if stored is not None and secrets.compare_digest(stored, digest):
+            return seat
+    return None
+
+
+def viewer_for(seats: int, public: bool, own: int | None, asked: str | None) -> int | None:
+    """Whose view a request gets: the bearer token's seat `own` (None: a spectator), or the seat named by `?seat=`
+    (a number, or `spectator`) — another seat's only when nothing is hidden from anyone (a perfect-information
+    game, or one that is over); asking for it otherwise is refused (403), never answered."""
     if asked is None:
         return own
     if asked == "spectator":
         return None
-    if not asked.isdigit() or not 0 <= int(asked) < len(table.seats):
-        raise TableError("seat", f"seat: expected a seat number 0–{len(table.seats) - 1} or 'spectator'")
+    if not asked.isdigit() or not 0 <= int(asked) < seats:
+        raise TableError("seat", f"seat: expected a seat number 0–{seats - 1} or 'spectator'")
     seat = int(asked)
-    if seat != own and not table.public:
+    if seat != own and not public:
         raise TableError(
             "hidden",
             f"seat: the view of seat {seat} is hidden from {'a spectator' if own is None else f'seat {own}'} "
@@ -124,18 +146,67 @@ def bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def address(request: Request | WebSocket) -> str:
+    """The client's address as `Gate` resolved it (through trusted proxies)."""
+    return request.client.host if request.client else "?"
+
+
+def compact(data: Any) -> bytes:
+    """JSON as the API sends it."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def kept(request: Request, found: Answer, cache_control: str, headers: dict[str, str] | None = None) -> Response:
+    """A kept answer, or a bodiless 304 when the client already has it (its `If-None-Match` names the ETag)."""
+    fixed = {"ETag": found.etag, "Cache-Control": cache_control, "Vary": "Authorization"}
+    wanted = request.headers.get("if-none-match", "")
+    if found.etag in [tag.strip() for tag in wanted.split(",")] or wanted.strip() == "*":
+        return Response(status_code=304, headers=fixed)
+    return Response(found.body, media_type="application/json", headers={**(headers or {}), **fixed})
+
+
+def seat_names(seats: list[SeatIn]) -> list[str]:
+    """Each seat's name: as given (checked and tidied), else `Player N` for a person and `Bot (level)` for a bot,
+    numbered by seat when two bots share a level; refused if two seats would look alike."""
+    levels = [seat.bot for seat in seats if seat.kind == "bot"]
+    names = []
+    for index, seat in enumerate(seats):
+        name = clean_name(seat.name, f"seats.{index}.name")
+        if not name and seat.kind == "human":
+            name = f"Player {index + 1}"
+        elif not name:
+            name = f"Bot ({seat.bot})" if levels.count(seat.bot) == 1 else f"Bot {index + 1} ({seat.bot})"
+        names.append(name)
+    distinct_names(names)
+    return names
+
+
 def create_app(settings: Settings) -> FastAPI:
     """The web table application for one database."""
     engine = make_engine(settings.db_url)
     store = Store(engine)
-    tables = Tables(store, idle_seconds=settings.table_idle_seconds, max_tables=settings.max_tables)
+    tables = Tables(
+        store,
+        idle_seconds=settings.table_idle_seconds,
+        max_tables=settings.max_tables,
+        expiry_days=settings.game_expiry_days,
+    )
     creations = RateLimiter(settings.games_per_minute / 60.0, max(1.0, settings.games_per_minute))
     moves = RateLimiter(settings.moves_per_second, max(1.0, 2 * settings.moves_per_second))
+    #: New WebSocket sessions per client address (each costs a welcome and a full view): a burst of twice the
+    #: connection cap, then a fifth of it per second.
+    cap = settings.max_connections_per_address
+    hellos = RateLimiter(cap / 5.0, 2.0 * cap)
+    #: `why` over HTTP per client address (over a WebSocket each connection has its own bucket).
+    questions = RateLimiter(5.0, 20.0)
+    finished = FinishedCache()
+    log = SecurityLog()
+    addresses = ClientAddresses(settings.trusted_proxies)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate, engine)
-        await tables.resume_all()
+        await tables.open()
         tables.start_sweeping()
         # Everything loaded so far (modules, the app) lives as long as the process: keep it out of the cyclic
         # garbage collector's full passes, which otherwise paused every table for ~100 ms each second under load,
@@ -149,20 +220,31 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="Skald", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.tables = tables
+    app.state.security_log = log
+    app.state.addresses = addresses
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-
-    @app.middleware("http")
-    async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return error_response(TableError("too_large", f"request body larger than {MAX_BODY} bytes", 413))
-        response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
-        return response
+    app.add_middleware(
+        Gate,
+        addresses=addresses,
+        allowed_hosts=settings.allowed_hosts,
+        public_url=settings.public_url,
+        max_body=MAX_BODY,
+        max_sockets=settings.max_connections_per_address,
+        log=log,
+    )
 
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, error: TableError) -> JSONResponse:
+    async def table_error(request: Request, error: TableError) -> JSONResponse:
+        if error.status in (403, 429) or error.code in ("forged_token", "timeout"):
+            log.event(error.code, address(request), f"{request.method} {request.url.path}")
         return error_response(error)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        # Say which field and why, never echo what was sent (FastAPI's own answer repeats the input).
+        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in first["loc"] if part not in ("path", "query", "body")) or "request"
+        return error_response(TableError("invalid", f"{where}: {first['msg']}"))
 
     @app.get("/")
     async def lobby() -> FileResponse:
@@ -173,8 +255,17 @@ def create_app(settings: Settings) -> FastAPI:
         return FileResponse(str(STATIC.joinpath("table.html")))
 
     @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        return {"ok": True, "games": len(tables.tables), "tables": tables.stats()}
+    async def health(request: Request) -> dict[str, Any]:
+        # The counts are for the operator on the machine itself; anyone else learns only that the server is up.
+        ip = parse_ip(address(request))
+        if ip is None or not ip.is_loopback:
+            return {"ok": True}
+        return {
+            "ok": True,
+            "games": len(tables.tables),
+            "tables": tables.stats(),
+            "finished_cache": {"bytes": finished.size, "hits": finished.hits},
+        }
 
     @app.get("/api/catalogue")
     async def catalogue() -> dict[str, Any]:
@@ -195,24 +286,26 @@ def create_app(settings: Settings) -> FastAPI:
             )
         return {"games": games, "bots": list(BOT_LEVELS), "default": listed_games()[0]}
 
+    def base_url(request: Request) -> str:
+        """The base of invite links: the public URL when the operator set one, else the address asked for."""
+        return settings.public_url or str(request.base_url).rstrip("/")
+
     @app.post("/api/games")
     async def create(request: Request) -> JSONResponse:
-        host = request.client.host if request.client else "?"
-        if not creations.allow(host):
+        if not creations.allow(addresses.key(address(request))):
             raise TableError("rate_limited", "too many games created from this address; wait a minute", 429)
         try:
-            body = CreateIn.model_validate(await read_json(request))
+            body = CreateIn.model_validate(await read_json(request, settings.idle_timeout))
         except ValidationError as error:
             raise TableError("invalid", validation_message(error)) from None
+        if body.seed is not None and not settings.allow_client_seeds:
+            raise TableError("seed", "seed: chosen by the server (from its secret), so nobody can foresee the draws")
+        names = seat_names(body.seats)
         seats = [
-            (
-                seat.name.strip() or (f"Player {i + 1}" if seat.kind == "human" else f"Bot ({seat.bot})"),
-                HUMAN if seat.kind == "human" else seat.bot,
-            )
-            for i, seat in enumerate(body.seats)
+            (name, HUMAN if seat.kind == "human" else seat.bot) for name, seat in zip(names, body.seats, strict=True)
         ]
         table, tokens = await tables.create(body.game or listed_games()[0], seats, dict(body.options), body.seed)
-        base = str(request.base_url).rstrip("/")
+        base = base_url(request)
         return JSONResponse(
             {
                 **table.summary(),
@@ -224,17 +317,38 @@ def create_app(settings: Settings) -> FastAPI:
                 ],
             },
             status_code=201,
+            # The reply carries every seat's secret: no cache may keep it.
+            headers={"Cache-Control": "no-store"},
         )
 
+    def remember(table: Table) -> None:
+        """Keep a finished table's summary facts, so later answers about it need no table."""
+        summary = table.summary()
+        summary.pop("you", None)
+        finished.keep_facts(table.id, summary, [seat.token_hash for seat in table.seats])
+
     @app.get("/api/games/{game_id}")
-    async def game_summary(game_id: str, request: Request) -> dict[str, Any]:
-        async with tables.use(game_id) as table:
-            summary = table.summary()
-            summary["you"] = table.seat_of(bearer(request))
-            return summary
+    async def game_summary(game_id: str, request: Request) -> Response:
+        facts = finished.facts(game_id)
+        if facts is None:
+            async with tables.use(game_id) as table:
+                if table.status != "over":
+                    summary = table.summary()
+                    summary["you"] = table.seat_of(bearer(request))
+                    return JSONResponse(summary)
+                remember(table)
+                facts = finished.facts(game_id)
+                assert facts is not None
+        body = compact({**facts.summary, "you": own_seat(facts.token_hashes, bearer(request))})
+        return kept(request, answer(body), "no-cache")
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str, request: Request, seat: str | None = None, whole: bool = False) -> JSONResponse:
+    async def record(game_id: str, request: Request, seat: str | None = None, whole: bool = False) -> Response:
+        hit = finished.get("record", game_id)
+        facts = finished.facts(game_id, fresh=False)
+        if hit is not None and facts is not None:
+            viewer_for(len(facts.token_hashes), True, None, seat)  # the same refusals as at a live table
+            return kept(request, hit, f"public, {IMMUTABLE}", {"Content-Disposition": disposition(facts.summary)})
         async with tables.use(game_id) as table:
             viewer = viewer_of(table, request, seat)
             if whole and not table.public:
@@ -252,14 +366,23 @@ def create_app(settings: Settings) -> FastAPI:
                 list(table.state.history),
             )
             data = game_record.to_dict() if table.public else game_record.seen_by(viewer)
+            over = table.status == "over"
+            if over:
+                remember(table)
         whose = "" if table.public else ("-spectator" if viewer is None else f"-seat{viewer + 1}")
-        return JSONResponse(
-            data,
-            headers={"Content-Disposition": f'attachment; filename="skald-{table.game.name}-{table.id}{whose}.json"'},
-        )
+        named = {"Content-Disposition": f'attachment; filename="skald-{table.game.name}-{table.id}{whose}.json"'}
+        if over:
+            return kept(request, finished.put("record", game_id, "", compact(data)), f"public, {IMMUTABLE}", named)
+        return JSONResponse(data, headers=named)
 
     @app.get("/api/games/{game_id}/replay/{ply}")
-    async def replay(game_id: str, ply: int, request: Request, seat: str | None = None) -> dict[str, Any]:
+    async def replay(game_id: str, ply: int, request: Request, seat: str | None = None) -> Response:
+        facts = finished.facts(game_id, fresh=False)
+        if facts is not None:
+            viewer = viewer_for(len(facts.token_hashes), True, own_seat(facts.token_hashes, bearer(request)), seat)
+            hit = finished.get("replay", game_id, f"{ply}:{viewer}")
+            if hit is not None:
+                return kept(request, hit, f"private, {IMMUTABLE}")
         async with tables.use(game_id) as table:
             viewer = viewer_of(table, request, seat)
             if not 0 <= ply <= table.version:
@@ -270,7 +393,7 @@ def create_app(settings: Settings) -> FastAPI:
             # the log is the viewer's during play and the whole one once the game is over.
             observation = dict(state.observation(viewer))
             scorings = observation.pop("scorings") if "scorings" in observation else state.scorings()
-            return {
+            data = {
                 "ply": ply,
                 "version": table.version,
                 "viewer": viewer,
@@ -279,13 +402,19 @@ def create_app(settings: Settings) -> FastAPI:
                 "observation": observation,
                 "scorings": scorings,
             }
+            if table.status != "over":
+                return JSONResponse(data)
+            remember(table)
+        return kept(request, finished.put("replay", game_id, f"{ply}:{viewer}", compact(data)), f"private, {IMMUTABLE}")
 
     @app.post("/api/games/{game_id}/why")
     async def why(game_id: str, request: Request) -> dict[str, Any]:
+        if not questions.allow(addresses.key(address(request))):
+            raise TableError("rate_limited", "too many questions; slow down", 429)
         async with tables.use(game_id) as table:
             seat = table.seat_of(bearer(request))
             try:
-                body = WhyIn.model_validate(await read_json(request))
+                body = WhyIn.model_validate(await read_json(request, settings.idle_timeout))
             except ValidationError as error:
                 raise TableError("invalid", validation_message(error)) from None
             return {"action": body.action, "reason": tables.why(table, seat, body.action)}
@@ -299,7 +428,7 @@ def create_app(settings: Settings) -> FastAPI:
             if not moves.allow(f"{table.id}:{seat}"):
                 raise TableError("rate_limited", "too many moves; slow down", 429)
             try:
-                body = MoveIn.model_validate(await read_json(request))
+                body = MoveIn.model_validate(await read_json(request, settings.idle_timeout))
             except ValidationError as error:
                 raise TableError("invalid", validation_message(error)) from None
             if body.seat is not None and body.seat != seat:
@@ -308,44 +437,151 @@ def create_app(settings: Settings) -> FastAPI:
             return {"ok": True, "version": table.version}
 
     @app.post("/api/games/{game_id}/rematch")
-    async def rematch(game_id: str, request: Request) -> dict[str, Any]:
+    async def rematch(game_id: str, request: Request) -> JSONResponse:
+        token = bearer(request)
+        async with tables.use(game_id) as table:
+            seat = table.seat_of(token)
+            if seat is None or token is None:
+                raise TableError("forbidden", "token: only a seat of this game can ask for a rematch", 403)
+            key = addresses.key(address(request))
+            made = await tables.rematch(table, seat, token, lambda: creations.allow(key))
+            finished.forget_facts(game_id)
+        # The reply carries the asking seat's new token: no cache may keep it.
+        return JSONResponse(made, headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/games/{game_id}/token")
+    async def replace_token(game_id: str, request: Request) -> JSONResponse:
         async with tables.use(game_id) as table:
             seat = table.seat_of(bearer(request))
             if seat is None:
-                raise TableError("forbidden", "token: only a seat of this game can ask for a rematch", 403)
-            return await tables.rematch(table, seat)
+                raise TableError("forbidden", "token: only a seat's own token can replace it", 403)
+            if not creations.allow(addresses.key(address(request))):
+                raise TableError("rate_limited", "too many new tokens from this address; wait a minute", 429)
+            token = await tables.replace_token(table, seat)
+            finished.forget_facts(game_id)
+            base = base_url(request)
+        # The reply carries the new secret: no cache may keep it.
+        return JSONResponse(
+            {"seat": seat, "token": token, "url": f"{base}/table/{game_id}#t={token}"},
+            headers={"Cache-Control": "no-store"},
+        )
 
     @app.websocket("/ws/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
+        if not hellos.allow(addresses.key(address(websocket))):
+            log.event("rate_limited", address(websocket), "new WebSocket sessions")
+            await websocket.send_text(json.dumps({"type": "error", "code": "rate_limited", "message": SLOW_DOWN}))
+            await websocket.close(1008)
+            return
         try:
             table = await tables.hold(game_id)
         except TableError as error:
             await websocket.send_text(json.dumps({"type": "error", **error.to_json()}))
-            await websocket.close(4404)
+            await websocket.close(4404 if error.code == "not_found" else 1011)
             return
         try:  # held from before the hello until the client leaves, so a table with a client is never dropped
-            await Session(websocket, table, tables, moves).run()
+            await Session(websocket, table, tables, moves, log, settings.idle_timeout).run()
         finally:
             tables.release(table)
 
     return app
 
 
-class Session:
-    """One WebSocket client at one table: a hello with an optional seat token, then moves and questions."""
+SLOW_DOWN = "too many connections from this address at once; wait a moment"
 
-    def __init__(self, websocket: WebSocket, table: Table, tables: Tables, moves: RateLimiter) -> None:
+
+def disposition(summary: dict[str, Any]) -> str:
+    """The download name of a finished game's record."""
+    return f'attachment; filename="skald-{summary["game"]}-{summary["id"]}.json"'
+
+
+class Session:
+    """One WebSocket client at one table: a hello with an optional seat token, then moves and questions.
+
+    What the client may ask for costs the server far more than the asking costs the client (a full view with its
+    board is tens of KB), so each kind of question has its own allowance per connection; a client that keeps
+    asking past it is closed (1008), and one that does not read what it is sent is dropped (4008) instead of the
+    server queueing for it without end.
+    """
+
+    #: Rate (per second) and burst of each kind of question per connection.
+    ALLOWANCES: ClassVar[dict[str, tuple[float, float]]] = {"view": (1.0, 5.0), "why": (5.0, 20.0), "ping": (1.0, 5.0)}
+    #: Requests refused for going too fast before the connection is closed.
+    STRIKES = 50
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        table: Table,
+        tables: Tables,
+        moves: RateLimiter,
+        log: SecurityLog,
+        hello_timeout: float,
+    ) -> None:
         self.websocket = websocket
         self.table = table
         self.tables = tables
         self.moves = moves
+        self.log = log
+        self.hello_timeout = hello_timeout
         self.client: Client | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.allowances = {kind: RateLimiter(rate, burst) for kind, (rate, burst) in self.ALLOWANCES.items()}
+        self.strikes = 0
+        self.writer: asyncio.Task[None] | None = None
+        self.dropping: asyncio.Task[None] | None = None
+
+    @property
+    def address(self) -> str:
+        """The client's address."""
+        return address(self.websocket)
 
     def send(self, data: dict[str, Any]) -> None:
         """Queue a message for this client, in order with the table's updates."""
-        self.outbox.put_nowait(json.dumps(data))
+        self.push(json.dumps(data))
+
+    def push(self, text: str) -> None:
+        """Queue a text for this client, or drop the client if it has left too much unread."""
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.overflow()
+            return
+        self.outbox.put_nowait(text)
+
+    def overflow(self) -> None:
+        """The client does not read: stop writing to it and close the connection (4008)."""
+        if self.dropping is not None:
+            return
+        self.log.event("slow_reader", self.address, f"{OUTBOX_LIMIT} messages unread")
+        if self.client is not None:
+            self.table.clients.discard(self.client)
+        if self.writer is not None:
+            self.writer.cancel()
+
+        async def close() -> None:
+            with contextlib.suppress(Exception):
+                await self.websocket.close(4008, "too many messages unread")
+
+        self.dropping = asyncio.get_running_loop().create_task(close())
+
+    def revoke(self) -> None:
+        """The token this client showed was replaced: tell it, then close the connection (4401)."""
+        if self.dropping is not None:
+            return
+        if self.client is not None:
+            self.table.clients.discard(self.client)
+        self.send({"type": "error", "code": "revoked", "message": "this seat's token was replaced; use the new link"})
+        self.outbox.put_nowait(None)
+        writer = self.writer
+
+        async def close() -> None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                if writer is not None:
+                    await asyncio.wait_for(writer, 10)
+            with contextlib.suppress(Exception):
+                await self.websocket.close(4401, "token replaced")
+
+        self.dropping = asyncio.get_running_loop().create_task(close())
 
     def error(self, error: TableError, ref: Any = None) -> None:
         """Queue an error."""
@@ -358,13 +594,27 @@ class Session:
                 return
             await self.websocket.send_text(text)
 
+    async def receive(self) -> MutableMapping[str, Any]:
+        """The next message; before the hello, within the hello timeout (a silent socket is closed, 4408)."""
+        if self.client is not None:
+            return await self.websocket.receive()
+        try:
+            return await asyncio.wait_for(self.websocket.receive(), self.hello_timeout)
+        except TimeoutError:
+            self.log.event("hello_timeout", self.address, "no hello in time")
+            return {"type": "websocket.timeout"}
+
     async def run(self) -> None:
         """Serve the client until it leaves."""
-        writer = asyncio.create_task(self._writer(self.outbox))
+        self.writer = writer = asyncio.create_task(self._writer(self.outbox))
+        close_code = 1000
         try:
-            while True:
-                message = await self.websocket.receive()
+            while self.dropping is None:
+                message = await self.receive()
                 if message["type"] == "websocket.disconnect":
+                    return
+                if message["type"] == "websocket.timeout":
+                    close_code = 4408
                     return
                 raw = message.get("text")
                 if raw is None:
@@ -378,6 +628,9 @@ class Session:
                 except json.JSONDecodeError as error:
                     self.error(TableError("malformed", f"message: not JSON ({error.msg} at column {error.colno})"))
                     continue
+                except (ValueError, RecursionError):
+                    self.error(TableError("malformed", "message: numbers too long or nesting too deep"))
+                    continue
                 if not isinstance(data, dict) or not isinstance(data.get("type"), str):
                     self.error(TableError("malformed", "message: expected an object with a 'type'"))
                     continue
@@ -389,6 +642,15 @@ class Session:
                 except TableError as error:
                     self.error(error, ref)
                     closing = error.code == "forged_token"
+                    if closing:
+                        close_code = 4403
+                        self.log.event("forged_token", self.address, f"WebSocket hello at game {self.table.id}")
+                    elif error.code == "rate_limited":
+                        self.strikes += 1
+                        if self.strikes >= self.STRIKES:
+                            self.log.event("rate_limited", self.address, "kept asking too fast: closed")
+                            close_code = 1008
+                            return
                 if closing:
                     self.send({"type": "bye"})
                     await asyncio.sleep(0)
@@ -399,10 +661,19 @@ class Session:
             if self.client is not None:
                 self.table.clients.discard(self.client)
             self.outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await writer
-            with contextlib.suppress(Exception):
-                await self.websocket.close()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(writer, 10)
+            if self.dropping is not None:
+                with contextlib.suppress(Exception):
+                    await self.dropping
+            else:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(close_code)
+
+    def allow(self, kind: str) -> None:
+        """Refuse a `kind` of question asked faster than its allowance."""
+        if not self.allowances[kind].allow(""):
+            raise TableError("rate_limited", f"too many '{kind}' requests; slow down", 429)
 
     async def handle(self, data: dict[str, Any], ref: Any) -> bool:
         """Act on one message; True when the connection should close."""
@@ -412,7 +683,7 @@ class Session:
             if self.client is not None:
                 raise TableError("hello", "hello: already greeted")
             token = data.get("token")
-            if token is not None and (not isinstance(token, str) or len(token) > 128):
+            if token is not None and (not isinstance(token, str) or len(token) > 128 or not token.isascii()):
                 raise TableError("forged_token", "token: not a seat token")
             seat = table.seat_of(token)
             if token and seat is None:
@@ -422,21 +693,26 @@ class Session:
                 svg=data.get("svg", True) is not False,
                 full=data.get("full", True) is not False,
                 outbox=self.outbox,
+                on_overflow=self.overflow,
+                on_revoke=self.revoke,
             )
             self.client = client
             self.send({"type": "welcome", "you": seat, "game": table.summary()})
-            self.outbox.put_nowait(table.message(client, "update", table.log, full=True))
+            self.push(table.message(client, "update", table.log, full=True))
             table.clients.add(client)
             return False
         if self.client is None:
             raise TableError("hello", "hello: say hello first (with your seat token, or none to watch)")
         if kind == "ping":
+            self.allow("ping")
             self.send({"type": "pong", "ref": ref})
             return False
         if kind == "view":
-            self.outbox.put_nowait(table.message(self.client, "update", [], full=True))
+            self.allow("view")
+            self.push(table.message(self.client, "update", [], full=True))
             return False
         if kind == "why":
+            self.allow("why")
             reason = self.tables.why(table, self.client.seat, data.get("action"))
             self.send({"type": "why", "ref": ref, "action": data.get("action"), "reason": reason})
             return False
@@ -453,7 +729,7 @@ class Session:
                 await self.tables.submit(table, seat, data.get("version"), data.get("action"))
             except TableError as error:
                 if error.code == "stale":
-                    self.outbox.put_nowait(table.message(self.client, "update", [], full=True))
+                    self.push(table.message(self.client, "update", [], full=True))
                 raise
             return False
         raise TableError("type", f"type: unknown message type {kind!r} (hello, move, view, why, ping)")

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import os
+import secrets
 import threading
 from contextlib import AbstractContextManager, nullcontext
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Connection,
     DateTime,
     Engine,
@@ -20,11 +22,13 @@ from sqlalchemy import (
     String,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 
@@ -47,6 +51,17 @@ class GameRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: Whether chance draws from the seed mixed with the server's secret (null for games made before there was one).
+    secret_seed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+
+
+class SecretRow(Base):
+    """A secret the server keeps in its database, so every process on it shares the same one."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 class SeatRow(Base):
@@ -290,3 +305,66 @@ class Store:
         """Ids of every game still being played."""
         with Session(self.engine) as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == "playing")))
+
+    def server_secret(self) -> bytes:
+        """The server's 256-bit secret, made on first use and shared by every process on this database."""
+        with Session(self.engine) as session:
+            row = session.get(SecretRow, "chance")
+            if row is not None:
+                return bytes.fromhex(row.value)
+        try:
+            with self._write_lock, Session(self.engine) as session, session.begin():
+                session.add(SecretRow(name="chance", value=secrets.token_hex(32)))
+        except IntegrityError:
+            pass  # another process made it first: use theirs
+        with Session(self.engine) as session:
+            made = session.get(SecretRow, "chance")
+            assert made is not None
+            return bytes.fromhex(made.value)
+
+    def claim_token(self, game_id: str, seat: int, digest: str) -> str | None:
+        """Set a person seat's token hash if it has none yet; returns the seat's hash afterwards."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            row = session.get(SeatRow, (game_id, seat), with_for_update=True)
+            if row is None:
+                return None
+            if row.token_hash is None:
+                row.token_hash = digest
+            return row.token_hash
+
+    def set_token(self, game_id: str, seat: int, digest: str) -> None:
+        """Replace a person seat's token hash (the old token stops working)."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(
+                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(token_hash=digest)
+            )
+
+    def expire(self, days: float, keep: set[str]) -> list[str]:
+        """Delete every unfinished game without a move (or creation) for `days` days, except those in `keep` (in
+        use here); returns their ids. Finished games stay: their records are worth keeping."""
+        cutoff = now() - timedelta(days=days)
+        with Session(self.engine) as session:
+            stale = [
+                game_id
+                for game_id in session.scalars(
+                    select(GameRow.id).where(GameRow.status != "over", GameRow.updated_at < cutoff)
+                )
+                if game_id not in keep
+            ]
+        deleted: list[str] = []
+        for start in range(0, len(stale), 500):
+            chunk = stale[start : start + 500]
+            with self._write_lock, Session(self.engine) as session, session.begin():
+                # Checked again inside the deleting transaction: a move may have come in since the list was read.
+                gone = list(
+                    session.scalars(
+                        select(GameRow.id).where(
+                            GameRow.id.in_(chunk), GameRow.status != "over", GameRow.updated_at < cutoff
+                        )
+                    )
+                )
+                session.execute(delete(MoveRow).where(MoveRow.game_id.in_(gone)))
+                session.execute(delete(SeatRow).where(SeatRow.game_id.in_(gone)))
+                session.execute(delete(GameRow).where(GameRow.id.in_(gone)))
+            deleted += gone
+        return deleted

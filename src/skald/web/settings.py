@@ -1,4 +1,5 @@
-"""What an operator may tune when starting the web table."""
+"""What an operator may tune when starting the web table: each setting a `skald serve` flag and an environment
+variable, with a default safe for the quick start on one's own machine."""
 
 from __future__ import annotations
 
@@ -9,11 +10,22 @@ from dataclasses import dataclass, field
 #: The largest WebSocket message or HTTP request body the table accepts, in bytes.
 MAX_MESSAGE = 4096
 MAX_BODY = 16384
+#: The largest WebSocket frame the server reads at all; a bigger one closes the connection (1009) unread.
+MAX_FRAME = 2 * MAX_MESSAGE
 
 #: How long a table nobody is connected to stays in memory after its last move or request, unless set otherwise.
 TABLE_IDLE_SECONDS = 300.0
 #: How many tables stay in memory at most (tables with clients or a move in progress are never dropped).
 MAX_TABLES = 1000
+#: Connections (HTTP and WebSocket) one client address may hold open at once.
+MAX_CONNECTIONS_PER_ADDRESS = 50
+#: Seconds a connection may take to send a request's headers or body, or a WebSocket its hello, or sit idle
+#: between requests, before it is closed.
+IDLE_TIMEOUT = 10.0
+#: Days an unfinished game may go without a move before it is deleted (0: never).
+GAME_EXPIRY_DAYS = 30.0
+#: The host names a quick start on one's own machine is reached by.
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 def setting_number(source: str, text: str, least: float, whole: bool = False) -> float:
@@ -36,12 +48,32 @@ def environment_number(name: str, default: float, least: float, whole: bool = Fa
     return setting_number(name, text, least, whole) if text else default
 
 
+def setting_list(text: str) -> tuple[str, ...]:
+    """A comma-separated list (a flag's or an environment variable's value) as its trimmed, non-empty items."""
+    return tuple(item.strip() for item in text.split(",") if item.strip())
+
+
+def setting_url(source: str, text: str) -> str:
+    """The public base URL given by `source`, without its trailing slash; anything but an http(s) URL with a host
+    and no path stops start-up with one line."""
+    url = text.strip().rstrip("/")
+    scheme, _, rest = url.partition("://")
+    if scheme not in ("http", "https") or not rest or "/" in rest or "?" in rest or "#" in rest:
+        raise SystemExit(f"skald serve: {source}={text!r}: expected a base URL such as https://skald.example.org")
+    return url
+
+
+def environment_flag(name: str) -> bool:
+    """Whether the environment variable `name` is set to a yes (1, true, yes, on)."""
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
 @dataclass(frozen=True)
 class Settings:
-    """Database URL, rate limits and how many tables one server process keeps in memory."""
+    """Database URL, limits, the addresses and names the server trusts, and how long it keeps what."""
 
     db_url: str
-    #: Games one client address may create per minute (a burst of as many is allowed).
+    #: Games one client address may create per minute (a burst of as many is allowed); rematches count too.
     games_per_minute: float = 20.0
     #: Moves one connection or seat token may submit per second (a burst of twice as many is allowed).
     moves_per_second: float = 10.0
@@ -56,3 +88,42 @@ class Settings:
     max_tables: int = field(
         default_factory=lambda: int(environment_number("SKALD_MAX_TABLES", MAX_TABLES, least=1, whole=True))
     )
+    #: Connections one client address may hold open at once (`--max-connections-per-address`, else
+    #: `SKALD_MAX_CONNECTIONS_PER_ADDRESS`).
+    max_connections_per_address: int = field(
+        default_factory=lambda: int(
+            environment_number("SKALD_MAX_CONNECTIONS_PER_ADDRESS", MAX_CONNECTIONS_PER_ADDRESS, least=1, whole=True)
+        )
+    )
+    #: Seconds for headers, a body or a hello, and the longest idle time between requests (`--idle-timeout`, else
+    #: `SKALD_IDLE_TIMEOUT`).
+    idle_timeout: float = field(
+        default_factory=lambda: environment_number("SKALD_IDLE_TIMEOUT", IDLE_TIMEOUT, least=0.5)
+    )
+    #: Addresses or networks (CIDR) of reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed
+    #: (`--trusted-proxies`, else `SKALD_TRUSTED_PROXIES`; none by default).
+    trusted_proxies: tuple[str, ...] = field(
+        default_factory=lambda: setting_list(os.environ.get("SKALD_TRUSTED_PROXIES", ""))
+    )
+    #: Host names the server answers to (`--allowed-hosts`, else `SKALD_ALLOWED_HOSTS`; `*` for any). The public
+    #: URL's host is always allowed.
+    allowed_hosts: tuple[str, ...] = field(
+        default_factory=lambda: setting_list(os.environ.get("SKALD_ALLOWED_HOSTS", "")) or LOCAL_HOSTS
+    )
+    #: The base URL people reach the server by, for invite links (`--public-url`, else `SKALD_PUBLIC_URL`); empty:
+    #: built from the request.
+    public_url: str = field(
+        default_factory=lambda: (
+            setting_url("SKALD_PUBLIC_URL", os.environ["SKALD_PUBLIC_URL"])
+            if os.environ.get("SKALD_PUBLIC_URL", "").strip()
+            else ""
+        )
+    )
+    #: Days an unfinished game may go without a move before it is deleted (`--game-expiry-days`, else
+    #: `SKALD_GAME_EXPIRY_DAYS`; 0 keeps every game).
+    game_expiry_days: float = field(
+        default_factory=lambda: environment_number("SKALD_GAME_EXPIRY_DAYS", GAME_EXPIRY_DAYS, least=0)
+    )
+    #: Whether a request may choose its game's seed (`--allow-client-seeds`, else `SKALD_ALLOW_CLIENT_SEEDS`): for
+    #: tests and reproducible demonstrations only, since whoever chooses the seed knows every draw.
+    allow_client_seeds: bool = field(default_factory=lambda: environment_flag("SKALD_ALLOW_CLIENT_SEEDS"))

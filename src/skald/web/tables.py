@@ -16,8 +16,10 @@ catches up in place when its own move is refused as stale, or when a client name
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
+import hmac
 import itertools
 import json
 import logging
@@ -80,8 +82,21 @@ class LogEntry:
 
 def chance_rng(seed: int, ply: int) -> random.Random:
     """The generator for the chance outcome at `ply` of a game seeded with `seed`."""
-    digest = hashlib.blake2b(f"skald-chance:{seed}:{ply}".encode(), digest_size=8).digest()
+    digest = hashlib.blake2b(f"skald-chance:{seed}:{ply}".encode(), digest_size=8 if seed < 2**64 else 32).digest()
     return random.Random(int.from_bytes(digest, "big"))
+
+
+def secret_seed(secret: bytes, game_id: str, stored: int) -> int:
+    """A game's 256-bit chance seed: its stored seed mixed with the server's secret, so that no record, however
+    long, lets anyone search for the seed offline and foresee the draws to come."""
+    return int.from_bytes(hmac.new(secret, f"skald-seed:{game_id}:{stored}".encode(), hashlib.sha256).digest(), "big")
+
+
+def rematch_token(secret: bytes, rematch_id: str, seat: int, token: str) -> str:
+    """The seat token of `seat` in the rematch `rematch_id` for whoever holds that seat's `token` in the game before:
+    derived, so it need not be stored anywhere (only its hash is, once claimed)."""
+    mac = hmac.new(secret, f"skald-rematch:{rematch_id}:{seat}:{token}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
 
 
 def _report_failure(task: asyncio.Task[None]) -> None:
@@ -90,14 +105,33 @@ def _report_failure(task: asyncio.Task[None]) -> None:
         LOG.error("a table's bots and chance stopped", exc_info=task.exception())
 
 
+#: Messages a client may leave unsent (it does not read) before it is dropped.
+OUTBOX_LIMIT = 256
+
+
+def _ignore() -> None:
+    """Nothing to do."""
+
+
 @dataclass(eq=False)
 class Client:
-    """One WebSocket connection: its seat (None: a spectator), whether it wants the SVG and full view, its outbox."""
+    """One WebSocket connection: its seat (None: a spectator), whether it wants the SVG and full view, its outbox,
+    and what to do when it stops reading (its session drops it)."""
 
     seat: int | None
     svg: bool
     full: bool = True
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    on_overflow: Callable[[], None] = _ignore
+    #: What to do when its seat's token is replaced (its session closes it: the token it showed is no longer good).
+    on_revoke: Callable[[], None] = _ignore
+
+    def push(self, text: str) -> None:
+        """Queue `text`, unless the client has left `OUTBOX_LIMIT` messages unsent: then it is dropped."""
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.on_overflow()
+            return
+        self.outbox.put_nowait(text)
 
 
 @dataclass
@@ -112,10 +146,12 @@ class SeatInfo:
 class Table:
     """One live game: the state, its version (actions so far), seats, log, watchers and bots."""
 
-    def __init__(self, row: GameRow, seats: list[SeatInfo], state: State) -> None:
+    def __init__(self, row: GameRow, seats: list[SeatInfo], state: State, secret: bytes = b"") -> None:
         self.id = row.id
         self.game = get_game(row.game)
-        self.seed = row.seed
+        #: Whether chance draws from the server's secret mixed in (else from the stored seed, chosen by a test).
+        self.secret_seed = bool(row.secret_seed) and bool(secret)
+        self.seed = secret_seed(secret, row.id, row.seed) if self.secret_seed else row.seed
         self.options = dict(row.options)
         self.seats = seats
         self.state = state
@@ -164,8 +200,8 @@ class Table:
         return not self.imperfect or self.state.is_terminal()
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a token acts for, or None."""
-        if not token:
+        """The seat a token acts for, or None (every token is URL-safe ASCII; anything else is none)."""
+        if not token or not token.isascii():
             return None
         digest = token_hash(token)
         for seat, info in enumerate(self.seats):
@@ -211,6 +247,18 @@ class Table:
             "to_move_name": self.seats[player].name if player >= 0 else None,
             "result": self.result(),
             "rematch": self.rematch_id,
+            "fair": self.fair(),
+        }
+
+    def fair(self) -> dict[str, Any] | None:
+        """The commitment to the chance seed (its SHA-256), published from the start, and the seed itself once the
+        game is over, so anyone can check that the draws came from the seed fixed before the first one."""
+        if not self.secret_seed:
+            return None
+        seed = self.seed.to_bytes(32, "big")
+        return {
+            "commitment": hashlib.sha256(seed).hexdigest(),
+            "seed": seed.hex() if self.state.is_terminal() else None,
         }
 
     def result(self) -> dict[str, Any] | None:
@@ -359,20 +407,34 @@ class Table:
             key = (seat, client.svg, client.full)
             if key not in cache:
                 cache[key] = self.message(client, "update", log)
-            client.outbox.put_nowait(cache[key])
+            client.push(cache[key])
 
     def notify(self, data: dict[str, Any]) -> None:
         """Queue a small notice for every client."""
         text = json.dumps(data)
         for client in list(self.clients):
-            client.outbox.put_nowait(text)
+            client.push(text)
 
 
 class Tables:
     """The live tables of one server process, backed by the store: those in use, and the recently used up to a cap."""
 
-    def __init__(self, store: Store, idle_seconds: float = TABLE_IDLE_SECONDS, max_tables: int = MAX_TABLES) -> None:
+    def __init__(
+        self,
+        store: Store,
+        idle_seconds: float = TABLE_IDLE_SECONDS,
+        max_tables: int = MAX_TABLES,
+        expiry_days: float = 0.0,
+    ) -> None:
         self.store = store
+        #: The server's secret (read from the database by `open`): chance seeds and rematch tokens derive from it.
+        self.secret = b""
+        #: Days an unfinished game may go without a move before it is deleted (0: never).
+        self.expiry_days = expiry_days
+        #: Unfinished games still to be looked at since the start (resumed in the background, see `open`).
+        self.resuming = 0
+        self.expired = 0
+        self._background: set[asyncio.Task[Any]] = set()
         #: The tables in memory, least recently used first.
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.idle_seconds = idle_seconds
@@ -419,9 +481,13 @@ class Tables:
         seats: list[tuple[str, str]],
         options: dict[str, Any],
         seed: int | None = None,
-        token_hashes: list[str | None] | None = None,
+        claimed_later: bool = False,
     ) -> tuple[Table, list[str | None]]:
-        """Create a game with `seats` as (name, kind); returns the table and each person seat's new token."""
+        """Create a game with `seats` as (name, kind); returns the table and each person seat's new token.
+
+        Chance draws from a seed mixed with the server's secret unless a `seed` is given (tests only: see
+        `Settings.allow_client_seeds`). With `claimed_later` (a rematch) no token is made: each person seat is
+        claimed later by the holder of its token in the game before (`claim`)."""
         try:
             game = get_game(game_name)
         except KeyError as error:
@@ -441,13 +507,10 @@ class Tables:
                     raise TableError("seats", f"seats[{index}].bot: {error}") from None
         tokens: list[str | None] = []
         hashes: list[str | None] = []
-        for index, (_name, kind) in enumerate(seats):
-            if kind != HUMAN:
+        for _name, kind in seats:
+            if kind != HUMAN or claimed_later:
                 tokens.append(None)
                 hashes.append(None)
-            elif token_hashes is not None and token_hashes[index] is not None:
-                tokens.append(None)
-                hashes.append(token_hashes[index])
             else:
                 token = secrets.token_urlsafe(24)
                 tokens.append(token)
@@ -459,6 +522,7 @@ class Tables:
             players=len(seats),
             options=resolved,
             seed=secrets.randbits(48) if seed is None else seed,
+            secret_seed=seed is None,
             version=0,
             status="playing",
             rematch_id=None,
@@ -474,6 +538,7 @@ class Tables:
             row,
             [SeatInfo(n, k, h) for (n, k), h in zip(seats, hashes, strict=True)],
             game.new_initial_state(len(seats), resolved),
+            self.secret,
         )
         self._admit(table)
         self.drive(table)
@@ -527,7 +592,7 @@ class Tables:
                 # Stored by another version of a game's rules, say: refuse this game, never the whole server.
                 LOG.error("game %s cannot be replayed: %s", game_id, error)
                 raise TableError("unreadable", f"game {game_id!r} cannot be replayed here: {error}", 500) from None
-            table = Table(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state)
+            table = Table(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state, self.secret)
         finally:
             # No await from here until the table is admitted and held: nobody can see the game as neither
             # loading nor loaded, so it is never read twice at once.
@@ -539,15 +604,51 @@ class Tables:
         self.drive(table)
         return table
 
+    async def open(self) -> None:
+        """Read the server's secret, then expire abandoned games and resume the others in the background: the server
+        answers at once, and a request for a game not yet resumed simply loads it first."""
+        self.secret = await asyncio.to_thread(self.store.server_secret)
+        self._in_background(self._expire_and_resume())
+
+    def _in_background(self, work: Any) -> None:
+        """Run `work` as a task kept until it ends (its failure is logged)."""
+        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_report_failure)
+
+    async def _expire_and_resume(self) -> None:
+        await self.expire()
+        await self.resume_all()
+
+    async def expire(self) -> int:
+        """Delete the unfinished games nobody has moved in for the expiry time (none if it is 0), except those in use
+        (someone connected, a bot thinking); how many."""
+        if self.expiry_days <= 0:
+            return 0
+        busy = {game_id for game_id, table in self.tables.items() if table.busy}
+        gone = await asyncio.to_thread(self.store.expire, self.expiry_days, busy)
+        for game_id in gone:  # in memory but used by nobody: gone from there too
+            table = self.tables.get(game_id)
+            if table is not None:
+                self._drop(table)
+        if gone:
+            LOG.info("deleted %d games without a move for %g days", len(gone), self.expiry_days)
+        self.expired += len(gone)
+        return len(gone)
+
     async def resume_all(self) -> int:
         """Load every unfinished game so its bots and chance carry on; returns how many (a game that no longer
-        replays is logged and skipped)."""
+        replays is logged and skipped). One game at a time, letting every request through in between."""
         ids = await asyncio.to_thread(self.store.unfinished)
+        self.resuming = len(ids)
         resumed = 0
         for game_id in ids:
+            await asyncio.sleep(0)
+            self.resuming -= 1
             try:
                 table = await self.hold(game_id)
-            except TableError:  # logged by `_load`; the other games carry on
+            except TableError:  # logged by `_load` (or expired meanwhile); the other games carry on
                 continue
             self.release(table)
             if not table.busy:  # waiting for a person: it loads again when someone comes back to it
@@ -605,9 +706,13 @@ class Tables:
         every = min(60.0, max(0.05, self.idle_seconds / 4))
 
         async def sweep_forever() -> None:
+            expired_at = time.monotonic()
             while True:
                 await asyncio.sleep(every)
                 self.sweep()
+                if time.monotonic() - expired_at >= min(3600.0, self.expiry_days * 86400 / 4):
+                    expired_at = time.monotonic()
+                    await self.expire()
 
         self._sweeper = asyncio.get_running_loop().create_task(sweep_forever())
 
@@ -620,6 +725,8 @@ class Tables:
             "idle_seconds": self.idle_seconds,
             "loads": self.loads,
             "drops": self.drops,
+            "resuming": self.resuming,
+            "expired": self.expired,
         }
 
     # -- moving ---------------------------------------------------------------------------------------------
@@ -796,27 +903,59 @@ class Tables:
                 self._draw_chance(table, after, moves, entries)
                 await self._commit(table, version, moves, after, entries)
 
-    async def rematch(self, table: Table, seat: int) -> dict[str, Any]:
-        """The same seats and options again (person seats keep their tokens), made once per game; its summary."""
+    async def rematch(self, table: Table, seat: int, token: str, allowed: Callable[[], bool]) -> dict[str, Any]:
+        """The same seats and options again, made once per game (counted by `allowed`, the creation limit), and the
+        asking seat's new token in it: every person seat gets a fresh one, which its holder in this game claims.
+        The rematch's summary, with `token`."""
         if table.rematch_id is None:
             if not table.state.is_terminal():
                 raise TableError("not_over", "a rematch can start only when the game is over", 409)
+            if not allowed():
+                raise TableError("rate_limited", "too many games created from this address; wait a minute", 429)
             new, _ = await self.create(
                 table.game.name,
                 [(s.name, s.kind) for s in table.seats],
                 table.options,
-                token_hashes=[s.token_hash for s in table.seats],
+                claimed_later=True,
             )
             chosen = await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
             table.rematch_id = chosen
             table.notify({"type": "rematch", "id": chosen, "by": table.seats[seat].name})
         async with self.use(table.rematch_id) as rematch:
-            return rematch.summary()
+            return {**rematch.summary(), "token": await self.claim(rematch, seat, token)}
+
+    async def claim(self, rematch: Table, seat: int, token: str) -> str | None:
+        """The token of `seat` in `rematch` for the holder of that seat's `token` in the game before (None for a
+        bot seat); the first claim stores its hash, so a seat's token is never kept in the clear."""
+        if rematch.seats[seat].kind != HUMAN:
+            return None
+        fresh = rematch_token(self.secret, rematch.id, seat, token)
+        digest = token_hash(fresh)
+        if rematch.seats[seat].token_hash is None:
+            stored = await asyncio.to_thread(self.store.claim_token, rematch.id, seat, digest)
+            rematch.seats[seat].token_hash = stored
+        return fresh if rematch.seats[seat].token_hash == digest else None
+
+    async def replace_token(self, table: Table, seat: int) -> str:
+        """A new token for `seat`, replacing its old one (a leaked invite link stops working); every connection
+        that showed the old token is closed."""
+        token = secrets.token_urlsafe(24)
+        digest = token_hash(token)
+        await asyncio.to_thread(self.store.set_token, table.id, seat, digest)
+        table.seats[seat].token_hash = digest
+        for client in list(table.clients):
+            if client.seat == seat:
+                client.on_revoke()
+        return token
 
     async def close(self) -> None:
-        """Stop sweeping and every driver task."""
+        """Stop sweeping, resuming and every driver task."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for task in list(self._background):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         for table in list(self.tables.values()):  # a driver that stops lets its table be dropped
             if table.driver is not None:
                 table.driver.cancel()

@@ -18,6 +18,32 @@ const Skald = {
     for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     return node;
   },
+  // The game's board, drawn by the server, put on the page under a style policy that forbids inline styles: the
+  // SVG's <style> sheets become constructed style sheets and its style attributes are set through the CSSOM.
+  sheets: new Map(),
+  showSvg(container, text) {
+    // Renamed before parsing, so that not even the parser applies (and the policy reports) an inline style.
+    const renamed = (text || "<svg xmlns='http://www.w3.org/2000/svg'/>")
+      .replace(/(\s)style=/g, "$1data-skald-style=")
+      .replace(/<(\/?)style(?=[\s>])/g, "<$1skald-style");
+    const root = new DOMParser().parseFromString(renamed, "image/svg+xml").documentElement;
+    if (root.nodeName !== "svg") { container.replaceChildren(); return; }
+    for (const sheet of [...root.getElementsByTagName("skald-style")]) { Skald.adoptSheet(sheet.textContent); sheet.remove(); }
+    for (const node of [...root.querySelectorAll("script, foreignObject")]) node.remove();
+    const svg = document.importNode(root, true);
+    for (const node of svg.querySelectorAll("[data-skald-style]")) {
+      node.style.cssText = node.getAttribute("data-skald-style");
+      node.removeAttribute("data-skald-style");
+    }
+    container.replaceChildren(svg);
+  },
+  adoptSheet(text) {
+    if (Skald.sheets.has(text)) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    Skald.sheets.set(text, sheet);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  },
   async api(method, path, body, token) {
     const headers = { "Content-Type": "application/json" };
     if (token) headers.Authorization = "Bearer " + token;

@@ -3,14 +3,18 @@
 // The browser decides nothing and knows no game: it shows what the server sent this viewer (the game's own prompt,
 // labels and groups), offers the legal actions and asks the server why others are not.
 const gameId = location.pathname.split("/").filter(Boolean).pop();
-const hash = new URLSearchParams(location.hash.slice(1));
-if (hash.get("t")) {
-  Skald.remember(gameId, { token: hash.get("t") });
-  history.replaceState(null, "", location.pathname);
-}
-const token = (Skald.joined()[gameId] || {}).token || null;
+// A token from an invite link is tried first but kept only once the server has taken it: a bogus or foreign link
+// never replaces the seat this browser already holds.
+const offered = new URLSearchParams(location.hash.slice(1)).get("t");
+if (offered) history.replaceState(null, "", location.pathname);
+const stored = (Skald.joined()[gameId] || {}).token || null;
+let token = offered || stored;
 const $ = (id) => document.getElementById(id);
 let socket = null;
+let stopped = false;  // nothing to reconnect to: the game is not here
+let claiming = false;  // this seat's token in the rematch is being asked for
+let refusal = null;
+let replacing = false;  // this page asked for a new token for its seat  // why the server refused the token this page came with, said beside "spectator"
 let you = null;
 let game = null;
 let view = null;
@@ -28,29 +32,52 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}`);
   socket.onopen = () => {
-    retry = 500;
     $("conn").textContent = "live";
     $("conn").className = "pill live";
     send({ type: "hello", token, svg: true, full: true });
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
+    if (stopped || event.code === 4404) {
+      stopped = true;
+      $("conn").textContent = "no such game";
+      $("conn").className = "pill";
+      return;
+    }
     $("conn").textContent = "reconnecting…";
     $("conn").className = "pill";
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
+    // A refused token was just dropped: come back at once without it; otherwise wait longer each time (with some
+    // jitter, so a restarted server is not met by every browser in the same instant), up to half a minute.
+    const now = event.code === 4403;  // a token refused: straight back without it
+    const wait = now ? 0 : retry * (0.75 + Math.random() / 2);
+    if (!now) retry = Math.min(retry * 2, 30000);
+    setTimeout(connect, wait);
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
 }
 
+// The server refused `token`: never send it again. An invite link's token gives way to the one this browser had;
+// a token this browser had kept is forgotten.
+function refused() {
+  const which = token === offered && offered !== stored ? "that invite link is not valid" : "your saved seat is not valid here";
+  if (token === stored) Skald.remember(gameId, { token: null, seat: null });
+  token = token === offered && offered !== stored ? stored : null;
+  refusal = which;
+  $("error").textContent = `The server refused the seat token: ${which}.`;
+  $("who").textContent = token ? "reconnecting with your seat…" : `spectator (${which})`;
+}
+
 function receive(msg) {
   if (msg.type === "welcome") {
+    retry = 500;
     you = msg.you;
     game = msg.game;
     $("log").replaceChildren();
     $("title").textContent = `${game.title} · ${game.players} players`;
     document.title = `Skald — ${game.title}`;
-    $("who").textContent = you === null ? "spectator" : `you: ${game.seats[you].name}`;
-    if (you !== null || !Skald.joined()[gameId]) Skald.remember(gameId, { title: game.title, seat: you });
+    $("who").textContent = you !== null ? `you: ${game.seats[you].name}` : refusal ? `spectator (${refusal})` : "spectator";
+    $("new-link-button").hidden = you === null;
+    if (you !== null) Skald.remember(gameId, { title: game.title, seat: you, token });
+    else if (!Skald.joined()[gameId]) Skald.remember(gameId, { title: game.title });
   } else if (msg.type === "update") {
     pending = false;
     reasons.clear();
@@ -63,13 +90,19 @@ function receive(msg) {
     if (window.skaldState) window.skaldState.pending = false;
     if (msg.code === "why_forbidden") { hideTip(); return; }  // the turn moved on while the pointer rested
     $("error").textContent = msg.message;
-    if (msg.code === "forged_token") $("who").textContent = "spectator (that invite link is not valid)";
+    if (msg.code === "forged_token") refused();
+    if (msg.code === "revoked") {
+      if (replacing) { $("error").textContent = ""; return; }  // this page asked for it: it has the new token
+      token = null;  // replaced from elsewhere: whoever did it holds the seat now
+      Skald.remember(gameId, { token: null, seat: null });
+    }
+    if (msg.code === "not_found") { stopped = true; $("title").textContent = "No such game here"; }
   } else if (msg.type === "why") {
     const key = JSON.stringify(sortKeys(msg.action));
     reasons.set(key, msg.reason || "allowed");
     if (hovered && hovered.key === key) showTip(hovered.x, hovered.y, reasons.get(key));
   } else if (msg.type === "rematch") {
-    showRematch(msg.id);
+    if (you !== null && token) claimRematch(); else showRematch(msg.id);
   }
 }
 
@@ -115,7 +148,7 @@ function drawMode(legal) {
 }
 
 function draw() {
-  $("board").innerHTML = view.svg || "";
+  Skald.showSvg($("board"), view.svg);
   const legal = legalKeys();
   drawMode(legal);
   const mine = you !== null && view.to_move === you;
@@ -225,7 +258,9 @@ function drawEnd() {
   }
   $("tie-break").textContent = `Winner: ${result.winners.map((s) => game.seats[s].name).join(", ")}. ${result.tie_break}`;
   $("rematch-button").hidden = you === null || Boolean(view.rematch);
-  if (view.rematch) showRematch(view.rematch);
+  if (!view.rematch) return;
+  const claimed = (Skald.joined()[view.rematch] || {}).token;
+  if (you !== null && token && !claimed && !claiming) { claiming = true; claimRematch(); } else showRematch(view.rematch);
 }
 
 function showRematch(id) {
@@ -233,7 +268,6 @@ function showRematch(id) {
   if (!card.querySelector(".rematch-link")) {
     card.append(Skald.el("p", { class: "rematch-link" }, Skald.el("a", { href: `/table/${id}` }, "Rematch started — go to the new table")));
   }
-  if (token) Skald.remember(id, { token, seat: you, title: game.title });
   $("rematch-button").hidden = true;
 }
 
@@ -274,7 +308,7 @@ function hideTip() {
 async function showPly(ply) {
   // As this viewer saw the game (its token names the seat): another seat's hidden cards stay hidden.
   const data = await Skald.api("GET", `/api/games/${gameId}/replay/${ply}`, undefined, token);
-  $("rp-board").innerHTML = data.svg;
+  Skald.showSvg($("rp-board"), data.svg);
   $("rp-slider").max = data.version;
   $("rp-slider").value = ply;
   const last = data.log[data.log.length - 1];
@@ -310,10 +344,24 @@ $("record-link").addEventListener("click", async (event) => {
     URL.revokeObjectURL(link.href);
   } catch (e) { $("error").textContent = e.message; }
 });
-$("rematch-button").addEventListener("click", async () => {
+// The rematch (made now, or already made by another seat) and this seat's fresh token in it, kept for the link.
+async function claimRematch() {
   try {
     const next = await Skald.api("POST", `/api/games/${gameId}/rematch`, {}, token);
+    if (next.token) Skald.remember(next.id, { token: next.token, seat: you, title: game.title });
     showRematch(next.id);
+  } catch (e) { $("error").textContent = e.message; }
+}
+$("rematch-button").addEventListener("click", claimRematch);
+// A leaked invite link is revoked by replacing it: this browser keeps the new token, every other holder is shut out.
+$("new-link-button").addEventListener("click", async () => {
+  replacing = true;
+  try {
+    const next = await Skald.api("POST", `/api/games/${gameId}/token`, {}, token);
+    token = next.token;
+    Skald.remember(gameId, { token, seat: you });
+    $("new-link-url").value = next.url;
+    $("new-link").hidden = false;
   } catch (e) { $("error").textContent = e.message; }
 });
 connect();

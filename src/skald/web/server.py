@@ -1,0 +1,50 @@
+"""Running the web table under uvicorn with the front door's guards (see `skald.web.guard`)."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import uvicorn
+
+from skald.web.app import create_app
+from skald.web.guard import SECURITY, ConnectionGuard, guarded_protocol
+from skald.web.settings import MAX_FRAME, Settings
+
+
+def security_logging() -> None:
+    """Send the security log (`skald.web.security`) to standard error, one timestamped line per event."""
+    if SECURITY.handlers:
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s skald security: %(message)s"))
+    SECURITY.addHandler(handler)
+    SECURITY.setLevel(logging.WARNING)
+    SECURITY.propagate = False
+
+
+def run(settings: Settings, host: str, port: int) -> None:
+    """Serve `settings`' web table on `host`:`port` until stopped.
+
+    uvicorn's own handling of `X-Forwarded-For` is off (it believes any loopback peer): `Gate` believes only the
+    trusted proxies. No `Server` header; frames over `MAX_FRAME` close the WebSocket (1009) unread."""
+    security_logging()
+    app = create_app(settings)
+    guard = ConnectionGuard(
+        settings.max_connections_per_address, settings.idle_timeout, app.state.addresses, app.state.security_log
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        http=guarded_protocol(guard),
+        log_level="warning",
+        proxy_headers=False,
+        server_header=False,
+        timeout_keep_alive=min(5, max(1, int(settings.idle_timeout))),
+        h11_max_incomplete_event_size=16384,
+        ws_max_size=MAX_FRAME,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+    )
+    uvicorn.Server(config).run()
