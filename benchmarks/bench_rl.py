@@ -1,6 +1,7 @@
-"""Steps per second through each learning adapter next to the raw engine, on the same random games.
+"""Steps per second through each learning adapter next to the raw engine, on the same random games; then
+environment steps per second against the random and the greedy bot, for Gymnasium and PettingZoo.
 
-    python benchmarks/bench_rl.py [--games 30] [--players 2] [--repeat 3]
+    python benchmarks/bench_rl.py [--game vikings] [--games 30] [--players 2] [--repeat 3]
 
 Raw engine: `legal_actions` + `apply` for every action, chance included (Skald's `play_random_game`).
 Raw + observations: the same walk, asking the engine for the tensor of each seat to act (`observation_array`), which
@@ -9,6 +10,10 @@ OpenSpiel: the same walk through `pyspiel` states (`legal_actions`, `chance_outc
 PettingZoo: `last()` (observation tensor and mask) + `step` for each seat's turn; chance acts inside `step`.
 Gymnasium: `step` for the learner's turns; chance and the random bot act inside `step`.
 The cost ratio compares seconds per whole game, since the environments count only seats' turns as steps.
+
+Against bots: the environments with their training defaults (forced moves played by the environment). Gymnasium: one
+learner choosing at random from the mask, the others the bot, inside `step`; a step is one learner decision.
+PettingZoo: seat 0 chooses at random from the mask, every other agent asks the bot; a step is one agent's `step`.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import argparse
 import random
 import time
 
+from skald.bots import make_bot
 from skald.engine import CHANCE, get_game, play_random_game, sample_chance
 from skald.rl.gymnasium_env import SkaldGymEnv
 from skald.rl.openspiel import load
@@ -80,9 +86,9 @@ def pettingzoo(game: str, players: int, games: int) -> tuple[int, float]:
     return steps, time.perf_counter() - start
 
 
-def gymnasium(game: str, players: int, games: int) -> tuple[int, float]:
-    """Learner's turns and seconds through the Gymnasium wrapper against the random bot."""
-    env, rng, steps = SkaldGymEnv(game, players, opponents="random"), random.Random(0), 0
+def gymnasium(game: str, players: int, games: int, opponent: str = "random") -> tuple[int, float]:
+    """Learner's turns and seconds through the Gymnasium wrapper against a bot (the random bot by default)."""
+    env, rng, steps = SkaldGymEnv(game, players, opponents=opponent), random.Random(0), 0
     start = time.perf_counter()
     for g in range(games):
         observation, _ = env.reset(seed=g)
@@ -91,6 +97,36 @@ def gymnasium(game: str, players: int, games: int) -> tuple[int, float]:
             observation, _, terminated, _, _ = env.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
             steps += 1
     return steps, time.perf_counter() - start
+
+
+def pettingzoo_against(game: str, players: int, games: int, opponent: str) -> tuple[int, float]:
+    """Agents' steps and seconds through the AEC environment, seat 0 at random and the other seats the bot."""
+    env, rng, steps = SkaldAECEnv(game, players), random.Random(0), 0
+    start = time.perf_counter()
+    for g in range(games):
+        env.reset(seed=g)
+        bot = make_bot(opponent, g)
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            if agent == "player_0":
+                env.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
+            else:
+                env.step(bot.step(env.game_state))
+            steps += 1
+    return steps, time.perf_counter() - start
+
+
+def against_bots(game: str, players: int, games: int, repeat: int) -> None:
+    """Print environment steps/s against the random and the greedy bot, for Gymnasium and PettingZoo."""
+    print(f"\nenvironment steps/s against bots (best of {repeat}, {games} games each)")
+    print(f"{'':12} {'opponent':>8} {'steps/s':>10} {'steps/game':>11}")
+    for name, run in (("Gymnasium", gymnasium), ("PettingZoo", pettingzoo_against)):
+        for opponent in ("random", "greedy"):
+            steps, seconds = min((run(game, players, games, opponent) for _ in range(repeat)), key=lambda r: r[1])
+            print(f"{name:12} {opponent:>8} {steps / seconds:10.0f} {steps / games:11.1f}")
 
 
 def main() -> None:
@@ -120,6 +156,7 @@ def main() -> None:
     for name, (steps, seconds) in best.items():
         per_game = seconds / args.games
         print(f"{name:12} {steps / seconds:10.0f} {per_game * 1e3:9.2f} {per_game / base:11.2f}x")
+    against_bots(args.game, args.players, args.games, args.repeat)
 
 
 if __name__ == "__main__":

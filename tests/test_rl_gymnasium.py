@@ -66,7 +66,7 @@ def test_an_illegal_action_can_raise_instead() -> None:
 def test_opponents_are_skald_bot_specs() -> None:
     with pytest.raises(ValueError):
         SkaldGymEnv("vikings", 3, opponents=["random"])
-    env = SkaldGymEnv("vikings", 3, opponents=["greedy", "mcts:iters=5"])
+    env = SkaldGymEnv("vikings", 3, opponents=["greedy", "mcts:iters=5"], seat=0)
     env.reset(seed=0)
     assert [bot.spec for _, bot in sorted(env.bots.items())] == ["greedy", "mcts:iters=5"]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,8 +15,12 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E4
 
 import proof_game  # noqa: E402  (registers "proof", the test suite's hidden-information card game)
 from proof_game import actions as A  # noqa: E402
-from skald.engine import game_names  # noqa: E402
+from proof_game.game import ProofGame  # noqa: E402
+from proof_game.state import NO_BID, ProofState  # noqa: E402
+from skald.engine import game_names, get_game, play_random_game  # noqa: E402
+from skald.engine.registry import register, unregister  # noqa: E402
 from skald.rl import openspiel as skald_spiel  # noqa: E402
+from skald.rl.common import DEFAULT_MAX_GAME_LENGTH, declared_max_game_length  # noqa: E402
 
 
 def test_every_skald_game_is_registered() -> None:
@@ -251,3 +257,161 @@ def test_observation_types_say_only_what_they_are_asked_for() -> None:
     # Nobody's private information and no public information: nothing at all.
     assert observer(kinds.NONE, False).string_from(state, 0) == ""
     assert '"hand"' not in observer(kinds.NONE, True).string_from(state, 0)
+
+
+# -- how long a game lasts (issue 23) ----------------------------------------------------------------------------------
+
+
+class _DeclaredProof(ProofGame):
+    """The proof game declaring its length as the contract's method: deals, bids and plays, each once."""
+
+    name = "proof_length"
+
+    def max_game_length(self, num_players: int, options: Any = None) -> int:
+        return 2 * A.HAND_SIZE * num_players + num_players
+
+
+@pytest.fixture
+def declared_length() -> Any:
+    game = register(_DeclaredProof())
+    yield game
+    unregister(game.name)
+
+
+def test_openspiel_reports_the_length_a_game_declares(declared_length: Any) -> None:
+    for num_players in (2, 4):
+        game = skald_spiel.load(declared_length.name, num_players)
+        assert game.max_game_length() == 7 * num_players
+        pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+
+
+class _NumberProof(ProofGame):
+    """The proof game declaring one length for every player count, as a plain number."""
+
+    name = "proof_number"
+    max_game_length = 28
+
+
+def test_a_length_declared_as_one_number_for_every_count_is_read_too() -> None:
+    game = register(_NumberProof())
+    try:
+        assert skald_spiel.load(game.name, 3).max_game_length() == 28
+    finally:
+        unregister(game.name)
+
+
+def test_a_game_that_declares_no_length_gets_the_fallback() -> None:
+    assert skald_spiel.load("proof", 2).max_game_length() == DEFAULT_MAX_GAME_LENGTH
+
+
+@pytest.mark.parametrize("name", ["vikings", "vikingdoms"])
+def test_every_registered_game_declares_a_length_its_games_keep_within(name: str) -> None:
+    skald_game = get_game(name)
+    variants = [{}, {"variant": "advanced"}] if name == "vikings" else [{}]
+    for options in variants:
+        for num_players in range(skald_game.min_players, skald_game.max_players + 1):
+            bound = declared_max_game_length(skald_game, num_players, options)
+            assert bound is not None and bound < DEFAULT_MAX_GAME_LENGTH
+            assert skald_spiel.load(name, num_players, **options).max_game_length() == bound
+            rng = random.Random(num_players)
+            for _ in range(10):
+                played = play_random_game(skald_game.new_initial_state(num_players, options), rng)
+                assert len(played.history) <= bound
+
+
+# -- an information-state tensor where the game encodes one -----------------------------------------------------------
+
+
+class _RecallState(ProofState):
+    """The proof game's state with an information-state tensor: all that a seat knows, laid out in fixed slots."""
+
+    def information_state_tensor(self, seat: int) -> list[float]:
+        n, deck = self.num_players, A.MAX_DECK
+        out = [0.0] * recall_tensor_size(n)
+        out[seat] = 1.0
+        at = 4
+        for k, card in enumerate(self.dealt[seat]):  # own cards, in the order they came
+            out[at + k * deck + card - 1] = 1.0
+        at += A.HAND_SIZE * deck
+        out[at + self.deals_done()] = 1.0
+        at += deck + 1
+        out[at + self.bids_made()] = 1.0
+        at += 5
+        if self.bids[seat] != NO_BID:
+            out[at + self.bids[seat]] = 1.0
+        at += A.MAX_BID + 1
+        if self.bids_revealed():
+            for other, bid in enumerate(self.bids):
+                out[at + other * (A.MAX_BID + 1) + bid] = 1.0
+        at += 4 * (A.MAX_BID + 1)
+        for k, (player, card) in enumerate(self.plays):
+            out[at + k * (4 + deck) + player] = 1.0
+            out[at + k * (4 + deck) + 4 + card - 1] = 1.0
+        return out
+
+
+def recall_tensor_size(num_players: int) -> int:
+    """Seat, own cards in order, deals, bids made, own bid, revealed bids, and each play (who, which card)."""
+    deck = A.MAX_DECK
+    plays = A.HAND_SIZE * 4
+    return 4 + A.HAND_SIZE * deck + deck + 1 + 5 + (A.MAX_BID + 1) + 4 * (A.MAX_BID + 1) + plays * (4 + deck)
+
+
+class _RecallProof(ProofGame):
+    """The proof game encoding information states as tensors."""
+
+    name = "proof_recall"
+
+    def new_initial_state(self, num_players: int = 2, options: Any = None) -> _RecallState:
+        self.check_players(num_players)
+        return _RecallState(self, num_players)
+
+    def information_state_tensor_shape(self, num_players: int) -> tuple[int, ...]:
+        return (recall_tensor_size(num_players),)
+
+
+@pytest.fixture
+def recall_game() -> Any:
+    game = register(_RecallProof())
+    yield game
+    unregister(game.name)
+
+
+def test_a_game_that_encodes_information_states_gets_openspiels_information_state_tensor(recall_game: Any) -> None:
+    game = skald_spiel.load(recall_game.name, 3)
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_shape() == [recall_tensor_size(3)]
+    pyspiel.random_sim_test(game, num_sims=30, serialize=False, verbose=False)
+    # The order seat 0's cards came in, which its observation tensor forgets, is in its information-state tensor.
+    first = _spiel_state(game, [A.deal(card) for card in (1, 2, 3, 4, 5, 6, 7, 8, 9)])
+    second = _spiel_state(game, [A.deal(card) for card in (4, 2, 3, 1, 5, 6, 7, 8, 9)])
+    assert first.information_state_tensor(0) != second.information_state_tensor(0)
+    assert first.information_state_tensor(0) == list(
+        np.asarray(first.skald_state.information_state_tensor(0), np.float32)
+    )
+
+
+def test_information_state_tensors_agree_with_information_state_strings(recall_game: Any) -> None:
+    # Two positions give a seat equal tensors exactly when they give it equal information-state strings.
+    game = skald_spiel.load(recall_game.name, 2)
+    rng = np.random.RandomState(0)
+    by_string: dict[str, list[float]] = {}
+    by_tensor: dict[tuple[float, ...], str] = {}
+    for _ in range(200):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+                continue
+            for seat in range(2):
+                text, tensor = state.information_state_string(seat), state.information_state_tensor(seat)
+                assert by_string.setdefault(text, tensor) == tensor
+                assert by_tensor.setdefault(tuple(tensor), text) == text
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(by_string) > 100
+
+
+def test_games_without_hidden_information_offer_no_information_state_tensor() -> None:
+    for name in ("vikings", "vikingdoms"):
+        assert not skald_spiel.load(name, 2).get_type().provides_information_state_tensor

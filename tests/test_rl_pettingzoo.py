@@ -168,5 +168,9 @@ def test_no_agent_is_handed_another_seats_hand() -> None:
         observation, _reward, terminated, truncated, info = aec.last()
         seat = int(agent.split("_")[1])
         assert np.array_equal(observation["observation"], aec.game_state.observation_array(seat))
-        assert info == {}
+        # During play nothing at all; at the end only the public result (scores, winners, the seat's own counts).
+        if terminated:
+            assert set(info) == {"scores", "winners", "returns", "game_length", "decisions", "forced"}
+        else:
+            assert info == {}
         aec.step(None if terminated or truncated else int(observation["action_mask"].nonzero()[0][-1]))

@@ -17,7 +17,7 @@ def test_registered_by_name() -> None:
     """Front ends find the game through the registry."""
     assert "vikingdoms" in game_names()
     assert get_game("vikingdoms").num_distinct_actions == A.NUM_ACTIONS
-    with pytest.raises(ValueError, match="2–2 players"):
+    with pytest.raises(ValueError, match="is played by 2 players, not 3"):
         GAME.new_initial_state(3)
 
 

@@ -116,7 +116,7 @@ def play_checking_the_bound(seed: int, options: dict[str, Any], chooser: Any) ->
     """Play a game; at every position, every legal action must lower `most_actions_left` by at least one."""
     rng = random.Random(seed)
     state = GAME.new_initial_state(2, options)
-    assert len(state.history) + state.most_actions_left() <= GAME.max_game_length
+    assert len(state.history) + state.most_actions_left() <= GAME.max_game_length(2, options)
     while not state.is_terminal():
         bound = state.most_actions_left()
         chance = state.current_player() == CHANCE
@@ -129,7 +129,7 @@ def play_checking_the_bound(seed: int, options: dict[str, Any], chooser: Any) ->
         else:
             state.apply(chooser(state, rng))
         assert state.recruit_turns <= RECRUITMENT_CAP
-    assert state.most_actions_left() == 0 and len(state.history) <= GAME.max_game_length
+    assert state.most_actions_left() == 0 and len(state.history) <= GAME.max_game_length(2, options)
     return state
 
 
@@ -138,7 +138,7 @@ def test_no_sequence_of_legal_actions_outlasts_the_documented_bound(termination:
     """The ranking function `most_actions_left` starts at most at `MAX_GAME_LENGTH`, is never negative and drops
     with every legal action (checked for every action at every position of random and stubborn games): so no
     sequence of legal actions is longer than `MAX_GAME_LENGTH`."""
-    assert GAME.new_initial_state(2).most_actions_left() == S.MAX_GAME_LENGTH == GAME.max_game_length
+    assert GAME.new_initial_state(2).most_actions_left() == S.MAX_GAME_LENGTH == GAME.max_game_length(2)
     lengths = []
     for seed in range(2):
         for chooser in (lambda s, r: r.choice(s.legal_actions()), stubborn, cycler):
@@ -172,6 +172,16 @@ def test_players_who_avoid_every_troop_are_stopped_by_the_termination_rule_and_t
 def test_the_learning_adapters_read_the_bound_from_the_game() -> None:
     assert max_game_length(GAME, 2) == S.MAX_GAME_LENGTH
     assert MOVE_CAP <= S.MAX_GAME_LENGTH
+
+
+def test_the_declared_bound_is_the_move_cap_under_termination_move_cap() -> None:
+    """Under `move_cap` the game declares the cap (300), the bound its ranking function starts from; under the other
+    terminations the bound of the ranking function over five raids (559)."""
+    assert GAME.max_game_length(2, {"termination": "move_cap"}) == MOVE_CAP == 300
+    assert GAME.new_initial_state(2, {"termination": "move_cap"}).most_actions_left() == MOVE_CAP
+    assert max_game_length(GAME, 2, {"termination": "move_cap"}) == MOVE_CAP
+    for termination in ("recruitment_ends", "game_ends"):
+        assert GAME.max_game_length(2, {"termination": termination}) == S.MAX_GAME_LENGTH == 559
 
 
 # -- opponent_on_top --------------------------------------------------------------------------------------------

@@ -76,9 +76,12 @@ class Game(ABC):
     def check_players(self, num_players: int) -> None:
         """Raise `ValueError` unless this game can be played by `num_players`."""
         if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(
-                f"{self.title} is played by {self.min_players}–{self.max_players} players, not {shown(num_players)}"
+            counts = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}–{self.max_players}"
             )
+            raise ValueError(f"{self.title} is played by {counts} players, not {shown(num_players)}")
 
     def render_svg(self, state: State, seat: int | None = None, names: list[str] | None = None) -> str:
         """The table as an SVG document for the viewer in `seat` (None: a spectator), showing only what that
@@ -101,3 +104,16 @@ class Game(ABC):
             f"{self.name} does not encode observations as tensors: it must override observation_tensor_shape "
             "(see docs/rl-observation.md)"
         )
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any] | None = None) -> int | None:
+        """An upper bound on the actions of one game, chance included, for `num_players` and rule `options`, proven
+        from the rules (docs/learning.md, "How long a game lasts"); None for a game that declares none."""
+        return None
+
+    def observation_tensor_bounds(self, num_players: int) -> tuple[float, float] | None:
+        """The least and greatest value any entry of `State.observation_tensor` can take, or None when unknown."""
+        return None
+
+    def information_state_tensor_shape(self, num_players: int) -> tuple[int, ...]:
+        """The shape of `State.information_state_tensor` (games with hidden information that encode one)."""
+        raise NotImplementedError(f"{self.name} does not encode information states as tensors")

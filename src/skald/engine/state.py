@@ -222,6 +222,11 @@ class State(ABC):
             "(see docs/rl-observation.md)"
         )
 
+    def information_state_tensor(self, seat: int) -> list[float]:
+        """All that `seat` knows, as floats of `game.information_state_tensor_shape`: equal for two histories exactly
+        when `information_state_string(seat)` is (games with hidden information that encode one)."""
+        raise NotImplementedError(f"{self.game.name} does not encode information states as tensors")
+
     def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
         """`observation_tensor(seat)` as a new float32 numpy array (needs numpy; games may override it to be faster)."""
         import numpy as np

@@ -1,16 +1,23 @@
-"""What the learning adapters share: which games encode tensors, masks of legal actions, and chance by seed."""
+"""What the learning adapters share: which games encode tensors, masks of legal actions, chance by seed, the
+bounds a game declares, rewards and the final result an environment hands over."""
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from skald.engine import CHANCE, Game, State, game_names, get_game, sample_chance
 
-#: Used when a game does not say how long it can last (an attribute `max_game_length` on the Game, an int).
+#: Used when a game does not say how long it can last (`Game.max_game_length(num_players, options)`).
 DEFAULT_MAX_GAME_LENGTH = 10_000
+
+#: The rewards an environment offers: the Skald return at the end only, or shaped by the change in score margin.
+REWARDS = ("win", "margin")
 
 
 def supports_tensors(game: Game) -> bool:
@@ -22,25 +29,91 @@ def supports_tensors(game: Game) -> bool:
     return True
 
 
+def supports_information_state_tensors(game: Game) -> bool:
+    """Whether `game` encodes each seat's information state as a tensor (`Game.information_state_tensor_shape` and
+    `State.information_state_tensor(seat)`, for games with hidden information that offer them)."""
+    shape_of = getattr(game, "information_state_tensor_shape", None)
+    if not callable(shape_of):
+        return False
+    try:
+        shape_of(game.min_players)
+    except NotImplementedError:
+        return False
+    return True
+
+
 def learnable_games() -> list[str]:
     """Names of the registered games that encode observation tensors, sorted."""
     return [name for name in game_names() if supports_tensors(get_game(name))]
 
 
+def check_players(game: Game, num_players: int) -> None:
+    """Raise `ValueError` unless `game` can be played by `num_players`, in words that read well when the game has a
+    single player count ("Vikingdoms is played by 2 players, not 3")."""
+    if not game.min_players <= num_players <= game.max_players:
+        counts = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
+        raise ValueError(f"{game.title} is played by {counts} players, not {num_players!r}")
+
+
 def require_tensors(game: Game, num_players: int) -> tuple[int, ...]:
     """The observation shape of `game` for `num_players`; raises `ValueError` if the game has no tensor encoding."""
-    game.check_players(num_players)
+    check_players(game, num_players)
     try:
         return game.observation_tensor_shape(num_players)
     except NotImplementedError as error:
         raise ValueError(f"{game.name} cannot be used for learning yet: {error}") from None
 
 
-def max_game_length(game: Game, num_players: int) -> int:
-    """An upper bound on the actions (chance included) of one game, or `DEFAULT_MAX_GAME_LENGTH`."""
-    del num_players
-    bound = getattr(game, "max_game_length", None)
-    return bound if isinstance(bound, int) else DEFAULT_MAX_GAME_LENGTH
+def declared_max_game_length(game: Game, num_players: int, options: Mapping[str, Any] | None = None) -> int | None:
+    """The upper bound on the actions (chance included) of one game that `game` declares, or None.
+
+    The contract's form is a method, `Game.max_game_length(num_players, options)`, answering None for a game that
+    declares none; a plain int attribute of that name (one bound for every player count and option) is read too.
+    """
+    declared = getattr(game, "max_game_length", None)
+    bound = declared(num_players, game.resolve_options(options)) if callable(declared) else declared
+    return int(bound) if isinstance(bound, int) and bound > 0 else None
+
+
+def max_game_length(game: Game, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+    """The declared bound on the length of one game, or `DEFAULT_MAX_GAME_LENGTH` for a game that declares none."""
+    bound = declared_max_game_length(game, num_players, options)
+    return DEFAULT_MAX_GAME_LENGTH if bound is None else bound
+
+
+def observation_bounds(game: Game, num_players: int) -> tuple[float, float]:
+    """The least and greatest value any entry of the observation tensor can take, as the game declares them
+    (`Game.observation_tensor_bounds(num_players)`, None when it declares none), or unbounded without them."""
+    declared = getattr(game, "observation_tensor_bounds", None)
+    bounds = declared(num_players) if callable(declared) else None
+    if bounds is None:
+        return -math.inf, math.inf
+    low, high = bounds
+    return float(low), float(high)
+
+
+def margin(state: State, seat: int) -> int:
+    """`seat`'s score minus the best score among the other seats (the game's own score, e.g. Fame)."""
+    scores = state.scores()
+    return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+
+
+def final_info(state: State, decisions: int, forced: int) -> dict[str, Any]:
+    """What an environment adds to the last step's info: the final scores, the winners and returns (after the
+    game's tie-breaks), the game's length in actions (chance included), and the decisions the agent was asked for
+    and the forced ones the environment played for it. All of it is public at the end of the game."""
+    return {
+        "scores": list(state.scores()),
+        "winners": list(state.winners()),
+        "returns": list(state.returns()),
+        "game_length": len(state.history),
+        "decisions": decisions,
+        "forced": forced,
+    }
 
 
 def legal_mask(state: State, size: int) -> npt.NDArray[np.int8]:

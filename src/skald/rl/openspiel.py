@@ -9,9 +9,12 @@ serialization is OpenSpiel's default history of action ids, and returns are Skal
 A game with hidden information (`Game.information == IMPERFECT`) is registered as `IMPERFECT_INFORMATION`: its
 observer answers each player with that seat's view only (the information-state string and observation JSON of the
 Skald state, and its observation tensor), and `resample_from_infostate` draws a full state consistent with what a
-player knows. There is no information-state tensor: the contract has none, and the observation tensor is not one (two
-histories a seat can tell apart, e.g. by the order its own cards came, may give it equal observation tensors). A
+player knows. Its information-state tensor is the game's own (`State.information_state_tensor(seat)`) when the game
+encodes one (`Game.information_state_tensor_shape`); the observation tensor never stands in for it (two histories a
+seat can tell apart, e.g. by the order its own cards came, may give it equal observation tensors). A
 perfect-information game's information state is the history of action ids.
+
+`max_game_length` is the bound the game declares (`Game.max_game_length(num_players, options)`), else 10,000.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import pyspiel
 from skald.bots import make_bot
 from skald.engine import PERFECT, Game, State, get_game
 from skald.engine import game_names as skald_game_names
-from skald.rl.common import max_game_length, supports_tensors
+from skald.rl.common import max_game_length, supports_information_state_tensors, supports_tensors
 
 PREFIX = "skald_"
 
@@ -87,7 +90,7 @@ class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=max_game_length(skald_game, num_players),
+            max_game_length=max_game_length(skald_game, num_players, self.options),
         )
         super().__init__(game_type, info, params)
 
@@ -166,25 +169,42 @@ class SkaldSpielState(pyspiel.State):  # type: ignore[misc]
         return str(self._held.cached("text", self._held.state.render_text))
 
 
-class _Observer:
-    """What OpenSpiel's PyObservers share: the game's observation tensor for a seat (when the observer gives one)
-    and the seat's observation as compact JSON."""
+#: The tensors an observer may give: the seat's observation, or its information state (perfect recall).
+OBSERVATION, INFORMATION_STATE = "observation", "info_state"
 
-    def __init__(self, game: SkaldSpielGame, params: Any, tensor: bool) -> None:
+
+class _Observer:
+    """What OpenSpiel's PyObservers share: a tensor for a seat (its observation or its information state, when the
+    observer gives one and the game encodes it) and the seat's observation as compact JSON."""
+
+    def __init__(self, game: SkaldSpielGame, params: Any, tensor: str | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
-        if tensor and supports_tensors(game.skald_game):
-            shape = game.skald_game.observation_tensor_shape(game.num_seats)
+        self.kind = tensor
+        skald_game = game.skald_game
+        shape: tuple[int, ...] | None = None
+        if tensor == OBSERVATION and supports_tensors(skald_game):
+            shape = skald_game.observation_tensor_shape(game.num_seats)
+        elif tensor == INFORMATION_STATE and supports_information_state_tensors(skald_game):
+            shape = skald_game.information_state_tensor_shape(game.num_seats)  # type: ignore[attr-defined]
+        if shape is not None:
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict = {"observation": self.tensor.reshape(shape)}
+            self.dict = {str(tensor): self.tensor.reshape(shape)}
 
     def set_from(self, state: SkaldSpielState, player: int) -> None:
-        """Fill `tensor` (if this observer has one) with `state` as `player` sees it."""
-        if self.tensor is not None:
-            skald_state = state.skald_state
+        """Fill `tensor` (if this observer has one) with `state` as `player` sees it or knows it."""
+        if self.tensor is None:
+            return
+        skald_state = state.skald_state
+        if self.kind == OBSERVATION:
             self.tensor[:] = state._held.cached(("tensor", player), lambda: skald_state.observation_array(player))
+        else:
+            self.tensor[:] = state._held.cached(
+                ("info_tensor", player),
+                lambda: np.asarray(skald_state.information_state_tensor(player), np.float32),  # type: ignore[attr-defined]
+            )
 
     @staticmethod
     def observation_json(state: SkaldSpielState, viewer: int | None) -> str:
@@ -204,7 +224,7 @@ class SkaldObserver(_Observer):
     view as a string."""
 
     def __init__(self, game: SkaldSpielGame, params: Any) -> None:
-        super().__init__(game, params, tensor=True)
+        super().__init__(game, params, tensor=OBSERVATION)
 
     def string_from(self, state: SkaldSpielState, player: int) -> str:
         """What `player` sees, as compact JSON."""
@@ -244,8 +264,8 @@ class SeatViewObserver(_Observer):
     """OpenSpiel's PyObserver for a game with hidden information: a player's own view only.
 
     With a seat's private information (`private_info` SINGLE_PLAYER, the default) the string is the seat's
-    information-state string (perfect recall) or its observation JSON, and only the latter comes with a tensor (the
-    game's observation tensor for that seat; there is no information-state tensor). With public information only
+    information-state string (perfect recall) or its observation JSON, each with its tensor when the game encodes
+    one: the seat's information-state tensor, or its observation tensor. With public information only
     (NONE) the strings are a spectator's, and there is no tensor (the game encodes seats' views); with nothing at all
     (NONE and no public information) the string is empty. With every seat's private information and the public
     information (ALL_PLAYERS) the string is the whole history of action ids. Private information without the public
@@ -256,7 +276,8 @@ class SeatViewObserver(_Observer):
         self.recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         self.public = iig_obs_type is None or bool(iig_obs_type.public_info)
         self.viewer = _private(iig_obs_type)
-        super().__init__(game, params, tensor=self.viewer == "seat" and not self.recall)
+        tensor = (INFORMATION_STATE if self.recall else OBSERVATION) if self.viewer == "seat" else None
+        super().__init__(game, params, tensor=tensor)
 
     def string_from(self, state: SkaldSpielState, player: int) -> str:
         """What `player` (or a spectator, for public information only) knows or sees, as a string."""
@@ -279,6 +300,8 @@ def game_type(skald_game: Game) -> Any:
     spec.update({option.name: option.default for option in skald_game.options})
     tensors = supports_tensors(skald_game)
     hidden = skald_game.information != PERFECT
+    # Only a game with hidden information encodes one (a perfect-information game's information state is its history).
+    information_tensors = hidden and supports_information_state_tensors(skald_game)
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=short_name(skald_game.name),
@@ -291,8 +314,8 @@ def game_type(skald_game: Game) -> Any:
         max_num_players=skald_game.max_players,
         min_num_players=skald_game.min_players,
         provides_information_state_string=True,
-        # The contract has no information-state tensor, and the observation tensor is not one (it forgets order).
-        provides_information_state_tensor=False,
+        # The game's own, where it has one; the observation tensor is not one (it forgets order).
+        provides_information_state_tensor=information_tensors,
         provides_observation_string=True,
         provides_observation_tensor=tensors,
         parameter_specification=spec,

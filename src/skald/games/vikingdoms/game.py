@@ -8,7 +8,7 @@ from typing import Any
 from skald.engine import Game, State
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import tensor
-from skald.games.vikingdoms.options import OPTIONS
+from skald.games.vikingdoms.options import MOVE_CAP, OPTIONS
 from skald.games.vikingdoms.presentation import VikingdomsPresentation
 from skald.games.vikingdoms.state import MAX_GAME_LENGTH, VikingdomsState
 from skald.games.vikingdoms.tiles import Tile, load_tiles, with_second_rioter
@@ -25,8 +25,6 @@ class VikingdomsGame(Game):
     max_players = 2
     options = OPTIONS
     presentation = VikingdomsPresentation()
-    #: The most actions of one game, chance included, under any rule options (the learning adapters read it).
-    max_game_length = MAX_GAME_LENGTH
 
     def __init__(self, tiles: tuple[Tile, ...] | None = None) -> None:
         self.tiles = tiles if tiles is not None else load_tiles()
@@ -54,6 +52,16 @@ class VikingdomsGame(Game):
         """The length of `VikingdomsState.observation_tensor` (see `skald.games.vikingdoms.tensor`)."""
         self.check_players(num_players)
         return (tensor.SIZE,)
+
+    def observation_tensor_bounds(self, num_players: int) -> tuple[float, float]:
+        """Every value of the tensor lies in [-1, 1] (docs/rl-observation.md)."""
+        return -1.0, 1.0
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        """The most actions of one game, chance included (docs/vikingdoms.md, "Every game ends")."""
+        if self.resolve_options(options)["termination"] == "move_cap":
+            return min(MOVE_CAP, MAX_GAME_LENGTH)
+        return MAX_GAME_LENGTH
 
     def evaluate(self, state: State, seat: int) -> float:
         """Progress towards the VI. Kingdom, own minus the opponent's, in [-1, 1]; ±1 once decided."""

@@ -6,7 +6,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from skald.engine import Game, State, register
-from skald.games.vikings.actions import NUM_ACTIONS
+from skald.games.vikings.actions import MAX_BID, NUM_ACTIONS
+from skald.games.vikings.components import (
+    BAG_COUNTS,
+    GREY,
+    GROUPS_PER_ROUND,
+    LARGE_SCORING_ROUNDS,
+    NUM_COLOURS,
+    ROUNDS,
+    SPECIAL_COUNTS,
+    STACK_COUNTS,
+)
 from skald.games.vikings.options import OPTIONS
 from skald.games.vikings.presentation import VikingsPresentation
 from skald.games.vikings.state import VikingsState
@@ -69,6 +79,25 @@ class VikingsGame(Game):
 
         self.check_players(num_players)
         return shape(num_players)
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        """An upper bound on the actions of one game, chance included: each action uses up something the game has
+        only so much of (docs/learning.md, "How long a game lasts")."""
+        resolved = self.resolve_options(options)
+        groups = ROUNDS * GROUPS_PER_ROUND  # every Group is bought once
+        greys = BAG_COUNTS[GREY]
+        bound = sum(STACK_COUNTS) + sum(BAG_COUNTS)  # each tile and each Viking drawn at most once
+        bound += 3 * groups + num_players  # buy, place the tile, place the Viking; each seat's start tile
+        bound += 2 * greys  # a ferry (with or without a Boat) spends a Boatswain; at most one "done" ends its landing
+        bound += sum(BAG_COUNTS) - greys  # every other Viking lands at most once
+        bound += num_players * len(LARGE_SCORING_ROUNDS)  # "done" ferrying, once a seat and large scoring
+        if resolved["variant"] == "advanced":
+            bound += 2 * sum(SPECIAL_COUNTS)  # each special tile turned up once; each Building placed once
+            bound += groups  # take a special tile or decline: at most once a purchase
+            bound += ROUNDS * (1 + NUM_COLOURS)  # a drawn Viking removed; each colour laid on the wheel
+            if resolved["auction"] == "on":
+                bound += ROUNDS * (MAX_BID + 1 + num_players - 1)  # rising bids 0..MAX_BID, then passes
+        return bound
 
 
 GAME = VikingsGame()
