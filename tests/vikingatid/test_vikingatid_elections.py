@@ -304,4 +304,4 @@ def test_random_elections_keep_every_invariant(options: dict[str, str]) -> None:
             table.king = [rng.choice((NOBODY, *range(players))) for _ in range(3)]
             state = elections_at(table, **options)
             play_randomly(state, rng)
-            assert state.table.phase == S.JOURNEYS
+            assert state.table.turn == 2 or state.is_terminal()

@@ -1,6 +1,6 @@
 """Vikingatid under the engine contract (docs/engine.md): the steps as data, the kingdom choice with its rolls as
 chance nodes, the turn's first seat (VA-06), legal actions, illegal actions naming the rule, clones, records,
-JSON and notation, and random play to where play stops for now (the start of phase 6 of turn 1)."""
+JSON and notation, random play through turn 1 and through whole games, and the end of the game (VA-63)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from vikingatid_kit import GAME, fixed_state, play_randomly, registered, roll
+from vikingatid_kit import GAME, fixed_state, play_randomly, roll
 
 from skald.engine import CHANCE, PERFECT, TERMINAL, IllegalAction, OptionError, Record
 from skald.games.vikingatid import steps as S
@@ -50,7 +50,7 @@ def test_every_step_is_listed_once_under_its_phase() -> None:
     assert sorted(listed) == list(range(len(S.STEPS)))
     for phase, ids in enumerate(S.PHASE_STEPS):
         assert all(S.STEPS[i].phase == phase for i in ids)
-    assert all(step.rule.startswith(("VA-", "6.1")) for step in S.STEPS)
+    assert all(step.rule.startswith(("VA-", "6.", "10.")) for step in S.STEPS)
 
 
 def test_the_single_decisions_used_here_are_the_action_spaces() -> None:
@@ -87,11 +87,13 @@ def test_sealed_bids_are_refused_until_hidden_information_exists() -> None:
         GAME.new_initial_state(3, {"election_bids": "sealed"})
 
 
-def test_the_game_is_not_registered_for_users() -> None:
-    """Issue 19: importing the package registers nothing while play stops at phase 6."""
-    from skald.engine import game_names
+def test_the_game_is_registered_for_every_front_end() -> None:
+    """Issue 19: registered as `vikingatid` through the `skald.games` entry point, with its presentation."""
+    from skald.engine import game_names, get_game
+    from skald.games.vikingatid.presentation import VikingatidPresentation
 
-    assert "vikingatid" not in game_names()
+    assert "vikingatid" in game_names()
+    assert isinstance(get_game("vikingatid").presentation, VikingatidPresentation)
 
 
 # -- setup: the kingdom choice -----------------------------------------------------------------------------------
@@ -144,13 +146,17 @@ def test_with_no_camps_and_no_silver_turn_one_goes_straight_to_the_election_dice
 # -- the contract ------------------------------------------------------------------------------------------------
 
 
-def random_states(players: int, seed: int, **options: str) -> list[VikingatidState]:
-    """Every state of one random game from the kingdom choice to where play stops, as clones."""
+def random_states(players: int, seed: int, turns: int = 1, **options: str) -> list[VikingatidState]:
+    """Every state of one random game (chance by its odds) from the kingdom choice through `turns` turns (all 14:
+    the whole game), as clones."""
     rng = random.Random(seed)
     state = GAME.new_initial_state(players, options)
     seen = [state.clone()]
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
+    while not state.is_terminal() and state.table.turn <= turns:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance_outcome(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
         seen.append(state.clone())
     return seen
 
@@ -177,7 +183,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing(players: int) -> None:
         for action in tried:
             with pytest.raises(IllegalAction) as error:
                 state.apply(action)
-            assert error.value.rule.startswith(("VA-", "action.space", "3.", "5.", "6.1")), error.value
+            assert error.value.rule.startswith(("VA-", "action.space", "3.", "5.", "6.", "10.")), error.value
             assert everything(state) == before
 
 
@@ -189,18 +195,32 @@ def test_a_wrong_kind_of_action_names_the_step() -> None:
     assert error.value.rule == "VA-01" and "the step is 'roll for the kingdom choice'" in error.value.reason
 
 
-def test_play_stops_at_the_start_of_phase_four() -> None:
-    """Where play stops for now: turn 1, phase 6 (Initiative and journeys) before the first initiative roll,
-    terminal with no winner and all returns 0; any action is refused naming 6.1 (docs/vikingatid.md, 'Where play
-    stops')."""
-    state = random_states(3, 1)[-1]
-    assert state.is_terminal() and state.table.phase == S.JOURNEYS and state.table.turn == 1
-    assert state.returns() == [0.0, 0.0, 0.0] and state.winners() == [] and state.legal_actions() == []
-    assert state.step == S.INITIATIVE_ROLL and state.chance_outcomes() == []
+def test_the_game_ends_after_the_last_box_and_the_most_vp_wins() -> None:
+    """VA-05 / VA-63: the game ends after phase 11 of the track's last box (1125) or once all are Christian; each
+    camp is then one more VP, the most VP wins (ties shared), and any action is refused naming VA-63."""
+    state = random_states(3, 1, turns=99)[-1]
+    table = state.table
+    assert state.is_terminal() and state.step == S.GAME_OVER and state.legal_actions() == []
+    assert table.year <= 1125 and (table.year == 1125 or all(table.christian))
+    best = max(table.vp)
+    assert state.winners() == [s for s in range(3) if table.vp[s] == best]
+    assert sum(state.returns()) == pytest.approx(1.0) and state.chance_outcomes() == []
+    camps = [sum(table.camps[s]) for s in range(3)]
+    report = state.scorings()[-1]
+    assert report["when"].startswith("final")
+    final = [sum(line["points"] for line in report["lines"] if line["seat"] == s) for s in range(3)]
+    assert final == camps
     with pytest.raises(IllegalAction) as error:
         state.apply(roll(10))
-    assert error.value.rule == "6.1 Initiative" and "not written yet" in error.value.reason
-    assert "play stops here" in state.render_text()
+    assert error.value.rule == "VA-63" and "the game is over" in error.value.reason
+    assert "game over" in state.render_text()
+
+
+def test_the_last_year_option_shortens_the_game() -> None:
+    """VA-05 `last_year: 1100`: the game ends after turn 13 at the latest."""
+    for seed in range(3):
+        table = random_states(2, seed, turns=99, last_year="1100")[-1].table
+        assert table.year <= 1100 and (table.year == 1100 or all(table.christian))
 
 
 def test_a_clone_is_independent() -> None:
@@ -229,13 +249,12 @@ def test_json_and_notation_round_trip_for_every_legal_action(players: int) -> No
 @pytest.mark.parametrize("players", [2, 5])
 def test_records_replay_identically(players: int) -> None:
     """A record of a random game, saved as JSON and loaded, replays to the identical position. Record finds games
-    by name, so the test registers the game for its own length only (the game is not registered for users)."""
+    by name."""
     final = random_states(players, players + 30)[-1]
-    with registered():
-        record = Record.of(final)
-        text = json.dumps(record.to_dict())
-        loaded = Record.from_dict(json.loads(text))
-        again = loaded.replay()
+    record = Record.of(final)
+    text = json.dumps(record.to_dict())
+    loaded = Record.from_dict(json.loads(text))
+    again = loaded.replay()
     assert isinstance(again, VikingatidState)
     assert everything(again) == everything(final)
 
@@ -245,10 +264,18 @@ def test_records_replay_identically(players: int) -> None:
     "options",
     [{}, {"kingdom_choice": "spread", "turn_order": "fixed"}, {"gifts": "off", "election_margin": "over_players"}],
 )
-def test_random_play_keeps_the_table_sound_to_where_play_stops(players: int, options: dict[str, str]) -> None:
-    """Random play from the kingdom choice to the boundary: the table's invariants (silver never negative, ships and
-    camps conserved, caps, valid kings) hold after every action (issue 19, deliverable 7)."""
-    for seed in range(20):
+def test_random_play_keeps_the_table_sound_through_a_turn(players: int, options: dict[str, str]) -> None:
+    """Random play through the whole of turn 1: the table's invariants (silver never negative, ships and camps
+    conserved, caps, valid kings) hold after every action (issue 19, deliverable 7)."""
+    for seed in range(4):
         state = GAME.new_initial_state(players, options)
         play_randomly(state, random.Random(seed))
-        assert problems(state.table) == [] and state.table.phase == S.JOURNEYS
+        assert problems(state.table) == [] and (state.table.turn == 2 or state.is_terminal())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_whole_games_keep_the_table_sound_and_end(players: int) -> None:
+    """A whole random game: every invariant after every action, and the game ends (issue 19, 'Done when')."""
+    state = GAME.new_initial_state(players)
+    play_randomly(state, random.Random(players), limit=100_000, turns=99)
+    assert state.is_terminal() and state.winners()

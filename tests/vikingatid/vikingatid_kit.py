@@ -1,21 +1,19 @@
-"""Vikingatid states for the tests: a game (not registered), states after the kingdom choice, prepared tables at the
-start of a phase, and random play that checks the table's invariants after every action."""
+"""Vikingatid states for the tests: the game, states after the kingdom choice, prepared tables at the start of a
+phase, and random play that checks the table's invariants after every action."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from skald.engine import register
-from skald.engine.registry import unregister
+from skald.engine import CHANCE, get_game
 from skald.games.vikingatid.actions import ROLL
 from skald.games.vikingatid.game import VikingatidGame
 from skald.games.vikingatid.state import VikingatidState, position_at
 from skald.games.vikingatid.table import Table, problems
 
-GAME = VikingatidGame()
+GAME = get_game("vikingatid")
+assert isinstance(GAME, VikingatidGame)
 BOARD = GAME.board
 SPACE = GAME.space
 
@@ -46,23 +44,31 @@ def at_phase(table: Table, phase: int, **options: Any) -> VikingatidState:
     return position_at(base, table, phase)
 
 
-def play_randomly(state: VikingatidState, rng: random.Random, limit: int = 10_000) -> int:
-    """Play random legal actions until play stops, asserting the table's invariants after each; returns the count."""
+def play_randomly(state: VikingatidState, rng: random.Random, limit: int = 20_000, turns: int = 1) -> int:
+    """Play random legal actions (chance by its odds) until `turns` turns are over or the game ends, asserting the
+    table's invariants after each; returns the count."""
     count = 0
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
+    while not state.is_terminal() and state.table.turn <= turns:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance_outcome(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
         count += 1
         assert problems(state.table) == [], (count, problems(state.table))
-        assert count < limit, "random play did not reach the boundary"
+        assert count < limit, "random play did not end"
     return count
 
 
-@contextmanager
-def registered() -> Iterator[VikingatidGame]:
-    """The game registered for the length of a test (Record looks games up by name), then removed again: the game
-    is not registered for users (issue 19), so no other test may find it."""
-    register(GAME)
-    try:
-        yield GAME
-    finally:
-        unregister(GAME.name)
+def play_phase_randomly(state: VikingatidState, rng: random.Random, limit: int = 20_000) -> int:
+    """Play random legal actions until the phase under way is over, asserting the table's invariants after each."""
+    phase, turn = state.table.phase, state.table.turn
+    count = 0
+    while not state.is_terminal() and (state.table.phase, state.table.turn) == (phase, turn):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance_outcome(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        count += 1
+        assert problems(state.table) == [], (count, problems(state.table))
+        assert count < limit, "random play did not end the phase"
+    return count

@@ -70,6 +70,35 @@ class _Held:
         return self.seen[key]
 
 
+#: The prefix a rule option's value gets in OpenSpiel when it would read as a number or a truth value there
+#: (`last_year=1125`): OpenSpiel parses such text in a game string as an int, float or bool and then refuses it for a
+#: text parameter, so `skald_vikingatid(last_year=v1125)` stands for the option `last_year: 1125`.
+SPIEL_TEXT_PREFIX = "v"
+
+
+def _reads_as_non_text(value: str) -> bool:
+    """Whether OpenSpiel's parameter parser would read this text as a number or a truth value."""
+    if value in ("true", "false", "True", "False"):
+        return True
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+def spiel_value(value: Any) -> Any:
+    """A rule option's value as OpenSpiel keeps it (numeric-looking text prefixed, see SPIEL_TEXT_PREFIX)."""
+    return SPIEL_TEXT_PREFIX + value if isinstance(value, str) and _reads_as_non_text(value) else value
+
+
+def skald_value(choices: tuple[Any, ...], value: Any) -> Any:
+    """An OpenSpiel parameter back as the rule option's value."""
+    if isinstance(value, str) and value.startswith(SPIEL_TEXT_PREFIX) and value[1:] in choices:
+        return value[1:]
+    return value
+
+
 class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One Skald game, with its player count and rule options, as an OpenSpiel game."""
 
@@ -80,7 +109,7 @@ class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.skald_game = skald_game
         self.num_seats = num_players
         self.options = skald_game.resolve_options(
-            {o.name: params[o.name] for o in skald_game.options if o.name in params}
+            {o.name: skald_value(o.choices, params[o.name]) for o in skald_game.options if o.name in params}
         )
         actions = skald_game.num_distinct_actions
         info = pyspiel.GameInfo(
@@ -188,7 +217,7 @@ class _Observer:
         if tensor == OBSERVATION and supports_tensors(skald_game):
             shape = skald_game.observation_tensor_shape(game.num_seats)
         elif tensor == INFORMATION_STATE and supports_information_state_tensors(skald_game):
-            shape = skald_game.information_state_tensor_shape(game.num_seats)  # type: ignore[attr-defined]
+            shape = skald_game.information_state_tensor_shape(game.num_seats)
         if shape is not None:
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
             self.dict = {str(tensor): self.tensor.reshape(shape)}
@@ -203,7 +232,7 @@ class _Observer:
         else:
             self.tensor[:] = state._held.cached(
                 ("info_tensor", player),
-                lambda: np.asarray(skald_state.information_state_tensor(player), np.float32),  # type: ignore[attr-defined]
+                lambda: np.asarray(skald_state.information_state_tensor(player), np.float32),
             )
 
     @staticmethod
@@ -297,7 +326,7 @@ def game_type(skald_game: Game) -> Any:
     """OpenSpiel's GameType for a Skald game: sequential, explicit chance, constant sum; perfect information, or
     imperfect with per-player information states for a game with hidden information."""
     spec: dict[str, Any] = {"players": skald_game.min_players}
-    spec.update({option.name: option.default for option in skald_game.options})
+    spec.update({option.name: spiel_value(option.default) for option in skald_game.options})
     tensors = supports_tensors(skald_game)
     hidden = skald_game.information != PERFECT
     # Only a game with hidden information encodes one (a perfect-information game's information state is its history).
@@ -345,7 +374,8 @@ def register_all() -> list[str]:
 
 def load(game_name: str, num_players: int, **options: Any) -> Any:
     """The OpenSpiel game for a Skald game, player count and rule options (registering it if needed)."""
-    return pyspiel.load_game(register(game_name), {"players": num_players, **options})
+    params = {name: spiel_value(value) for name, value in options.items()}
+    return pyspiel.load_game(register(game_name), {"players": num_players, **params})
 
 
 class SkaldBot(pyspiel.Bot):  # type: ignore[misc]

@@ -419,7 +419,7 @@ class ActionSpace:
             return f"pull down {article} {data['camp']} camp in {self.area_name(data['area'])}"
         if kind == "build":
             built = f"build {_plural(data['count'], data['camp'] + ' camp')}"
-            if p is not None and p.kind == BUILDING:
+            if p is not None and p.kind in (BUILDING, JOURNEY):
                 return f"{built} in {self.area_name(p.area)}"
             return built
         if kind == "pay_onto":

@@ -1,9 +1,4 @@
-"""The Vikingatid game: name, players, rule options, action space and kind of information.
-
-Not registered yet (issue 19): nothing imports this module for the registry and it calls no `register()`. Play
-stops at the start of phase 6 of turn 1 (`state.py`), so front ends must not offer the game until the whole turn
-is written; tests that need the registry (records) register it themselves.
-"""
+"""The Vikingatid game: name, players, rule options, action space, kind of information and presentation."""
 
 from __future__ import annotations
 
@@ -14,6 +9,7 @@ from skald.engine import PERFECT, Game, OptionError
 from skald.games.vikingatid.actions import NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
 from skald.games.vikingatid.options import OPTIONS
+from skald.games.vikingatid.presentation import VikingatidPresentation
 from skald.games.vikingatid.state import VikingatidState
 
 
@@ -26,6 +22,8 @@ class VikingatidGame(Game):
     min_players = 2
     max_players = 6
     options = OPTIONS
+    catalogue_rank = 3
+    presentation = VikingatidPresentation()
     #: Perfect information for now: with `cards: off` (until part 2's cards) and `election_bids: open` nothing is
     #: hidden ("Silver is not hidden by any sentence", the rulings' "Hidden information"). The cards of part 2 and
     #: `election_bids: sealed` make it IMPERFECT; until then `sealed` is refused (see `new_initial_state`).

@@ -97,13 +97,13 @@ def room(table: Table, purchases: Purchases, seat: int, kind: str, area_id: str)
 def places(table: Table, purchases: Purchases, seat: int) -> list[tuple[str, str]]:
     """The (type, area) pairs the seat may place bought ships in now, types then board order."""
     home = home_area(table, seat)
+    n = table.num_areas
+    camps = table.camps[seat]
     found = []
-    for kind in SHIP_TYPES:
-        for area_id in table.area_ids:
-            if (area_id == home or table.camps_at(seat, kind, area_id)) and room(
-                table, purchases, seat, kind, area_id
-            ) > 0:
-                found.append((kind, area_id))
+    for index in range(len(camps)):
+        kind, area_id = SHIP_TYPES[index // n], table.area_ids[index % n]
+        if (area_id == home or camps[index]) and room(table, purchases, seat, kind, area_id) > 0:
+            found.append((kind, area_id))
     return found
 
 

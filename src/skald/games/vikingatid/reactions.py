@@ -54,12 +54,15 @@ class Reactions:
             self.war_camps: int = source.war_camps
             self.gald: list[int] = list(source.gald)
             self.results: list[ReactionResult] = list(source.results)
+            self.only: int = source.only
             return
         self.areas = []
         self.to_roll = []
         self.war_camps = 0
         self.gald = []
         self.results = []
+        # The one seat whose camps a roll concerns (a build under `reaction_on_build: builder_only`), or -1: all.
+        self.only = -1
 
     def clone(self) -> Reactions:
         """An independent copy."""
@@ -86,6 +89,22 @@ def empire_areas_with_camps(table: Table) -> list[str]:
     ]
 
 
+def on_build(table: Table, mode: str, area_id: str, only: int) -> Reactions:
+    """The roll when camps are built in a province (VA-32): once, after the building, the new camps counting; for
+    every player with camps there (`reaction_on_build: whole_area`, `only` -1) or the builder alone (`only`)."""
+    reactions = Reactions(mode)
+    reactions.only = only
+    reactions.areas = [area_id]
+    _enter_area(table, reactions)
+    return reactions
+
+
+def _concerned(table: Table, reactions: Reactions, area_id: str) -> list[int]:
+    """The seats a roll in the area decides for."""
+    seats = seats_with_camps(table, area_id)
+    return [s for s in seats if s == reactions.only] if reactions.only >= 0 else seats
+
+
 def begin(table: Table, mode: str) -> Reactions:
     """Phase 2 starts: every empire area with camps is to roll."""
     reactions = Reactions(mode)
@@ -100,7 +119,7 @@ def _enter_area(table: Table, reactions: Reactions) -> None:
         return
     area_id = reactions.areas[0]
     reactions.war_camps = table.camps_in_area("war", area_id)
-    reactions.to_roll = seats_with_camps(table, area_id) if reactions.mode == PER_PLAYER else []
+    reactions.to_roll = _concerned(table, reactions, area_id) if reactions.mode == PER_PLAYER else []
 
 
 def done(reactions: Reactions) -> bool:
@@ -127,7 +146,7 @@ def reaction_roll(table: Table, reactions: Reactions, face: int) -> None:
     result; Krig destroys his camps at once, Gäld waits for its die."""
     area_id = reactions.areas[0]
     empire = table.board.empire(table.empire_of[table.slot(area_id)])
-    seats = [reactions.to_roll.pop(0)] if reactions.mode == PER_PLAYER else seats_with_camps(table, area_id)
+    seats = [reactions.to_roll.pop(0)] if reactions.mode == PER_PLAYER else _concerned(table, reactions, area_id)
     for seat in seats:
         total = total_for(table, reactions, seat, face)
         result = empire.reaction_to(total)

@@ -18,15 +18,38 @@ from __future__ import annotations
 from typing import Any, Final
 
 from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
-from skald.games.vikingatid import elections, purchases, reactions, silver
+from skald.games.vikingatid import (
+    christianisation,
+    cleanup,
+    combat,
+    elections,
+    emigration,
+    end,
+    journeys,
+    purchases,
+    reactions,
+    render,
+    silver,
+    taxation,
+    victory_points,
+)
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import (
     AMOUNT,
+    BUILD,
+    BUILDING,
+    DUTY,
     ELECTION,
+    EMIGRATE,
+    FLEET_SIZE,
     GIFT,
     GIVE_SILVER,
+    HITS,
+    JOURNEY,
     KINGDOM,
     KINGDOMS,
+    MAX_BUILD,
+    MAX_HITS,
     NO_PHRASE,
     NUM_ACTIONS,
     OFFER_PEACE,
@@ -35,6 +58,7 @@ from skald.games.vikingatid.actions import (
     PAYMENT,
     PURCHASE,
     ROLL,
+    SHIP_TYPES,
     SINGLE,
     ActionSpace,
     Phrase,
@@ -46,8 +70,29 @@ from skald.games.vikingatid.table import Table
 #: The single decisions' ids this part uses (their places in `actions.SINGLES`; a test checks them).
 PASS: Final = SINGLE + 0
 DONE: Final = SINGLE + 1
+STOP: Final = SINGLE + 2
+END_JOURNEY: Final = SINGLE + 3
+TRADE: Final = SINGLE + 4
+PLUNDER: Final = SINGLE + 5
+FIGHT_ON: Final = SINGLE + 6
+WITHDRAW: Final = SINGLE + 7
+DESTROY: Final = SINGLE + 8
+ALLOW: Final = SINGLE + 9
+FORBID: Final = SINGLE + 10
+ASK_DUTY: Final = SINGLE + 11
+PAY_DUTY: Final = SINGLE + 12
+FIGHT: Final = SINGLE + 13
+TURN_AWAY: Final = SINGLE + 14
+BAR_SEA: Final = SINGLE + 15
+DECLARE_WAR: Final = SINGLE + 16
+NO_WAR: Final = SINGLE + 17
 ACCEPT_PEACE: Final = SINGLE + 18
 DECLINE_PEACE: Final = SINGLE + 19
+#: The single decisions of the entry and reply steps, by their JSON type.
+ANSWERS: Final = {"allow": ALLOW, "ask_duty": ASK_DUTY, "forbid": FORBID, "bar_sea": BAR_SEA}
+REPLIES: Final = {"pay_duty": PAY_DUTY, "fight": FIGHT, "turn_away": TURN_AWAY}
+#: The ids of a number of hits with a 1 among the armies' dice start here (VA-55).
+HITS_WITH_ONE: Final = HITS + MAX_HITS + 1
 #: The probability of each D10 face (VA-07).
 D10_CHANCE: Final = 0.1
 
@@ -59,6 +104,13 @@ def silver_rules(options: dict[str, Any]) -> silver.SilverRules:
         war_silver=options["war_silver"],
         war_halving=options["war_halving"],
         foreign_king_share=options["foreign_king_share"],
+    )
+
+
+def journey_rules(options: dict[str, Any]) -> journeys.JourneyRules:
+    """The options phase 6 reads."""
+    return journeys.JourneyRules(
+        *(options[name] if name != "journey_moves" else str(options[name]) for name in journeys.JourneyRules._fields)
     )
 
 
@@ -102,6 +154,13 @@ class VikingatidState(State):
             self.election: elections.Election = source.election.clone()
             self.incomes: list[silver.Income] = list(source.incomes)
             self.purchases: purchases.Purchases = source.purchases.clone()
+            self.journeys: journeys.Journeys = source.journeys.clone(self.table)
+            self.emigration: emigration.Emigration = source.emigration.clone()
+            self.taxes: list[taxation.TaxLine] = list(source.taxes)
+            self.cleanup: cleanup.CleanupResult | None = source.cleanup
+            self.christianisation: christianisation.Christianisation = source.christianisation.clone()
+            self.score_lines: list[tuple[int, victory_points.ScoreLine]] = list(source.score_lines)
+            self.final_lines: list[victory_points.ScoreLine] = list(source.final_lines)
             return
         self.history = []
         self.table = Table(board, num_players, options["kingdom_choice"])
@@ -110,6 +169,15 @@ class VikingatidState(State):
         self.election = elections.Election(num_players, election_rules(options))
         self.incomes = []
         self.purchases = purchases.Purchases(num_players, len(board.areas), options["purchase"])
+        self.journeys = journeys.Journeys(self.table, journey_rules(options))
+        self.emigration = emigration.Emigration()
+        self.taxes = []
+        self.cleanup = None
+        self.christianisation = christianisation.Christianisation(False, 0)
+        # Every victory-point line of the game with the turn it was scored in (9. Victory points), and the final
+        # scoring's (VA-63).
+        self.score_lines = []
+        self.final_lines = []
         self._settle_setup()
 
     def clone(self) -> VikingatidState:
@@ -140,10 +208,16 @@ class VikingatidState(State):
     def begin_phase(self, phase: int) -> None:
         """Start `phase` on the table as it stands (the flow calls it; tests use it on a prepared table)."""
         self.table.phase = phase
+        table = self.table
         if phase == S.REACTIONS:
-            self.reactions = reactions.begin(self.table, self.options["reaction_roll"])
+            self.reactions = reactions.begin(table, self.options["reaction_roll"])
+            if self.options["assimilation"] == "phase_2":
+                # VA-62 `phase_2`: the assimilation rolls come with the reactions, before them.
+                self.christianisation = christianisation.begin_assimilation(table)
         elif phase == S.ELECTIONS:
-            self.election = elections.begin(self.table, election_rules(self.options))
+            # Krig and Gäld may have taken an emigrant's home (VA-61).
+            emigration.check_homeless(table)
+            self.election = elections.begin(table, election_rules(self.options))
         elif phase == S.SILVER:
             # No decision in phase 4: it is applied at once, and phase 5 follows.
             self.incomes = silver.distribute(self.table, silver_rules(self.options))
@@ -152,8 +226,29 @@ class VikingatidState(State):
         elif phase == S.BUYING_SHIPS:
             self.purchases = purchases.begin(self.table, self.options["purchase"])
         elif phase == S.JOURNEYS:
-            # Where play stops for now (docs/vikingatid.md): phase 6 is not written.
-            self.step = S.INITIATIVE_ROLL
+            self.journeys = journeys.begin(self.table, journey_rules(self.options))
+        elif phase == S.TAXATION:
+            # "This is done in the beginning of the Taxation phase (phase 7), before the player pays his taxes."
+            emigration.check_homeless(table)
+            self.emigration = emigration.begin(table)
+        elif phase == S.CLEANUP:
+            self.cleanup = cleanup.clean(table, self.options["war_tracking"])
+            self.begin_phase(S.VICTORY_POINTS)
+            return
+        elif phase == S.VICTORY_POINTS:
+            self.score_lines.extend((table.turn, line) for line in victory_points.score(table))
+            self.begin_phase(S.CHRISTIANISATION)
+            return
+        elif phase == S.CHRISTIANISATION:
+            assimilate = self.options["assimilation"] == "phase_10"
+            self.christianisation = christianisation.begin(table, assimilate)
+        elif phase == S.NEXT_TURN:
+            if end.game_over(table, str(self.options["last_year"])):
+                self.final_lines = victory_points.final_scoring(table)
+                self.step = S.GAME_OVER
+                return
+            end.next_turn(table)
+            self._start_turn()
             return
         else:
             raise ValueError(f"phase: {phase} ({S.PHASE_NAMES[phase]}) cannot be started yet (issue 19)")
@@ -163,6 +258,9 @@ class VikingatidState(State):
         """The step of the phase under way, or the next phase once it is over."""
         phase = self.table.phase
         if phase == S.REACTIONS:
+            if not christianisation.done(self.christianisation):
+                self.step = S.ASSIMILATION_ROLL
+                return
             if reactions.done(self.reactions):
                 self.begin_phase(S.ELECTIONS)
                 return
@@ -177,13 +275,30 @@ class VikingatidState(State):
                 self.begin_phase(S.JOURNEYS)
                 return
             self.step = self.purchases.step
+        elif phase == S.JOURNEYS:
+            if journeys.done(self.journeys):
+                self.begin_phase(S.TAXATION)
+                return
+            self.step = self.journeys.step
+        elif phase == S.TAXATION:
+            if emigration.done(self.emigration):
+                self.taxes = taxation.tax(self.table)
+                self.begin_phase(S.CLEANUP)
+                return
+            self.step = S.EMIGRATION
+        elif phase == S.CHRISTIANISATION:
+            c = self.christianisation
+            if christianisation.done(c):
+                self.begin_phase(S.NEXT_TURN)
+                return
+            self.step = S.CHRISTIANISATION_ROLL if christianisation.roller(c) >= 0 else S.ASSIMILATION_ROLL
 
     # -- whose turn and what is legal ----------------------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, CHANCE for a roll, or TERMINAL at the boundary where play stops for now."""
         step = S.STEPS[self.step]
-        if not step.implemented:
+        if step.terminal:
             return TERMINAL
         if step.chance:
             return CHANCE
@@ -191,21 +306,37 @@ class VikingatidState(State):
             return self.table.choice.chooser()
         if step.phase == S.BUYING_SHIPS:
             return self.purchases.buyer
+        if step.phase == S.JOURNEYS:
+            return journeys.actor(self.table, self.journeys)
+        if step.phase == S.TAXATION:
+            return emigration.emigrant(self.emigration)
         return self.election.actor
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a roll, each face of the D10 with 1/10 (VA-07); elsewhere none."""
         if self.current_player() != CHANCE:
             return []
+        fight = self.journeys.fight
+        if self.step == S.FLEET_HITS:
+            dice = combat.batch(fight.fleet_dice)
+            return [(HITS + n, p) for n, p in combat.binomial_outcomes(dice, combat.VIKING_HIT)]
+        if self.step == S.DEFENDER_HITS:
+            dice = combat.batch(fight.other_dice)
+            return [(HITS + n, p) for n, p in combat.binomial_outcomes(dice, combat.VIKING_HIT)]
+        if self.step == S.ARMY_HITS:
+            dice = combat.batch(fight.other_dice)
+            return [
+                (HITS_WITH_ONE + n if one else HITS + n, p) for n, one, p in combat.army_outcomes(dice, fight.strength)
+            ]
         return [(ROLL + face - 1, D10_CHANCE) for face in D10_FACES]
 
     def legal_actions(self) -> list[int]:
         """The legal action ids, ascending (chance's outcomes at a roll, none at the end)."""
         step = self.step
-        if not S.STEPS[step].implemented:
+        if S.STEPS[step].terminal:
             return []
         if S.STEPS[step].chance:
-            return [ROLL + face - 1 for face in D10_FACES]
+            return sorted(a for a, _ in self.chance_outcomes())
         if step == S.KINGDOM_CHOICE:
             return [KINGDOM + KINGDOMS.index(k) for k in self.table.choice.legal_kingdoms()]
         election = self.election
@@ -220,6 +351,12 @@ class VikingatidState(State):
             return [PASS, *(OFFER_PEACE + k for k in elections.peace_candidates(self.table, election))]
         if step == S.PEACE_ANSWER:
             return [ACCEPT_PEACE, DECLINE_PEACE]
+        if S.STEPS[step].phase == S.JOURNEYS:
+            return self._journey_actions()
+        if step == S.EMIGRATION:
+            seat = emigration.emigrant(self.emigration)
+            areas = emigration.candidates(self.table, seat)
+            return [PASS, *sorted(EMIGRATE + self.table.slot(a) for a in areas)]
         table, bought = self.table, self.purchases
         if step == S.PULL_DOWN:
             return [DONE, *(self.space.pull_down(k, a) for k, a in purchases.own_camps(table, bought.buyer))]
@@ -229,6 +366,44 @@ class VikingatidState(State):
         if step == S.BUY_AMOUNT:
             return [AMOUNT + n - 1 for n in purchases.amounts(table, bought)]
         raise AssertionError(f"step {step} has no legal actions written")
+
+    def _journey_actions(self) -> list[int]:
+        """The legal actions at a decision of phase 6."""
+        table, j, step, space = self.table, self.journeys, self.step, self.space
+        if step == S.JOURNEY_CHOICE:
+            return [PASS, *(space.fleet(k, a) for k, a in journeys.fleet_starts(table, j))]
+        if step == S.FLEET_SIZE_CHOICE:
+            return [AMOUNT + n - 1 for n in journeys.fleet_sizes(table, j)]
+        if step == S.DUTY_AMOUNT:
+            return [AMOUNT + n - 1 for n in journeys.duty_amounts(table)]
+        if step == S.ENTRY_ANSWER:
+            return [ALLOW, FORBID, ASK_DUTY]
+        if step == S.SEA_BAN:
+            duty = [ASK_DUTY] if j.rules.denmark_toll == "duty_or_ban" else []
+            return sorted([ALLOW, BAR_SEA, *duty])
+        if step == S.ENTRY_REPLY:
+            return sorted(REPLIES[r] for r in journeys.reply_options(table, j))
+        if step == S.FIGHT_ON:
+            return [FIGHT_ON, WITHDRAW]
+        if step == S.WAR_DECLARATION:
+            return [DECLARE_WAR, NO_WAR]
+        found = sorted(space.move(a) for a in journeys.act_moves(table, j))
+        if step == S.MOVE:
+            singles = [STOP] if journeys.may_stop(table, j) else []
+            if journeys.may_end(table, j):
+                singles.append(END_JOURNEY)
+            return singles + found
+        # ACT
+        f = journeys.fleet(table)
+        singles = [END_JOURNEY]
+        if journeys.may_trade(table, j):
+            singles.append(TRADE)
+        if journeys.may_plunder(table, j):
+            singles.append(PLUNDER)
+        if journeys.may_destroy(table, j):
+            singles.append(DESTROY)
+        builds = [BUILD + SHIP_TYPES.index(f.kind) * MAX_BUILD + n - 1 for n in journeys.act_builds(table, j)]
+        return sorted(singles + builds + found)
 
     def illegal_reason(self, action: int) -> IllegalAction | None:
         """Why `action` is illegal here, naming the rule (a VA-id or the rulebook section), or None; never changes
@@ -240,12 +415,8 @@ class VikingatidState(State):
         except ValueError as error:
             return IllegalAction("action.space", str(error))
         step = S.STEPS[self.step]
-        if not step.implemented:
-            return IllegalAction(
-                step.rule,
-                f"play stops at the start of phase {step.phase} ({S.PHASE_NAMES[step.phase]}) of turn "
-                f"{self.table.turn}: that phase is not written yet (issue 19)",
-            )
+        if step.terminal:
+            return IllegalAction(step.rule, f"the game is over (turn {self.table.turn}, {self.table.year})")
         if kind not in step.kinds:
             return IllegalAction(
                 step.rule, f"{self.space.to_notation(action)!r} is not a choice now: the step is {step.name!r}"
@@ -367,6 +538,7 @@ class VikingatidState(State):
             else:
                 data = self.space.to_json(action)
                 purchases.pull_down(table, self.purchases, data["camp"], data["area"])
+                emigration.check_homeless(table)
         elif step == S.BUY_SHIPS:
             if action == DONE:
                 purchases.done_buying(table, self.purchases)
@@ -375,21 +547,110 @@ class VikingatidState(State):
                 purchases.choose_place(self.purchases, data["ships"], data["area"])
         elif step == S.BUY_AMOUNT:
             purchases.buy(table, self.purchases, action - AMOUNT + 1)
+        elif S.STEPS[step].phase == S.JOURNEYS:
+            self._apply_journey(action)
+        elif step == S.EMIGRATION:
+            if action == PASS:
+                emigration.pass_emigration(table, self.emigration)
+            else:
+                emigration.emigrate(table, self.emigration, self.space.to_json(action)["area"])
+        elif step == S.CHRISTIANISATION_ROLL or step == S.ASSIMILATION_ROLL:
+            christianisation.roll(table, self.christianisation, action - ROLL + 1)
         self._settle()
+
+    def _apply_journey(self, action: int) -> None:
+        """An action of phase 6, sent to `journeys`."""
+        table, j, step = self.table, self.journeys, self.step
+        if step == S.INITIATIVE_ROLL:
+            journeys.initiative_roll(table, j, action - ROLL + 1)
+        elif step == S.DANGER_ROLL:
+            journeys.danger_roll(table, j, action - ROLL + 1)
+        elif step == S.BAN_WAR_ROLL:
+            journeys.ban_war_roll(table, j, action - ROLL + 1)
+        elif step == S.WAR_RISK_ROLL:
+            journeys.risk_roll(table, j, action - ROLL + 1)
+        elif step == S.BUILD_REACTION_ROLL:
+            journeys.build_reaction_roll(table, j, action - ROLL + 1)
+        elif step == S.BUILD_GALD_ROLL:
+            journeys.build_gald_roll(table, j, action - ROLL + 1)
+        elif step == S.FLEET_HITS:
+            journeys.fleet_hits(table, j, action - HITS)
+        elif step in (S.ARMY_HITS, S.DEFENDER_HITS):
+            one = action >= HITS_WITH_ONE
+            journeys.other_hits(table, j, action - (HITS_WITH_ONE if one else HITS), one)
+        elif step == S.JOURNEY_CHOICE:
+            if action == PASS:
+                journeys.pass_journey(table, j)
+            else:
+                data = self.space.to_json(action)
+                journeys.choose_fleet(j, data["ships"], data["area"])
+        elif step == S.FLEET_SIZE_CHOICE:
+            journeys.launch(table, j, action - AMOUNT + 1)
+        elif step == S.DUTY_AMOUNT:
+            journeys.ask_duty(table, j, action - AMOUNT + 1)
+        elif step == S.ENTRY_ANSWER:
+            journeys.answer_entry(table, j, self.space.to_json(action)["type"])
+        elif step == S.SEA_BAN:
+            journeys.answer_sea_ban(table, j, self.space.to_json(action)["type"])
+        elif step == S.ENTRY_REPLY:
+            journeys.reply(table, j, self.space.to_json(action)["type"])
+        elif step == S.FIGHT_ON:
+            journeys.fight_on(table, j, action == FIGHT_ON)
+        elif step == S.WAR_DECLARATION:
+            journeys.declare(table, j, action == DECLARE_WAR)
+        elif action == END_JOURNEY:
+            journeys.end_journey(table, j)
+        elif action == STOP:
+            journeys.stop(table, j)
+        elif action == TRADE:
+            journeys.do_trade(table, j)
+        elif action == PLUNDER:
+            journeys.do_plunder(table, j)
+        elif action == DESTROY:
+            journeys.do_destroy(table, j)
+        elif BUILD <= action < BUILD + len(SHIP_TYPES) * MAX_BUILD:
+            journeys.do_build(table, j, (action - BUILD) % MAX_BUILD + 1)
+        else:
+            journeys.try_move(table, j, self.space.to_json(action)["area"])
 
     # -- outcome -------------------------------------------------------------------------------------------------
 
     def returns(self) -> list[float]:
-        """All 0: no game reaches its end yet (play stops at phase 6 of turn 1)."""
-        return [0.0] * self.num_players
+        """At the end, 1/k to each of k winners and 0 to the rest (VA-63); all 0 before."""
+        return end.returns(self.table, self.winners())
 
     def scores(self) -> list[int]:
         """Each seat's victory points."""
         return list(self.table.vp)
 
     def winners(self) -> list[int]:
-        """None yet: the end (11. Next turn, Winning the game) is not written."""
-        return []
+        """At the end, the seats with the most VP (ties shared, or broken by `tie_break`, VA-63); none before."""
+        if not S.STEPS[self.step].terminal:
+            return []
+        return end.winners(self.table, self.options["tie_break"])
+
+    def scorings(self) -> list[JSONDict]:
+        """Every scoring so far, itemised as the contract asks: one report per phase 9 (`round` is the turn) and one
+        for the final scoring, each line naming who scored what for which area, king or discovery."""
+        reports: list[JSONDict] = []
+        for turn, line in self.score_lines:
+            if not reports or reports[-1]["round"] != turn:
+                reports.append({"round": turn, "when": f"{self.board.year(turn)} victory points", "lines": []})
+            reports[-1]["lines"].append(self._score_line(line))
+        if S.STEPS[self.step].terminal:
+            lines = [self._score_line(line) for line in self.final_lines]
+            reports.append({"round": self.table.turn, "when": "final (one per camp)", "lines": lines})
+        return reports
+
+    def _score_line(self, line: victory_points.ScoreLine) -> JSONDict:
+        """One scoring line: seat, kind (conquest, king, discovery, camps), what it was for, and the points."""
+        if line.reason == "king":
+            text = f"king of {self.space.kingdom_names[line.subject]}"
+        elif line.reason == "camps":
+            text = f"camps in {self.space.area_name(line.subject)}"
+        else:
+            text = f"{line.reason} of {self.space.area_name(line.subject)}"
+        return {"seat": line.seat, "kind": line.reason, "subject": line.subject, "text": text, "points": line.points}
 
     # -- what a viewer sees (perfect information while cards are off and bids open) ------------------------------
 
@@ -405,6 +666,13 @@ class VikingatidState(State):
             return Phrase(PAYMENT, seat=max(election.target, -1), kingdom=election.kingdom_id)
         if kind == PURCHASE:
             return Phrase(PURCHASE, ships=self.purchases.kind, area=self.purchases.area)
+        if kind == FLEET_SIZE:
+            return Phrase(FLEET_SIZE, ships=self.journeys.start_kind, area=self.journeys.start_area)
+        if kind == DUTY:
+            return Phrase(DUTY)
+        if kind in (JOURNEY, BUILDING) and self.table.fleets and self.journeys.active:
+            f = self.table.fleets[0]
+            return Phrase(JOURNEY, ships=f.kind, size=f.size, area=f.area)
         return Phrase(NO_PHRASE)
 
     def observation(self, seat: int | None) -> JSONDict:
@@ -435,6 +703,18 @@ class VikingatidState(State):
                 "area": self.purchases.area,
                 "bought": list(self.purchases.bought),
             },
+            "journey": journeys.observation(self.table, self.journeys),
+            "emigration": [m._asdict() for m in self.emigration.moves],
+            "taxes": [t._asdict() for t in self.taxes],
+            "cleanup": self.cleanup._asdict() if self.cleanup is not None else None,
+            "scorings": [line._asdict() for turn, line in self.score_lines if turn == self.table.turn]
+            + [line._asdict() for line in self.final_lines],
+            "christianisation": {
+                "converted": list(self.christianisation.converted),
+                "assimilated": list(self.christianisation.assimilated),
+            }
+            if self.christianisation.converted or self.christianisation.assimilated
+            else None,
         }
 
     def action_to_json(self, action: int) -> JSONDict:
@@ -455,32 +735,8 @@ class VikingatidState(State):
         return self.space.from_notation(text)
 
     def render_text(self, color: bool = False, seat: int | None = None) -> str:
-        """A plain account of the table (the full text table, render.py, comes later): the year, phase and step,
-        each seat's kingdom, silver, VP, camps and ships, each kingdom's king, treasury and marker."""
-        table = self.table
-        step = S.STEPS[self.step]
-        lines = [
-            f"Vikingatid, turn {table.turn} ({table.year}), phase {step.phase}: {S.PHASE_NAMES[step.phase]}; "
-            f"step: {step.name}"
-        ]
-        seats = table.snapshot()["seats"]
-        for s in range(self.num_players):
-            kingdom = table.kingdom_of(s)
-            home = self.space.kingdom_names[kingdom] if kingdom else "(not chosen)"
-            camps, ships = seats[s]["camps"], seats[s]["ships"]
-            lines.append(
-                f"  seat {s + 1}: {home}, {table.silver[s]} silver, {table.vp[s]} VP"
-                f"{', Christian' if table.christian[s] else ''}; camps {camps or 'none'}; ships {ships or 'none'}"
-            )
-        for i, k in enumerate(KINGDOMS):
-            king = table.king[i]
-            lines.append(
-                f"  {self.space.kingdom_names[k]}: king {'none' if king == NOBODY else f'seat {king + 1}'}, "
-                f"treasury {table.treasury[i]}{', ' + table.war[i] if table.war[i] else ''}"
-            )
-        if not step.implemented:
-            lines.append(f"  play stops here: phase {step.phase} is not written yet (issue 19)")
-        return "\n".join(lines)
+        """The whole table as text (`render.py`): a person can play from it at the terminal."""
+        return render.render_text(self, color, seat)
 
 
 def position_at(state: VikingatidState, table: Table, phase: int) -> VikingatidState:

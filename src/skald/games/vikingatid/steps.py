@@ -7,16 +7,24 @@ text, cited when an action is refused), whether chance acts there, the kinds of 
 of `actions.py`), and the `Phrase` kind its actions finish (`actions.Phrase`), so the notation of an amount reads
 as a whole sentence.
 
-Steps not yet written (phase 6 on) are listed with `implemented=False`: the state stops at the first of them, at a
-documented boundary (docs/vikingatid.md, "Where play stops"), and the game stays unregistered until the whole turn
-is playable.
+The last step, `GAME_OVER` (phase 11 of the last turn, VA-63), is terminal: no one acts there.
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from skald.games.vikingatid.actions import ELECTION, GIFT, NO_PHRASE, PAYMENT, PURCHASE
+from skald.games.vikingatid.actions import (
+    BUILDING,
+    DUTY,
+    ELECTION,
+    FLEET_SIZE,
+    GIFT,
+    JOURNEY,
+    NO_PHRASE,
+    PAYMENT,
+    PURCHASE,
+)
 
 # The phases, numbered as the rulebook numbers them; 0 is the setup before the first turn.
 SETUP: Final = 0
@@ -64,6 +72,28 @@ PULL_DOWN: Final = 11
 BUY_SHIPS: Final = 12
 BUY_AMOUNT: Final = 13
 INITIATIVE_ROLL: Final = 14
+JOURNEY_CHOICE: Final = 15
+FLEET_SIZE_CHOICE: Final = 16
+MOVE: Final = 17
+ENTRY_ANSWER: Final = 18
+DUTY_AMOUNT: Final = 19
+ENTRY_REPLY: Final = 20
+SEA_BAN: Final = 21
+BAN_WAR_ROLL: Final = 22
+DANGER_ROLL: Final = 23
+ACT: Final = 24
+FLEET_HITS: Final = 25
+ARMY_HITS: Final = 26
+DEFENDER_HITS: Final = 27
+FIGHT_ON: Final = 28
+WAR_RISK_ROLL: Final = 29
+WAR_DECLARATION: Final = 30
+BUILD_REACTION_ROLL: Final = 31
+BUILD_GALD_ROLL: Final = 32
+EMIGRATION: Final = 33
+CHRISTIANISATION_ROLL: Final = 34
+ASSIMILATION_ROLL: Final = 35
+GAME_OVER: Final = 36
 
 
 class Step(NamedTuple):
@@ -77,7 +107,7 @@ class Step(NamedTuple):
     chance: bool
     kinds: tuple[str, ...]
     phrase: str
-    implemented: bool
+    terminal: bool
 
 
 def _step(
@@ -88,9 +118,9 @@ def _step(
     kinds: tuple[str, ...],
     chance: bool = False,
     phrase: str = NO_PHRASE,
-    implemented: bool = True,
+    terminal: bool = False,
 ) -> Step:
-    return Step(step, phase, name, rule, chance, kinds, phrase, implemented)
+    return Step(step, phase, name, rule, chance, kinds, phrase, terminal)
 
 
 #: Every step, in the order the turn reaches them (index = step id).
@@ -109,13 +139,71 @@ STEPS: Final = (
     _step(PULL_DOWN, BUYING_SHIPS, "pull down a camp, or done", "VA-43 (Pulling down camps)", ("pull_down", "done")),
     _step(BUY_SHIPS, BUYING_SHIPS, "buy ships: choose type and place", "VA-43", ("buy", "done")),
     _step(BUY_AMOUNT, BUYING_SHIPS, "say how many ships to buy", "VA-43", ("amount",), phrase=PURCHASE),
-    _step(INITIATIVE_ROLL, JOURNEYS, "roll for initiative", "6.1 Initiative", ("roll",), True, implemented=False),
+    _step(INITIATIVE_ROLL, JOURNEYS, "roll for initiative", "VA-44", ("roll",), chance=True),
+    _step(JOURNEY_CHOICE, JOURNEYS, "start a fleet, or pass", "VA-44", ("fleet", "pass")),
+    _step(FLEET_SIZE_CHOICE, JOURNEYS, "say how many ships sail", "6.1 Initiative", ("amount",), phrase=FLEET_SIZE),
+    _step(
+        MOVE,
+        JOURNEYS,
+        "move the fleet, stop here, or end the journey",
+        "VA-47",
+        ("move", "stop", "end_journey"),
+        phrase=JOURNEY,
+    ),
+    _step(
+        ENTRY_ANSWER, JOURNEYS, "allow the fleet, ask a duty, or forbid it", "VA-53", ("allow", "ask_duty", "forbid")
+    ),
+    _step(DUTY_AMOUNT, JOURNEYS, "say how much duty to ask", "VA-53", ("amount",), phrase=DUTY),
+    _step(ENTRY_REPLY, JOURNEYS, "pay the duty, fight, or turn away", "VA-53", ("pay_duty", "fight", "turn_away")),
+    _step(SEA_BAN, JOURNEYS, "let the fleet pass Denmark's sea, or bar it", "VA-54", ("allow", "ask_duty", "bar_sea")),
+    _step(BAN_WAR_ROLL, JOURNEYS, "roll for war over the barred sea", "VA-54", ("roll",), chance=True),
+    _step(DANGER_ROLL, JOURNEYS, "roll for the danger", "VA-48", ("roll",), chance=True),
+    _step(
+        ACT,
+        JOURNEYS,
+        "act here, or move on",
+        "VA-57",
+        ("trade", "build", "plunder", "destroy", "move", "end_journey"),
+        phrase=BUILDING,
+    ),
+    _step(FLEET_HITS, JOURNEYS, "roll the war fleet's dice", "6.4 War fleets", ("hits",), chance=True),
+    _step(ARMY_HITS, JOURNEYS, "roll the armies' dice", "VA-55", ("hits",), chance=True),
+    _step(DEFENDER_HITS, JOURNEYS, "roll the defenders' dice", "VA-58", ("hits",), chance=True),
+    _step(FIGHT_ON, JOURNEYS, "fight on, or withdraw", "6.4 War fleets", ("fight_on", "withdraw")),
+    _step(WAR_RISK_ROLL, JOURNEYS, "roll for the risk of war", "VA-58", ("roll",), chance=True),
+    _step(WAR_DECLARATION, JOURNEYS, "declare war, or not", "VA-58", ("declare_war", "no_war")),
+    _step(
+        BUILD_REACTION_ROLL,
+        JOURNEYS,
+        "roll on the empire's reaction table for the new camps",
+        "VA-32",
+        ("roll",),
+        chance=True,
+    ),
+    _step(BUILD_GALD_ROLL, JOURNEYS, "roll on the Gäld table", "VA-33", ("roll",), chance=True),
+    _step(EMIGRATION, TAXATION, "emigrate to a conquered area, or pass", "VA-61", ("emigrate", "pass")),
+    _step(
+        CHRISTIANISATION_ROLL,
+        CHRISTIANISATION,
+        "roll for christianisation",
+        "10. Christianisation",
+        ("roll",),
+        chance=True,
+    ),
+    _step(
+        ASSIMILATION_ROLL,
+        CHRISTIANISATION,
+        "roll for the assimilation of Christian camps",
+        "VA-62",
+        ("roll",),
+        chance=True,
+    ),
+    _step(GAME_OVER, NEXT_TURN, "the game is over", "VA-63", (), terminal=True),
 )
 
 #: The steps of each phase, in order (index = phase number): the rulebook's structure at a glance. Phase 1 has no
-#: step while `cards` is off (Skald's simplification until part 2); phase 4 has no decision and is applied at once
-#: (`silver.py`); phase 6 is listed as far as its first step, where play stops for now; phases 7-11 follow in later
-#: sessions.
+#: step while `cards` is off (Skald's simplification until part 2); phases 4, 8 and 9 have no decision and are applied
+#: at once, and phase 11 either starts the next turn or ends the game.
 PHASE_STEPS: Final = (
     (KINGDOM_ROLL, KINGDOM_CHOICE),
     (),
@@ -123,12 +211,32 @@ PHASE_STEPS: Final = (
     (GIFT_TARGET, GIFT_AMOUNT, BID_TARGET, BID_AMOUNT, ELECTION_ROLL, PEACE_OFFER, PEACE_ANSWER),
     (),
     (PULL_DOWN, BUY_SHIPS, BUY_AMOUNT),
-    (INITIATIVE_ROLL,),
+    (
+        INITIATIVE_ROLL,
+        JOURNEY_CHOICE,
+        FLEET_SIZE_CHOICE,
+        MOVE,
+        ENTRY_ANSWER,
+        DUTY_AMOUNT,
+        ENTRY_REPLY,
+        SEA_BAN,
+        BAN_WAR_ROLL,
+        DANGER_ROLL,
+        ACT,
+        FLEET_HITS,
+        ARMY_HITS,
+        DEFENDER_HITS,
+        FIGHT_ON,
+        WAR_RISK_ROLL,
+        WAR_DECLARATION,
+        BUILD_REACTION_ROLL,
+        BUILD_GALD_ROLL,
+    ),
+    (EMIGRATION,),
     (),
     (),
-    (),
-    (),
-    (),
+    (CHRISTIANISATION_ROLL, ASSIMILATION_ROLL),
+    (GAME_OVER,),
 )
 
 ROTATING: Final = "rotating"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from skald.games.vikingatid.actions import KINGDOMS, SHIP_TYPES
+from skald.games.vikingatid.actions import KINGDOMS, SHIP_TYPES, TRADING, WAR
 from skald.games.vikingatid.board import Board
 from skald.games.vikingatid.setup import NOBODY, KingdomChoice, start_position
 
@@ -153,9 +153,14 @@ class Table:
             raise ValueError(f"area: no area {area_id!r} on the board") from None
 
     def _index(self, kind: str, area_id: str) -> int:
-        if kind not in SHIP_TYPES:
-            raise ValueError(f"kind: expected 'trading' or 'war', got {kind!r}")
-        return SHIP_TYPES.index(kind) * self.num_areas + self.slot(area_id)
+        slot = self._slot.get(area_id, -1)
+        if slot < 0:
+            raise ValueError(f"area: no area {area_id!r} on the board")
+        if kind == TRADING:
+            return slot
+        if kind == WAR:
+            return self.num_areas + slot
+        raise ValueError(f"kind: expected 'trading' or 'war', got {kind!r}")
 
     @property
     def year(self) -> int:

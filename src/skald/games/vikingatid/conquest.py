@@ -1,0 +1,77 @@
+"""Conquest: who has conquered an area ("An area is conquered if …", the untitled section after 11. Next turn).
+
+Rule text: "An area is conquered if it contains one trading camp per trading value AND one war camp per shield
+symbol." "If an area contains camps of another player (only possible for the same Viking kingdom), the player
+cannot conquer the area, except by using the cards Heritage ("Förläning") or Small Kingdom ("Smårike")". "If a camp
+in a conquered area is lost, the area is not conquered any more. To re-conquer it, the player must rebuild any lost
+camps."
+
+Skald's reading (VA-60, RULE): conquest is not a marker but a fact of the table, read afresh after every change, so
+losing any of the required camps ends it at once. One player must own at least one trading camp per coin (the
+area's trade value now, `Table.trade_value`, so Khorasan needs fewer once the mines are dry) AND one war camp per
+shield; no other player may have any camp there. An area with no shields needs trading camps only. Only land
+areas where camps may be built can be conquered (not seas, Viking kingdoms or empire cores, VA-45). Heritages and
+small kingdoms (VA-23) come with the cards (part 2). No rule option is read here.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from skald.games.vikingatid.actions import SHIP_TYPES, TRADING, WAR
+from skald.games.vikingatid.setup import NOBODY
+from skald.games.vikingatid.table import Table
+
+#: The offsets of the two camp types in a seat's row of camps (type index × number of areas + slot).
+_TRADING: Final = SHIP_TYPES.index(TRADING)
+_WAR: Final = SHIP_TYPES.index(WAR)
+
+
+def conqueror(table: Table, area_id: str) -> int:
+    """The seat that has conquered the area now, or NOBODY: the only seat with camps there, holding at least one
+    trading camp per coin and one war camp per shield (VA-60)."""
+    area = table.board.area(area_id)
+    if not area.is_land or area.no_camps:
+        return NOBODY
+    slot = table.slot(area_id)
+    n = table.num_areas
+    owner = NOBODY
+    trading = 0
+    war = 0
+    for seat in range(table.num_players):
+        row = table.camps[seat]
+        own_trading = row[_TRADING * n + slot]
+        own_war = row[_WAR * n + slot]
+        if own_trading or own_war:
+            if owner != NOBODY:
+                # Another player's camp in the area prevents conquest.
+                return NOBODY
+            owner, trading, war = seat, own_trading, own_war
+    if owner == NOBODY:
+        return NOBODY
+    if trading >= table.trade_value(area_id) and war >= area.shields:
+        return owner
+    return NOBODY
+
+
+def conquered_areas(table: Table, seat: int) -> list[str]:
+    """The areas the seat has conquered now, in board order."""
+    return [area_id for area_id in table.area_ids if conqueror(table, area_id) == seat]
+
+
+def conquests(table: Table) -> list[tuple[str, int]]:
+    """Every conquered area with its conqueror, in board order (one pass over the board, for scoring and views)."""
+    found: list[tuple[str, int]] = []
+    for area_id in table.area_ids:
+        seat = conqueror(table, area_id)
+        if seat != NOBODY:
+            found.append((area_id, seat))
+    return found
+
+
+def conquered_count(table: Table) -> list[int]:
+    """Per seat, how many areas he has conquered now (the `most_conquered` tie-break, VA-63)."""
+    counts = [0] * table.num_players
+    for _area_id, seat in conquests(table):
+        counts[seat] += 1
+    return counts

@@ -1,0 +1,139 @@
+"""Emigration and homelessness (the untitled emigration section after "Winning the game"), at the start of phase 7.
+
+Rule text: "A player can leave his original kingdom by saying that he emigrates. This is done in the beginning of
+the Taxation phase (phase 7), before the player pays his taxes." "When emigrating, a player chooses one of his
+conquered countries as new home country A home country marker is placed in the area." "The same player can
+emigrate several times. He only needs a conquered territory that he can choose as new home country." "A player who
+is king may not emigrate from the country of which he is king." "A player who loses his home country becomes
+homeless. This is the case even if he loses only one camp in his home country, which thus is no longer conquered.
+... If he conquers another area, he may declare it as home country."
+
+Skald's readings (VA-61, VA-06): in seat order from the turn's first seat, each seat that may emigrate says where
+(one of his conquered areas other than his current home, `conquest.conqueror`) or passes; a member who is king of
+his own kingdom may not leave it. An emigrant (`Table.emigrated`) keeps the kingdom he left on record
+(`Table.kingdom_of`) but is no longer its member; his home is `Table.home` ("" while homeless). Losing any camp in
+the home area makes him homeless (`check_homeless`: the state calls it after every journey and at the start of phase
+7, `christianisation.roll` after an assimilation); a homeless emigrant may declare a newly conquered area at the
+start of a later phase 7, by the same choice. RIKSENANDE (which ends emigration) and exile come with the cards
+(part 2). Options read: none (`turn_order` through the table's first seat).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from skald.engine import IllegalAction
+from skald.games.vikingatid.actions import KINGDOMS
+from skald.games.vikingatid.conquest import conquered_areas, conqueror
+from skald.games.vikingatid.steps import seat_order
+from skald.games.vikingatid.table import Table
+
+#: `emigrant()` once the emigration step is over.
+OVER: Final = -1
+
+
+class Emigrated(NamedTuple):
+    """One emigration, for the log: the seat, the new home, and what he left (his kingdom, his old home, or "" if
+    he was homeless)."""
+
+    seat: int
+    area: str
+    left: str
+
+
+class Emigration:
+    """The emigration step of phase 7 under way: the seats still to choose (head first) and the emigrations made.
+    Plain class, cloned through its constructor (mypyc-ready)."""
+
+    def __init__(self, source: Emigration | None = None) -> None:
+        if source is not None:
+            self.queue: list[int] = list(source.queue)
+            self.moves: list[Emigrated] = list(source.moves)
+            return
+        self.queue = []
+        self.moves = []
+
+    def clone(self) -> Emigration:
+        """An independent copy."""
+        return Emigration(self)
+
+
+def candidates(table: Table, seat: int) -> list[str]:
+    """The areas the seat may emigrate to now, in board order: his conquered areas other than his current home; none
+    while he is the king of the kingdom he would leave (an emigrant leaves a home country, not a kingdom)."""
+    if not table.emigrated[seat]:
+        kingdom = table.kingdom_of(seat)
+        if kingdom in KINGDOMS and table.king[KINGDOMS.index(kingdom)] == seat:
+            return []
+    home = table.home[seat] if table.emigrated[seat] else ""
+    return [area_id for area_id in conquered_areas(table, seat) if area_id != home]
+
+
+def begin(table: Table) -> Emigration:
+    """The start of phase 7: the seats that may emigrate, in seat order from the turn's first seat (VA-06, VA-61)."""
+    em = Emigration()
+    em.queue = [seat for seat in seat_order(table.first_seat, table.num_players) if candidates(table, seat)]
+    return em
+
+
+def _settle(table: Table, em: Emigration) -> None:
+    """Drop seats at the head of the queue that can no longer emigrate (the table as it is now decides)."""
+    while em.queue and not candidates(table, em.queue[0]):
+        em.queue.pop(0)
+
+
+def emigrant(em: Emigration) -> int:
+    """The seat choosing now, or OVER (-1) once every seat has chosen."""
+    return em.queue[0] if em.queue else OVER
+
+
+def done(em: Emigration) -> bool:
+    """Whether the emigration step is over."""
+    return not em.queue
+
+
+def emigrate(table: Table, em: Emigration, area_id: str) -> None:
+    """The seat choosing now emigrates: the area becomes his home country (Home country marker); he is no longer a
+    member of his kingdom. `IllegalAction` (and nothing changes) if no one chooses now or the area is not one he may
+    take."""
+    seat = emigrant(em)
+    if seat == OVER:
+        raise IllegalAction("VA-61", "no one emigrates now")
+    allowed = candidates(table, seat)
+    if area_id not in allowed:
+        raise IllegalAction(
+            "VA-61",
+            f"seat {seat} may not make {area_id!r} his home country: 'a player chooses one of his conquered "
+            f"countries as new home country' (he may choose {', '.join(allowed) or 'none'})",
+        )
+    left = table.home[seat] if table.emigrated[seat] else table.kingdom_of(seat)
+    table.emigrated[seat] = True
+    table.home[seat] = area_id
+    em.moves.append(Emigrated(seat, area_id, left))
+    em.queue.pop(0)
+    _settle(table, em)
+
+
+def pass_emigration(table: Table, em: Emigration) -> None:
+    """The seat choosing now stays where he is; the next seat chooses."""
+    if emigrant(em) == OVER:
+        raise IllegalAction("VA-61", "no one emigrates now")
+    em.queue.pop(0)
+    _settle(table, em)
+
+
+def check_homeless(table: Table) -> list[int]:
+    """Emigrants whose home area they no longer conquer become homeless (home ""): 'This is the case even if he loses
+    only one camp in his home country'. Returns those seats, in seat order."""
+    found: list[int] = []
+    for seat in range(table.num_players):
+        home = table.home[seat]
+        if table.emigrated[seat] and home and conqueror(table, home) != seat:
+            table.home[seat] = ""
+            found.append(seat)
+    return found
+
+
+def is_homeless(table: Table, seat: int) -> bool:
+    """Whether the seat has emigrated and has no home country now."""
+    return table.emigrated[seat] and not table.home[seat]

@@ -1,0 +1,111 @@
+"""6.1 Initiative: who rolls, ties rolled again, the order of initiative, and passes.
+
+Rule text: "Each player rolls a dice. The rolls determine the order on which the players make their moves. The
+highest number gets initiative and plays first. If two or more players roll the highest number, they roll again
+among themselves. The player with the initiative conducts one of his journeys. Instead, he can choose to pass. Then
+the player with the next highest number gets initiative. If he passes, too, initiative goes on to the next player,
+and so on. If all players pass, the initiative phase is over and no more fleets can be used this turn. All unused
+ships are removed from the board." "When the player with initiative has done his journey, a new initiative roll is
+made".
+
+Skald's readings (VA-44): only players with ships on the board roll, one at a time in seat order from the turn's
+first seat (VA-06); ties for first place roll again, and so do ties further down when initiative reaches them; a
+pass counts for that roll only (`initiative_pass: this_roll`) or for the rest of the phase (`rest_of_phase`); a
+player alone with ships takes initiative without a roll (a roll would change nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from skald.games.vikingatid.steps import seat_order
+from skald.games.vikingatid.table import Table
+
+THIS_ROLL: Final = "this_roll"
+REST_OF_PHASE: Final = "rest_of_phase"
+
+
+class Initiative:
+    """One initiative roll under way: the seats still to roll now, each seat's last roll (0: none), the seats in
+    order of their rolls as groups of equal rolls (highest first; a group of several still rolls again), and the
+    seats out for the rest of the phase. Plain class, cloned through its constructor."""
+
+    def __init__(self, num_players: int, source: Initiative | None = None) -> None:
+        self.num_players: Final = num_players
+        if source is not None:
+            self.to_roll: list[int] = list(source.to_roll)
+            self.rolls: list[int] = list(source.rolls)
+            self.groups: list[list[int]] = [list(g) for g in source.groups]
+            self.out: list[bool] = list(source.out)
+            return
+        self.to_roll = []
+        self.rolls = [0] * num_players
+        self.groups = []
+        self.out = [False] * num_players
+
+    def clone(self) -> Initiative:
+        """An independent copy."""
+        return Initiative(self.num_players, self)
+
+
+def has_ships(table: Table, seat: int) -> bool:
+    """Whether the seat has ships standing on the board (the ones a journey can start from)."""
+    return any(table.ships[seat])
+
+
+def contenders(table: Table, initiative: Initiative) -> list[int]:
+    """The seats that roll: ships on the board, not out for the phase; in seat order from the first seat."""
+    return [s for s in seat_order(table.first_seat, table.num_players) if has_ships(table, s) and not initiative.out[s]]
+
+
+def start(table: Table, initiative: Initiative) -> None:
+    """A new initiative roll: every contender rolls (a lone contender takes initiative at once)."""
+    initiative.rolls = [0] * initiative.num_players
+    seats = contenders(table, initiative)
+    initiative.groups = [seats] if seats else []
+    _resolve(initiative)
+
+
+def _resolve(initiative: Initiative) -> None:
+    """If the first group holds several seats, they roll (again)."""
+    initiative.to_roll = []
+    if initiative.groups and len(initiative.groups[0]) > 1:
+        initiative.to_roll = list(initiative.groups[0])
+
+
+def roller(initiative: Initiative) -> int:
+    """The seat rolling now, or -1."""
+    return initiative.to_roll[0] if initiative.to_roll else -1
+
+
+def holder(initiative: Initiative) -> int:
+    """The seat with initiative now, or -1 while seats still roll or once everyone has passed."""
+    if initiative.to_roll or not initiative.groups:
+        return -1
+    return initiative.groups[0][0]
+
+
+def roll(initiative: Initiative, face: int) -> None:
+    """The rolling seat's D10 shows `face`; once the group has rolled it splits by roll, highest first."""
+    seat = initiative.to_roll.pop(0)
+    initiative.rolls[seat] = face
+    if initiative.to_roll:
+        return
+    group = initiative.groups.pop(0)
+    faces = sorted({initiative.rolls[s] for s in group}, reverse=True)
+    split = [[s for s in group if initiative.rolls[s] == f] for f in faces]
+    initiative.groups[0:0] = split
+    _resolve(initiative)
+
+
+def pass_initiative(initiative: Initiative, mode: str) -> None:
+    """The holder passes: initiative goes to the next highest roll (ties there roll again)."""
+    seat = initiative.groups.pop(0)[0]
+    if mode == REST_OF_PHASE:
+        initiative.out[seat] = True
+    _resolve(initiative)
+
+
+def everyone_passed(initiative: Initiative) -> bool:
+    """Whether no seat is left to take initiative on this roll (everyone passed, or no one has ships)."""
+    return not initiative.groups and not initiative.to_roll

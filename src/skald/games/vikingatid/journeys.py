@@ -1,0 +1,1033 @@
+"""6. Initiative and journeys: the journey of one fleet, from its start to its end, as a machine of steps.
+
+Rule text (6.1, 6.2): "The player, with initiative activates one of his fleets. A fleet consists of ships of the same
+type (war ships or trading ships) that start in the same area. ... A fleet consists of at least one and no more than
+ten ships." "A fleet moves one area at a time, across the sea or along rivers. ... When a fleet enters a land area
+from one sea area, it also has to leave the land by the same sea area." "The fleet moves until it reaches a camp of
+its type ..., or when it reaches its destination. A destination is a land area where the player intends to trade,
+plunder or build camps." "A trading fleet cannot enter a plundered land area." "Land areas with fully drawn borders
+are own kingdoms. ... No war fleets may enter a kingdom." "No other players may enter these areas (except for
+Denmark's sea area...)". Passing war camps of other kingdoms, Denmark's sea: see `kingdoms_war.py` and the steps
+`ENTRY_ANSWER`, `ENTRY_REPLY`, `SEA_BAN`.
+
+A journey, step by step (`steps.py`): the holder of initiative names a fleet (`JOURNEY_CHOICE`: type and area, or
+pass) and its size (`FLEET_SIZE_CHOICE`); then, at `MOVE`, he moves it one area (each area entered adds its danger,
+`danger.py`), stops where it is (the area becomes the destination: the danger roll, then `ACT`), or ends the journey
+where he may. Before the fleet enters an area with other kingdoms' war camps, their owners answer (`ENTRY_ANSWER`,
+`DUTY_AMOUNT`) and the mover pays, fights or turns away (`ENTRY_REPLY`); before it enters Denmark, the Danish players
+may bar it (`SEA_BAN`, then `BAN_WAR_ROLL`). Entering one's own camp of the fleet's type ends a leg (`DANGER_ROLL`),
+and so do ten danger points. At its destination a trading fleet trades and builds (`trade.py`); a war fleet first
+fights the armies (`combat.py`: `FLEET_HITS`, `ARMY_HITS`, `FIGHT_ON`), then plunders, builds and destroys
+(`plunder.py`); a fight with another kingdom's war ships and camps (`DEFENDER_HITS`) is followed by the risk of war
+(`WAR_RISK_ROLL`, `WAR_DECLARATION`). Building in a province rolls on the empire's reaction table at once
+(`BUILD_REACTION_ROLL`, `BUILD_GALD_ROLL`; `reactions.py`).
+
+Skald's readings: VA-44 – VA-58 and VA-70 (each where it applies below). A fleet that turns away stays where it
+is; every attempt to enter counts as a move toward the journey's limit (`journey_moves`, VA-50), so each journey
+ends. Under `journey_end: stay` a seat starts at most `STAY_JOURNEYS` journeys a phase, so phase 6 ends too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+from skald.games.vikingatid import combat, danger, initiative, kingdoms_war, plunder, reactions, trade
+from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, SHIP_TYPES
+from skald.games.vikingatid.board import VIKING_KINGDOM
+from skald.games.vikingatid.steps import (
+    ACT,
+    ARMY_HITS,
+    BAN_WAR_ROLL,
+    BUILD_GALD_ROLL,
+    BUILD_REACTION_ROLL,
+    DANGER_ROLL,
+    DEFENDER_HITS,
+    DUTY_AMOUNT,
+    ENTRY_ANSWER,
+    ENTRY_REPLY,
+    FIGHT_ON,
+    FLEET_HITS,
+    FLEET_SIZE_CHOICE,
+    INITIATIVE_ROLL,
+    JOURNEY_CHOICE,
+    MOVE,
+    SEA_BAN,
+    WAR_DECLARATION,
+    WAR_RISK_ROLL,
+)
+from skald.games.vikingatid.table import Fleet, Table
+
+#: The step value once phase 6 is over.
+OVER: Final = -1
+#: The most ships in one fleet (6.1).
+MAX_FLEET: Final = 10
+#: Journeys a seat may start in one phase 6 under `journey_end: stay` (the loop guard, VA-50).
+STAY_JOURNEYS: Final = 20
+TRADING: Final = "trading"
+WAR: Final = "war"
+SEA_LINKS: Final = "sea_links"
+
+# What comes after a roll, a fight or an answer (the journey's "resume" point).
+RESUME_MOVE: Final = 0
+RESUME_ARRIVE: Final = 1
+RESUME_ENTER: Final = 2
+RESUME_ACT: Final = 3
+RESUME_OVER: Final = 4
+RESUME_TURNED_AWAY: Final = 5
+
+
+class JourneyRules(NamedTuple):
+    """The rule options phase 6 reads."""
+
+    initiative_pass: str = "this_roll"
+    land_crossing: str = "same_sea_or_river"
+    camp_break: str = "own_camps"
+    danger_at_destination: str = "counted"
+    danger_overflow: str = "drop"
+    journey_end: str = "remove_rest"
+    journey_moves: str = "40"
+    start_as_destination: str = "allowed"
+    home_trade: str = "none"
+    duty_askers: str = "every_owner"
+    denmark_toll: str = "ban_only"
+    denmark_passage: str = "all_fleets"
+    army_losses: str = "per_fight"
+    armyless_area: str = "free_win"
+    after_victory: str = "both"
+    defender_losses: str = "ships_first"
+    mixed_war_camps: str = "frozen"
+    war_tracking: str = "per_kingdom"
+    reaction_roll: str = "per_area"
+    reaction_on_build: str = "whole_area"
+
+
+class JourneyEvent(NamedTuple):
+    """One thing that happened on a journey, for the log and the observation: who, what (`kind`), where, and a
+    number (ships lost, silver, camps, hits)."""
+
+    seat: int
+    kind: str
+    area: str
+    n: int
+
+
+class Journeys:
+    """Phase 6 under way. Plain class with typed fields, cloned through its constructor (mypyc-ready).
+
+    `step` is the step of `steps.py` (OVER once the phase is over); the fleet in motion, if any, is
+    `table.fleets[0]` while `active` (journeys go one at a time). `target`/`target_from` name the area the fleet is
+    trying to enter and the sea it would enter from; `askers` the seats still to answer, `duties` what each asked,
+    `forbidden` a ban; `resume` what follows the roll, fight or answers under way. Per stop: `stopped` (the fleet
+    stopped or acted in its area), `at_break` (it may end its journey there), `traded`, `built`, `plundered`,
+    `destroyed`, `won` (armies beaten), `defeated` (armies it beat), `armyless`. `fight` the fight under way;
+    `risk` each seat's war threshold and `opponents` whom a war would be with; `declarers` the seats still to say
+    whether they declare war; `build_reactions` the reaction roll of a province build.
+    """
+
+    def __init__(self, table: Table, rules: JourneyRules, source: Journeys | None = None) -> None:
+        self.rules: Final = rules
+        n = table.num_players
+        self.num_players: Final = n
+        if source is not None:
+            self.step: int = source.step
+            self.initiative: initiative.Initiative = source.initiative.clone()
+            self.active: bool = source.active
+            self.start_kind: str = source.start_kind
+            self.start_area: str = source.start_area
+            self.target: str = source.target
+            self.target_from: str = source.target_from
+            self.askers: list[int] = list(source.askers)
+            self.duties: list[int] = list(source.duties)
+            self.forbidden: bool = source.forbidden
+            self.resume: int = source.resume
+            self.stopped: bool = source.stopped
+            self.at_break: bool = source.at_break
+            self.traded: bool = source.traded
+            self.built: bool = source.built
+            self.plundered: bool = source.plundered
+            self.destroyed: bool = source.destroyed
+            self.won: bool = source.won
+            self.defeated: int = source.defeated
+            self.armyless: bool = source.armyless
+            self.last_added: int = source.last_added
+            self.fight: combat.Fight = source.fight.clone()
+            self.risk: list[int] = list(source.risk)
+            self.opponents: list[list[int]] = [list(o) for o in source.opponents]
+            self.to_risk: list[int] = list(source.to_risk)
+            self.declarers: list[int] = list(source.declarers)
+            self.build_reactions: reactions.Reactions = source.build_reactions.clone()
+            self.army_lost: list[int] = list(source.army_lost)
+            self.started: list[int] = list(source.started)
+            self.events: list[JourneyEvent] = list(source.events)
+            return
+        self.step = OVER
+        self.initiative = initiative.Initiative(n)
+        self.active = False
+        self.start_kind = ""
+        self.start_area = ""
+        self.target = ""
+        self.target_from = ""
+        self.askers = []
+        self.duties = [0] * n
+        self.forbidden = False
+        self.resume = RESUME_MOVE
+        self.stopped = False
+        self.at_break = False
+        self.traded = False
+        self.built = False
+        self.plundered = False
+        self.destroyed = False
+        self.won = False
+        self.defeated = 0
+        self.armyless = False
+        self.last_added = 0
+        self.fight = combat.Fight(n)
+        self.risk = [0] * n
+        self.opponents = [[] for _ in range(n)]
+        self.to_risk = []
+        self.declarers = []
+        self.build_reactions = reactions.Reactions(rules.reaction_roll)
+        self.army_lost = [0] * table.num_areas
+        self.started = [0] * n
+        self.events = []
+
+    def clone(self, table: Table) -> Journeys:
+        """An independent copy."""
+        return Journeys(table, self.rules, self)
+
+
+# -- reading ---------------------------------------------------------------------------------------------------
+
+
+def fleet(table: Table) -> Fleet:
+    """The fleet in motion."""
+    return table.fleets[0]
+
+
+def mover(table: Table, journeys: Journeys) -> int:
+    """The seat whose journey is under way (or who holds initiative), -1 if none."""
+    if journeys.active and table.fleets:
+        return table.fleets[0].owner
+    return initiative.holder(journeys.initiative)
+
+
+def actor(table: Table, journeys: Journeys) -> int:
+    """The seat to decide at the current step (-1 at a roll or once the phase is over)."""
+    step = journeys.step
+    if step in (JOURNEY_CHOICE, FLEET_SIZE_CHOICE):
+        return initiative.holder(journeys.initiative)
+    if step in (ENTRY_ANSWER, DUTY_AMOUNT, SEA_BAN, WAR_DECLARATION):
+        return journeys.askers[0] if step != WAR_DECLARATION else journeys.declarers[0]
+    if step in (MOVE, ENTRY_REPLY, ACT, FIGHT_ON):
+        return fleet(table).owner
+    return -1
+
+
+def move_limit(rules: JourneyRules) -> int:
+    """The most moves of one journey (`journey_moves`: a number, or `unlimited`)."""
+    return 1 << 30 if rules.journey_moves == "unlimited" else int(rules.journey_moves)
+
+
+def home_of(table: Table, seat: int) -> str:
+    """The Viking homeland a seat's fleets may enter: his kingdom's, none once he has emigrated (VA-45)."""
+    if table.emigrated[seat]:
+        return ""
+    return table.board.kingdom_area(table.kingdom_of(seat)).id
+
+
+def _open(table: Table, area_id: str) -> bool:
+    """Whether an undiscovered area may be entered: discovered in an earlier turn ("The turn after a player has
+    discovered a land area, all players may move their fleets into this area"; VA-26)."""
+    area = table.board.area(area_id)
+    if not area.undiscovered:
+        return True
+    if not table.is_discovered(area_id):
+        return False
+    lands = area.opened_by if area.opened_by else (area_id,)
+    return any(
+        table.discovered_by[table.slot(land)] >= 0 and table.discovered_turn[table.slot(land)] < table.turn
+        for land in lands
+    )
+
+
+def may_enter(table: Table, rules: JourneyRules, seat: int, kind: str, area_id: str) -> bool:
+    """Whether the seat's fleet of `kind` may enter the area at all (VA-45, VA-70): not an undiscovered area, not
+    another kingdom's homeland but Denmark's sea, no war fleet in an empire core or (under `denmark_passage:
+    trading_only`) in Denmark, no trading fleet in a plundered land area."""
+    area = table.board.area(area_id)
+    if not _open(table, area_id):
+        return False
+    if area.kind == VIKING_KINGDOM:
+        if area_id == home_of(table, seat):
+            return True
+        if not area.passable or area.no_foreign_fleets:
+            return False
+        return not (kind == WAR and rules.denmark_passage == "trading_only")
+    if kind == WAR and area.no_war_fleets:
+        return False
+    return not (kind == TRADING and area.is_land and table.plundered[table.slot(area_id)])
+
+
+def moves(table: Table, journeys: Journeys) -> list[tuple[str, str]]:
+    """(area, the sea it is entered from or "") for each area the fleet in motion may try to enter, board order of
+    the links: by sea and river; from a land area entered from a sea, only back to that sea or along a river
+    (`land_crossing: same_sea_or_river`) or only to that sea (`same_sea_only`), Denmark excepted (VA-46)."""
+    rules = journeys.rules
+    f = fleet(table)
+    if f.moves >= move_limit(rules):
+        return []
+    area = table.board.area(f.area)
+    if area.terrain == "land" and f.entered_from:
+        options = [(f.entered_from, True)]
+        if rules.land_crossing != "same_sea_only":
+            options += [(n, False) for n in area.river_links]
+    else:
+        options = [(n, True) for n in area.sea_links] + [(n, False) for n in area.river_links]
+    found = []
+    for target, by_sea in options:
+        if may_enter(table, rules, f.owner, f.kind, target):
+            land = table.board.area(target).terrain == "land"
+            found.append((target, f.area if by_sea and land else ""))
+    return found
+
+
+def may_stop(table: Table, journeys: Journeys) -> bool:
+    """Whether the fleet may make its area the destination now: a land area where it could act, not one where it
+    stopped already, not its start unless `start_as_destination: allowed` (VA-47, VA-51); a trading fleet not in a
+    plundered area (VA-45)."""
+    f = fleet(table)
+    area = table.board.area(f.area)
+    if journeys.stopped or not area.is_land:
+        return False
+    if f.moves == 0 and journeys.rules.start_as_destination != "allowed":
+        return False
+    if f.kind == TRADING:
+        room = trade.camp_room(table, TRADING, f.area)
+        return trade.can_trade(table, f.owner, f.area, journeys.rules.home_trade) or (
+            room > 0 and f.size >= trade.SHIPS_PER_CAMP and not table.plundered[table.slot(f.area)]
+        )
+    return area.kind != VIKING_KINGDOM and not area.no_war_fleets
+
+
+def may_end(table: Table, journeys: Journeys) -> bool:
+    """Whether the journey may end here: at a destination or camp (VA-50), or with no move left."""
+    return journeys.at_break or not moves(table, journeys)
+
+
+def fleet_starts(table: Table, journeys: Journeys) -> list[tuple[str, str]]:
+    """(type, area) of the holder's ships standing on the board, types then board order."""
+    seat = initiative.holder(journeys.initiative)
+    n = table.num_areas
+    return [(SHIP_TYPES[i // n], table.area_ids[i % n]) for i, ships in enumerate(table.ships[seat]) if ships]
+
+
+def fleet_sizes(table: Table, journeys: Journeys) -> range:
+    """1 up to the ships there, at most ten (6.1)."""
+    seat = initiative.holder(journeys.initiative)
+    return range(1, min(table.ships_at(seat, journeys.start_kind, journeys.start_area), MAX_FLEET) + 1)
+
+
+def duty_amounts(table: Table) -> range:
+    """A duty asked: 1 to MAX_AMOUNT silver ("He can charge any amount of silver as duty")."""
+    return range(1, MAX_AMOUNT + 1)
+
+
+def total_duty(journeys: Journeys) -> int:
+    """The duties asked of the fleet, added up (VA-53)."""
+    return sum(journeys.duties)
+
+
+def defenders(table: Table, seat: int, area_id: str) -> list[int]:
+    """Seats of other kingdoms with war ships or war camps in the area, seat order from the first seat."""
+    order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
+    return [
+        s
+        for s in order
+        if not kingdoms_war.countrymen(table, seat, s)
+        and (table.camps_at(s, WAR, area_id) or table.ships_at(s, WAR, area_id))
+    ]
+
+
+def may_fight_in(table: Table, journeys: Journeys) -> bool:
+    """Whether the fleet in motion may fight its way into the target: a war fleet, not into Denmark (VA-54), with
+    no King's Peace with any defender there."""
+    f = fleet(table)
+    if f.kind != WAR or table.board.area(journeys.target).kind == VIKING_KINGDOM:
+        return False
+    return all(kingdoms_war.may_fight(table, f.owner, s) for s in defenders(table, f.owner, journeys.target))
+
+
+def act_builds(table: Table, journeys: Journeys) -> range:
+    """The numbers of camps the fleet may build where it stands now (empty if none)."""
+    f = fleet(table)
+    if journeys.built:
+        return range(0)
+    if f.kind == TRADING:
+        if table.plundered[table.slot(f.area)]:
+            return range(0)
+        return trade.build_counts(table, 0, trade.camp_room(table, TRADING, f.area))
+    if not journeys.won or (journeys.plundered and journeys.rules.after_victory == "one"):
+        return range(0)
+    room = plunder.war_camp_room(table, f.owner, f.area, journeys.rules.mixed_war_camps)
+    return trade.build_counts(table, 0, room)
+
+
+def may_trade(table: Table, journeys: Journeys) -> bool:
+    """Whether the trading fleet may trade where it stopped."""
+    f = fleet(table)
+    return (
+        f.kind == TRADING and not journeys.traded and trade.can_trade(table, f.owner, f.area, journeys.rules.home_trade)
+    )
+
+
+def may_plunder(table: Table, journeys: Journeys) -> bool:
+    """Whether the war fleet may plunder where it won: not plundered this turn, not after building under
+    `after_victory: one`, and an area with armies unless `armyless_area: free_win` (VA-56, VA-57)."""
+    f = fleet(table)
+    if f.kind != WAR or not journeys.won or journeys.plundered or table.plundered[table.slot(f.area)]:
+        return False
+    if journeys.built and journeys.rules.after_victory == "one":
+        return False
+    return not (journeys.armyless and journeys.rules.armyless_area == "nothing")
+
+
+def may_destroy(table: Table, journeys: Journeys) -> bool:
+    """Whether the war fleet may destroy other kingdoms' trading camps where it won (VA-58)."""
+    f = fleet(table)
+    return (
+        f.kind == WAR
+        and journeys.won
+        and not journeys.destroyed
+        and bool(plunder.destroy_targets(table, f.owner, f.area))
+    )
+
+
+# -- the flow --------------------------------------------------------------------------------------------------
+
+
+def begin(table: Table, rules: JourneyRules) -> Journeys:
+    """Phase 6 starts with an initiative roll."""
+    journeys = Journeys(table, rules)
+    _next_journey(table, journeys)
+    return journeys
+
+
+def done(journeys: Journeys) -> bool:
+    """Whether phase 6 is over."""
+    return journeys.step == OVER
+
+
+def _next_journey(table: Table, journeys: Journeys) -> None:
+    """A new initiative roll, or the end of the phase when no one takes initiative."""
+    journeys.active = False
+    if journeys.rules.journey_end == "stay":
+        for seat in range(journeys.num_players):
+            if journeys.started[seat] >= STAY_JOURNEYS:
+                journeys.initiative.out[seat] = True
+    initiative.start(table, journeys.initiative)
+    _after_initiative(table, journeys)
+
+
+def _after_initiative(table: Table, journeys: Journeys) -> None:
+    ini = journeys.initiative
+    if initiative.everyone_passed(ini):
+        _end_phase(table, journeys)
+    elif initiative.roller(ini) >= 0:
+        journeys.step = INITIATIVE_ROLL
+    else:
+        journeys.step = JOURNEY_CHOICE
+
+
+def _end_phase(table: Table, journeys: Journeys) -> None:
+    """ "All unused ships are removed from the board."""
+    for seat in range(table.num_players):
+        for kind in SHIP_TYPES:
+            for area_id in table.area_ids:
+                n = table.ships_at(seat, kind, area_id)
+                if n:
+                    table.remove_ships(seat, kind, area_id, n)
+    journeys.step = OVER
+
+
+def initiative_roll(table: Table, journeys: Journeys, face: int) -> None:
+    """The rolling seat's initiative die."""
+    initiative.roll(journeys.initiative, face)
+    _after_initiative(table, journeys)
+
+
+def pass_journey(table: Table, journeys: Journeys) -> None:
+    """The holder passes; initiative goes on."""
+    initiative.pass_initiative(journeys.initiative, journeys.rules.initiative_pass)
+    _after_initiative(table, journeys)
+
+
+def choose_fleet(journeys: Journeys, kind: str, area_id: str) -> None:
+    """The holder names the type and area of the fleet; its size follows."""
+    journeys.start_kind, journeys.start_area = kind, area_id
+    journeys.step = FLEET_SIZE_CHOICE
+
+
+def launch(table: Table, journeys: Journeys, size: int) -> None:
+    """The fleet sets out: a journey begins where its ships stand."""
+    seat = initiative.holder(journeys.initiative)
+    index = table.launch(seat, journeys.start_kind, journeys.start_area, size)
+    if index != 0:
+        raise AssertionError("a journey starts only when no other fleet is under way")
+    journeys.started[seat] += 1
+    journeys.active = True
+    journeys.start_kind, journeys.start_area = "", ""
+    _new_stop(journeys)
+    journeys.step = MOVE
+    _check_stuck(table, journeys)
+
+
+def _new_stop(journeys: Journeys) -> None:
+    """The fleet is in a new area: nothing done there yet."""
+    journeys.stopped = journeys.at_break = False
+    journeys.traded = journeys.built = journeys.plundered = journeys.destroyed = False
+    journeys.won = journeys.armyless = False
+    journeys.defeated = 0
+
+
+def _check_stuck(table: Table, journeys: Journeys) -> None:
+    """A fleet with nothing it may do ends its journey (VA-50)."""
+    if journeys.step == MOVE and not moves(table, journeys) and not may_stop(table, journeys):
+        end_journey(table, journeys)
+
+
+# -- moving ----------------------------------------------------------------------------------------------------
+
+
+def try_move(table: Table, journeys: Journeys, area_id: str) -> None:
+    """The fleet tries to enter `area_id`: other kingdoms' war camp owners or Denmark's players answer first."""
+    entered_from = ""
+    for target, sea in moves(table, journeys):
+        if target == area_id:
+            entered_from = sea
+    journeys.target, journeys.target_from = area_id, entered_from
+    journeys.duties = [0] * journeys.num_players
+    journeys.forbidden = False
+    f = fleet(table)
+    area = table.board.area(area_id)
+    if area.kind == VIKING_KINGDOM and area_id != home_of(table, f.owner):
+        journeys.askers = [s for s in table.members(area.kingdom) if not kingdoms_war.countrymen(table, f.owner, s)]
+        if journeys.askers:
+            journeys.step = SEA_BAN
+            return
+    else:
+        journeys.askers = _duty_askers(table, journeys, f.owner, area_id)
+        if journeys.askers:
+            journeys.step = ENTRY_ANSWER
+            return
+    _enter(table, journeys)
+
+
+def _duty_askers(table: Table, journeys: Journeys, seat: int, area_id: str) -> list[int]:
+    """The owners of other kingdoms' war camps in the area who answer, in seat order from the first seat; under
+    `duty_askers: most_camps` only the one with the most (ties to the earlier seat) (VA-53)."""
+    order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
+    owners = [s for s in order if table.camps_at(s, WAR, area_id) and not kingdoms_war.countrymen(table, seat, s)]
+    if journeys.rules.duty_askers == "most_camps" and owners:
+        most = max(table.camps_at(s, WAR, area_id) for s in owners)
+        return [next(s for s in owners if table.camps_at(s, WAR, area_id) == most)]
+    return owners
+
+
+def answer_entry(table: Table, journeys: Journeys, answer: str) -> None:
+    """The first asker allows the fleet, asks a duty (the amount follows) or forbids it; any ban forbids."""
+    if answer == "ask_duty":
+        journeys.step = DUTY_AMOUNT
+        return
+    journeys.askers.pop(0)
+    if answer == "forbid":
+        journeys.forbidden = True
+        journeys.askers = []
+    _after_answers(table, journeys)
+
+
+def ask_duty(table: Table, journeys: Journeys, n: int) -> None:
+    """The asker names his duty."""
+    journeys.duties[journeys.askers.pop(0)] = n
+    _after_answers(table, journeys)
+
+
+def _after_answers(table: Table, journeys: Journeys) -> None:
+    if journeys.askers:
+        journeys.step = SEA_BAN if table.board.area(journeys.target).kind == VIKING_KINGDOM else ENTRY_ANSWER
+    elif journeys.forbidden or total_duty(journeys):
+        journeys.step = ENTRY_REPLY
+    else:
+        _enter(table, journeys)
+
+
+def reply_options(table: Table, journeys: Journeys) -> list[str]:
+    """What the mover may do at a duty or ban: pay (a duty he can afford, no ban), fight (a war fleet that may),
+    turn away."""
+    found = []
+    seat = fleet(table).owner
+    if not journeys.forbidden and table.silver[seat] >= total_duty(journeys):
+        found.append("pay_duty")
+    if may_fight_in(table, journeys):
+        found.append("fight")
+    found.append("turn_away")
+    return found
+
+
+def reply(table: Table, journeys: Journeys, answer: str) -> None:
+    """The mover pays the duties and enters, fights his way in, or turns away."""
+    seat = fleet(table).owner
+    if answer == "pay_duty":
+        for asker, duty in enumerate(journeys.duties):
+            if duty:
+                table.give_silver(seat, asker, duty)
+                journeys.events.append(JourneyEvent(seat, "duty", journeys.target, duty))
+        _enter(table, journeys)
+    elif answer == "fight":
+        _start_defender_fight(table, journeys)
+    else:
+        _turn_away(table, journeys)
+
+
+def _turn_away(table: Table, journeys: Journeys) -> None:
+    """The fleet stays where it is; the attempt counts as a move (the loop guard)."""
+    table.fleets[0] = fleet(table)._replace(moves=fleet(table).moves + 1)
+    journeys.target = journeys.target_from = ""
+    journeys.step = MOVE
+    _check_stuck(table, journeys)
+
+
+def answer_sea_ban(table: Table, journeys: Journeys, answer: str) -> None:
+    """A Danish player lets the fleet pass, bars Denmark's sea, or (under `denmark_toll: duty_or_ban`) asks a duty;
+    one bar is enough, and the war roll follows it (VA-54)."""
+    if answer == "ask_duty":
+        journeys.step = DUTY_AMOUNT
+        return
+    asker = journeys.askers.pop(0)
+    if answer == "bar_sea":
+        journeys.askers = [asker]
+        if kingdoms_war.at_kings_peace(table, fleet(table).owner, asker):
+            journeys.askers = []
+            _turn_away(table, journeys)
+        else:
+            journeys.step = BAN_WAR_ROLL
+        return
+    _after_answers(table, journeys)
+
+
+def ban_war_roll(table: Table, journeys: Journeys, face: int) -> None:
+    """ "Roll a dice. If the result is lower or equal the number of ships stopped, war breaks out." The fleet turns
+    away."""
+    asker = journeys.askers.pop(0)
+    f = fleet(table)
+    if face <= f.size:
+        kingdoms_war.break_out_war(table, f.owner, asker, journeys.rules.war_tracking)
+        journeys.events.append(JourneyEvent(f.owner, "war", journeys.target, face))
+    _turn_away(table, journeys)
+
+
+def _enter(table: Table, journeys: Journeys) -> None:
+    """The fleet enters the target: its danger counts; at ten points, or entering a camp of its type that breaks
+    the leg, the danger roll follows."""
+    f = fleet(table)
+    rules = journeys.rules
+    added = danger.area_danger(table, f.owner, f.kind, journeys.target)
+    table.fleets[0] = Fleet(
+        f.owner, f.kind, f.size, journeys.target, f.danger + added, f.moves + 1, journeys.target_from
+    )
+    journeys.last_added = added
+    journeys.target = journeys.target_from = ""
+    _new_stop(journeys)
+    f = fleet(table)
+    at_camp = danger.breaks_leg(table, f.owner, f.kind, f.area, rules.camp_break)
+    if at_camp:
+        journeys.at_break = True
+    if f.danger >= danger.TEN_POINTS or (at_camp and f.danger > 0):
+        journeys.resume = RESUME_MOVE
+        journeys.step = DANGER_ROLL
+        return
+    if at_camp:
+        table.fleets[0] = f._replace(danger=0)
+    journeys.step = MOVE
+    _check_stuck(table, journeys)
+
+
+def stop(table: Table, journeys: Journeys) -> None:
+    """The fleet's area becomes its destination: the danger roll (if any danger is counted), then it acts."""
+    f = fleet(table)
+    journeys.stopped = journeys.at_break = True
+    if journeys.rules.danger_at_destination == "not_counted" and f.moves:
+        table.fleets[0] = f._replace(danger=max(f.danger - journeys.last_added, 0))
+        journeys.last_added = 0
+    if fleet(table).danger > 0:
+        journeys.resume = RESUME_ARRIVE
+        journeys.step = DANGER_ROLL
+        return
+    _arrive(table, journeys)
+
+
+def danger_roll(table: Table, journeys: Journeys, face: int) -> None:
+    """The danger die: ships lost if the roll is at most the danger (a 10 saves); the count restarts."""
+    f = fleet(table)
+    lost = danger.ships_lost(face, f.danger, f.size)
+    table.fleets[0] = f._replace(danger=danger.danger_after_roll(f.danger, journeys.rules.danger_overflow))
+    if lost:
+        journeys.events.append(JourneyEvent(f.owner, "danger", f.area, lost))
+        table.lose_fleet_ships(0, lost)
+        if not table.fleets:
+            _journey_over(table, journeys)
+            return
+    if journeys.resume == RESUME_ARRIVE:
+        _arrive(table, journeys)
+    else:
+        journeys.step = MOVE
+        _check_stuck(table, journeys)
+
+
+# -- at the destination ----------------------------------------------------------------------------------------
+
+
+def _arrive(table: Table, journeys: Journeys) -> None:
+    """At its destination a trading fleet acts; a war fleet first fights the armies, unless none are left."""
+    f = fleet(table)
+    if f.kind == TRADING:
+        journeys.step = ACT
+        return
+    area = table.board.area(f.area)
+    slot = table.slot(f.area)
+    own = danger.kingdom_camps(table, f.owner, WAR, f.area)
+    lost = journeys.army_lost[slot] if journeys.rules.army_losses == "per_turn" else 0
+    armies = max(area.shields - own - lost, 0)
+    if armies == 0:
+        journeys.won = journeys.armyless = True
+        journeys.step = ACT
+        return
+    journeys.fight = combat.against_armies(table.num_players, f.area, f.owner, armies, area.strength)
+    _start_round(table, journeys)
+
+
+def _start_round(table: Table, journeys: Journeys) -> None:
+    combat.start_round(journeys.fight, fleet(table).size)
+    journeys.step = FLEET_HITS
+
+
+def fleet_hits(table: Table, journeys: Journeys, hits: int) -> None:
+    """A node of the war fleet's dice."""
+    combat.fleet_rolled(journeys.fight, hits)
+    _next_dice(table, journeys)
+
+
+def other_hits(table: Table, journeys: Journeys, hits: int, one: bool) -> None:
+    """A node of the armies' or defenders' dice."""
+    combat.other_rolled(journeys.fight, hits, one)
+    _next_dice(table, journeys)
+
+
+def _next_dice(table: Table, journeys: Journeys) -> None:
+    fight = journeys.fight
+    if fight.fleet_dice:
+        journeys.step = FLEET_HITS
+    elif fight.other_dice:
+        journeys.step = ARMY_HITS if fight.against == combat.ARMIES else DEFENDER_HITS
+    else:
+        _end_round(table, journeys)
+
+
+def _end_round(table: Table, journeys: Journeys) -> None:
+    """Both sides' hits fall together; then the fight is won, lost, or the mover chooses."""
+    fight = journeys.fight
+    f = fleet(table)
+    seat = f.owner
+    if fight.against == combat.ARMIES:
+        beaten = min(fight.fleet_hits, fight.armies)
+        fight.armies -= beaten
+        journeys.defeated += beaten
+        journeys.army_lost[table.slot(fight.area)] += beaten
+    else:
+        for defender, ships, camps in combat.apply_defender_losses(fight, fight.fleet_hits):
+            if ships:
+                table.remove_ships(defender, WAR, fight.area, ships)
+            if camps:
+                table.remove_camps(defender, WAR, fight.area, camps)
+    lost = min(fight.other_hits, f.size)
+    if lost:
+        fight.lost_ships[seat] += lost
+        table.lose_fleet_ships(0, lost)
+    if not table.fleets:
+        _after_fight(table, journeys, RESUME_OVER)
+    elif fight.other_side_left() == 0:
+        if fight.against == combat.ARMIES:
+            journeys.won = True
+            journeys.step = ACT
+            journeys.events.append(JourneyEvent(seat, "victory", fight.area, journeys.defeated))
+        else:
+            _after_fight(table, journeys, RESUME_ENTER)
+    else:
+        journeys.step = FIGHT_ON
+
+
+def fight_on(table: Table, journeys: Journeys, go_on: bool) -> None:
+    """The mover fights another round, or withdraws: from the armies he moves on; from the defenders he turns
+    away."""
+    if go_on:
+        _start_round(table, journeys)
+    elif journeys.fight.against == combat.ARMIES:
+        journeys.step = MOVE
+        _check_stuck(table, journeys)
+    else:
+        _after_fight(table, journeys, RESUME_TURNED_AWAY)
+
+
+def _start_defender_fight(table: Table, journeys: Journeys) -> None:
+    f = fleet(table)
+    seats = defenders(table, f.owner, journeys.target)
+    ships = [table.ships_at(s, WAR, journeys.target) for s in range(table.num_players)]
+    camps = [table.camps_at(s, WAR, journeys.target) for s in range(table.num_players)]
+    journeys.fight = combat.against_defenders(table.num_players, journeys.target, f.owner, seats, ships, camps)
+    _start_round(table, journeys)
+
+
+# -- war after a fight between kingdoms ------------------------------------------------------------------------
+
+
+def _after_fight(table: Table, journeys: Journeys, resume: int) -> None:
+    """After a fight with other kingdoms' ships and camps: the risk of war, declarations, then `resume`."""
+    fight = journeys.fight
+    attacker = fight.attacker
+    thresholds = [0] * journeys.num_players
+    opponents: list[list[int]] = [[] for _ in range(journeys.num_players)]
+    for seat in fight.defenders:
+        thresholds[seat] = kingdoms_war.war_risk(fight.lost_ships[seat], fight.lost_camps[seat])
+        opponents[seat] = [attacker]
+        opponents[attacker].append(seat)
+    thresholds[attacker] = kingdoms_war.war_risk(fight.lost_ships[attacker], 0)
+    _risk_of_war(table, journeys, thresholds, opponents, resume)
+
+
+def _risk_of_war(
+    table: Table, journeys: Journeys, thresholds: list[int], opponents: list[list[int]], resume: int
+) -> None:
+    """Each participant who lost something rolls; war with an emigrant's side is certain; then declarations."""
+    journeys.risk, journeys.opponents, journeys.resume = thresholds, opponents, resume
+    war_tracking = journeys.rules.war_tracking
+    order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
+    for seat in order:
+        for other in opponents[seat]:
+            if seat < other and kingdoms_war.war_is_certain(table, seat, other):
+                kingdoms_war.break_out_war(table, seat, other, war_tracking)
+    journeys.to_risk = [
+        s for s in order if thresholds[s] > 0 and any(_war_possible(table, journeys, s, o) for o in opponents[s])
+    ]
+    journeys.declarers = [s for s in order if any(_war_possible(table, journeys, s, o) for o in opponents[s])]
+    _next_risk(table, journeys)
+
+
+def _war_possible(table: Table, journeys: Journeys, a: int, b: int) -> bool:
+    """Whether a war between the two sides would change anything: two kingdoms not yet at War with each other."""
+    if not kingdoms_war.side(table, a) or not kingdoms_war.side(table, b) or kingdoms_war.countrymen(table, a, b):
+        return False
+    return not kingdoms_war.at_war_with(table, a, b, journeys.rules.war_tracking)
+
+
+def _next_risk(table: Table, journeys: Journeys) -> None:
+    journeys.to_risk = [
+        s for s in journeys.to_risk if any(_war_possible(table, journeys, s, o) for o in journeys.opponents[s])
+    ]
+    if journeys.to_risk:
+        journeys.step = WAR_RISK_ROLL
+        return
+    journeys.declarers = [
+        s for s in journeys.declarers if any(_war_possible(table, journeys, s, o) for o in journeys.opponents[s])
+    ]
+    if journeys.declarers:
+        journeys.step = WAR_DECLARATION
+        journeys.askers = []
+        return
+    _resume(table, journeys)
+
+
+def risk_roll(table: Table, journeys: Journeys, face: int) -> None:
+    """A participant's war die: at most his ships lost plus two per camp brings war with his opponents."""
+    seat = journeys.to_risk.pop(0)
+    if face <= journeys.risk[seat]:
+        for other in journeys.opponents[seat]:
+            if kingdoms_war.break_out_war(table, seat, other, journeys.rules.war_tracking):
+                journeys.events.append(JourneyEvent(seat, "war", "", face))
+    _next_risk(table, journeys)
+
+
+def declare(table: Table, journeys: Journeys, war: bool) -> None:
+    """A participant declares war on his opponents' kingdoms, or not."""
+    seat = journeys.declarers.pop(0)
+    if war:
+        for other in journeys.opponents[seat]:
+            if kingdoms_war.break_out_war(table, seat, other, journeys.rules.war_tracking):
+                journeys.events.append(JourneyEvent(seat, "declared war", "", 0))
+    _next_risk(table, journeys)
+
+
+def _resume(table: Table, journeys: Journeys) -> None:
+    resume = journeys.resume
+    journeys.risk = [0] * journeys.num_players
+    journeys.opponents = [[] for _ in range(journeys.num_players)]
+    if resume == RESUME_OVER or not table.fleets or not journeys.active:
+        _journey_over(table, journeys)
+    elif resume == RESUME_ENTER:
+        _enter(table, journeys)
+    elif resume == RESUME_TURNED_AWAY:
+        _turn_away(table, journeys)
+    elif resume == RESUME_ACT:
+        journeys.step = ACT
+    else:
+        journeys.step = MOVE
+        _check_stuck(table, journeys)
+
+
+# -- acting ----------------------------------------------------------------------------------------------------
+
+
+def do_trade(table: Table, journeys: Journeys) -> None:
+    """The trading fleet trades (6.3)."""
+    f = fleet(table)
+    silver = trade.trade(table, 0)
+    journeys.traded = True
+    journeys.events.append(JourneyEvent(f.owner, "trade", f.area, silver))
+    _after_act(table, journeys)
+
+
+def do_plunder(table: Table, journeys: Journeys) -> None:
+    """The war fleet plunders (6.4)."""
+    f = fleet(table)
+    silver = plunder.plunder(table, 0, journeys.defeated)
+    journeys.plundered = True
+    journeys.events.append(JourneyEvent(f.owner, "plunder", f.area, silver))
+    _after_act(table, journeys)
+
+
+def do_build(table: Table, journeys: Journeys, n: int) -> None:
+    """The fleet builds `n` camps of its type; in a province the empire reacts at once (VA-32)."""
+    f = fleet(table)
+    trade.build(table, 0, n)
+    journeys.built = True
+    journeys.events.append(JourneyEvent(f.owner, "build " + f.kind, f.area, n))
+    slot = table.slot(f.area)
+    if table.empire_of[slot]:
+        only = f.owner if journeys.rules.reaction_on_build == "builder_only" else -1
+        journeys.build_reactions = reactions.on_build(table, journeys.rules.reaction_roll, f.area, only)
+        if not reactions.done(journeys.build_reactions):
+            journeys.step = BUILD_REACTION_ROLL
+            return
+    _after_act(table, journeys)
+
+
+def build_reaction_roll(table: Table, journeys: Journeys, face: int) -> None:
+    """The empire's reaction to the new camps."""
+    reactions.reaction_roll(table, journeys.build_reactions, face)
+    _after_build_reaction(table, journeys)
+
+
+def build_gald_roll(table: Table, journeys: Journeys, face: int) -> None:
+    """The Gäld die of a reaction to the new camps."""
+    reactions.gald_roll(table, journeys.build_reactions, face)
+    _after_build_reaction(table, journeys)
+
+
+def _after_build_reaction(table: Table, journeys: Journeys) -> None:
+    r = journeys.build_reactions
+    if reactions.gald_roller(r) >= 0:
+        journeys.step = BUILD_GALD_ROLL
+    elif not reactions.done(r):
+        journeys.step = BUILD_REACTION_ROLL
+    else:
+        _after_act(table, journeys)
+
+
+def do_destroy(table: Table, journeys: Journeys) -> None:
+    """The war fleet destroys other kingdoms' undefended trading camps; the owners risk war (VA-58)."""
+    f = fleet(table)
+    journeys.destroyed = True
+    thresholds = [0] * journeys.num_players
+    opponents: list[list[int]] = [[] for _ in range(journeys.num_players)]
+    for owner, camps in plunder.destroy(table, f.owner, f.area):
+        journeys.events.append(JourneyEvent(owner, "trading camps destroyed", f.area, camps))
+        thresholds[owner] = kingdoms_war.war_risk(0, camps)
+        opponents[owner] = [f.owner]
+        opponents[f.owner].append(owner)
+    _risk_of_war(table, journeys, thresholds, opponents, RESUME_ACT)
+
+
+def _after_act(table: Table, journeys: Journeys) -> None:
+    """After an action the fleet may do another, move on, or end; a fleet used up ends its journey."""
+    if not table.fleets:
+        _journey_over(table, journeys)
+        return
+    journeys.step = ACT
+
+
+def end_journey(table: Table, journeys: Journeys) -> None:
+    """The journey ends: the fleet's remaining ships are removed (`journey_end: remove_rest`) or stand where it is
+    (`stay`) (VA-50)."""
+    if table.fleets:
+        f = fleet(table)
+        if journeys.rules.journey_end == "stay" and table.board.area(f.area).is_land:
+            table.land_fleet(0)
+        else:
+            table.lose_fleet_ships(0, f.size)
+    _journey_over(table, journeys)
+
+
+def _journey_over(table: Table, journeys: Journeys) -> None:
+    """After the journey, a new initiative roll (6.1)."""
+    journeys.fight = combat.Fight(journeys.num_players)
+    journeys.askers, journeys.declarers, journeys.to_risk = [], [], []
+    journeys.target = journeys.target_from = ""
+    _new_stop(journeys)
+    _next_journey(table, journeys)
+
+
+def act_moves(table: Table, journeys: Journeys) -> list[str]:
+    """The areas the fleet may move on to from where it acted (the fight's withdrawal included)."""
+    return [target for target, _ in moves(table, journeys)]
+
+
+# -- what a viewer sees ----------------------------------------------------------------------------------------
+
+
+def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
+    """Phase 6 as JSON: initiative, the fleet in motion, the fight and the entry under way, this phase's events."""
+    ini = journeys.initiative
+    fight = journeys.fight
+    fight_data: dict[str, Any] | None = None
+    if fight.against:
+        fight_data = {
+            "against": fight.against,
+            "area": fight.area,
+            "armies": fight.armies,
+            "strength": fight.strength,
+            "defenders": [{"seat": s, "ships": fight.ships[s], "camps": fight.camps[s]} for s in fight.defenders],
+            "fleet_size": table.fleets[0].size if table.fleets and journeys.active else 0,
+            "round": fight.rounds,
+        }
+    entry: dict[str, Any] | None = None
+    if journeys.target:
+        entry = {
+            "area": journeys.target,
+            "duty": total_duty(journeys),
+            "forbidden": journeys.forbidden,
+            "asked": [s for s, d in enumerate(journeys.duties) if d],
+        }
+    return {
+        "initiative": {
+            "rolls": [r if r else None for r in ini.rolls],
+            "holder": initiative.holder(ini),
+            "passed": [s for s in range(journeys.num_players) if ini.out[s]],
+        },
+        "fleet": 0 if journeys.active and table.fleets else -1,
+        "fight": fight_data,
+        "entry": entry,
+        "events": [e._asdict() for e in journeys.events],
+    }
+
+
+def kingdom_index(kingdom: str) -> int:
+    """The index of a kingdom in KINGDOMS."""
+    return KINGDOMS.index(kingdom)

@@ -1,0 +1,89 @@
+"""Between Viking kingdoms: who counts as one's own, the King's Peace, war markers, and the risk of war after a fight.
+
+Rule text ("War between Viking kingdoms"): "Players from the same country may not fight each other." "For each
+land area where camps or ships are destroyed, there is a risk of war between the participating Viking kingdoms.
+Each participating player rolls a dice. If anyone's result is lower or equal the number of ships he lost, plus two
+per camp, then war breaks out between his and opponent's kingdom. Any player involved in the combat can
+furthermore declare war voluntarily after the fight." "Combat between home countries and Viking kingdoms always
+result in war for the kingdom since home countries can never be at war." "If there is any combat between the two
+kingdoms, the "Peace?" marker is immediately turned back to its War side." "If two Viking kings agree, they can
+announce a King's Peace ... Then, no players from their kingdoms may fight each other." Emigration: the emigrant
+"gets not involved in any wars his home country is participating in"; "The old fellow countrymen become enemies,
+like the other Vikings".
+
+Skald's readings (VA-40, VA-54, VA-58, VA-61): an emigrant is his own side, of no kingdom; War goes on both
+kingdoms (`war_tracking: per_kingdom`, the physical markers) or on the pair (`per_pair`); a fight between an
+emigrant and a kingdom puts War on the kingdom alone; between two emigrants nothing. A King's Peace forbids the
+fight itself; a ban at Denmark's sea is not a fight, but its war roll is skipped between kingdoms at King's Peace.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from skald.games.vikingatid.actions import KINGDOMS
+from skald.games.vikingatid.table import WAR_MARKER, Table, pair_index
+
+PER_PAIR: Final = "per_pair"
+
+
+def side(table: Table, seat: int) -> str:
+    """The seat's side in war: his Viking kingdom, or "" once he has emigrated (he is then nobody's countryman)."""
+    return "" if table.emigrated[seat] else table.kingdom_of(seat)
+
+
+def countrymen(table: Table, a: int, b: int) -> bool:
+    """Whether two seats are of the same Viking kingdom (a seat is always his own countryman): they never fight,
+    and each passes the other's war camps freely."""
+    if a == b:
+        return True
+    kingdom = side(table, a)
+    return kingdom != "" and kingdom == side(table, b)
+
+
+def at_kings_peace(table: Table, a: int, b: int) -> bool:
+    """Whether a King's Peace holds between the two seats' kingdoms, so they may not fight each other."""
+    first, second = side(table, a), side(table, b)
+    if not first or not second or first == second:
+        return False
+    return table.kings_peace[pair_index(first, second)]
+
+
+def may_fight(table: Table, attacker: int, defender: int) -> bool:
+    """Whether the attacker may fight the defender: not countrymen, no King's Peace between them."""
+    return not countrymen(table, attacker, defender) and not at_kings_peace(table, attacker, defender)
+
+
+def break_out_war(table: Table, a: int, b: int, war_tracking: str) -> list[str]:
+    """War between the two seats' sides: War on both kingdoms (a Peace? turns back to War), or on the kingdom alone
+    when the other is an emigrant, nothing between two emigrants or countrymen. Returns the kingdoms marked."""
+    first, second = side(table, a), side(table, b)
+    marked = [k for k in (first, second) if k]
+    if countrymen(table, a, b) or not marked:
+        return []
+    for kingdom in marked:
+        table.war[KINGDOMS.index(kingdom)] = WAR_MARKER
+    if war_tracking == PER_PAIR and first and second:
+        table.pair_war[pair_index(first, second)] = WAR_MARKER
+    return marked
+
+
+def at_war_with(table: Table, a: int, b: int, war_tracking: str) -> bool:
+    """Whether War already stands between the two sides (then a declaration would change nothing)."""
+    first, second = side(table, a), side(table, b)
+    if not first or not second or first == second:
+        return False
+    if war_tracking == PER_PAIR:
+        return table.pair_war[pair_index(first, second)] == WAR_MARKER
+    return table.war[KINGDOMS.index(first)] == WAR_MARKER and table.war[KINGDOMS.index(second)] == WAR_MARKER
+
+
+def war_is_certain(table: Table, a: int, b: int) -> bool:
+    """A fight between an emigrant's home country and a Viking kingdom always brings war to the kingdom, with no
+    roll ("home countries can never be at war")."""
+    return (side(table, a) == "") != (side(table, b) == "")
+
+
+def war_risk(lost_ships: int, lost_camps: int) -> int:
+    """The highest D10 that brings war for a participant: the ships he lost plus two per camp."""
+    return lost_ships + 2 * lost_camps

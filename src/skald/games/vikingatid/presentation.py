@@ -1,0 +1,624 @@
+"""How Vikingatid presents itself to people: each step in words, what a choice does, keys, notes and the rulebook.
+
+Every front end (the terminal, the web) asks `VikingatidGame.presentation`. Everything legal comes from the state
+(`legal_actions`, `illegal_reason`); this module only explains, reading the action's JSON form
+(`state.space.to_json`), the table and the observation, so it keeps working at a step it has no words for: it then
+says the step's name from `steps.STEPS`. Nothing is hidden while cards are off, so the viewer changes nothing yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from skald.engine import JSONDict, Presentation, State
+from skald.games.vikingatid import danger, kingdoms_war
+from skald.games.vikingatid import steps as S
+from skald.games.vikingatid.actions import KINGDOMS
+from skald.games.vikingatid.render import (
+    area_name,
+    conquered_areas,
+    kingdom_name,
+    render_text,
+)
+from skald.games.vikingatid.state import VikingatidState
+from skald.games.vikingatid.table import Fleet, Table
+
+RULES_FILE: Final = "rules/004"
+
+#: Headings for the kinds of choice (the action's JSON `type`), in the order they are shown.
+HEADINGS: Final = {
+    "kingdom": "kingdoms",
+    "fleet": "start a fleet",
+    "move": "move to",
+    "trade": "act here",
+    "plunder": "act here",
+    "destroy": "act here",
+    "build": "build camps",
+    "buy": "buy ships",
+    "pull_down": "pull down a camp",
+    "give_silver": "give silver to",
+    "pay_onto": "pay onto a roll",
+    "offer_peace": "offer a King's Peace",
+    "emigrate": "emigrate to",
+    "amount": "how many",
+}
+#: Typed keys of the single decisions (unique within any step that offers them).
+SINGLE_KEYS: Final = {
+    "pass": "p",
+    "done": "d",
+    "stop": "s",
+    "end_journey": "e",
+    "trade": "t",
+    "plunder": "pl",
+    "fight_on": "f",
+    "withdraw": "w",
+    "destroy": "x",
+    "allow": "a",
+    "forbid": "no",
+    "ask_duty": "duty",
+    "pay_duty": "pay",
+    "fight": "f",
+    "turn_away": "back",
+    "bar_sea": "bar",
+    "declare_war": "war",
+    "no_war": "n",
+    "accept_peace": "y",
+    "decline_peace": "n",
+}
+#: The rulebook on each step, paraphrased (the terminal's `rules`), after the rule the step cites.
+RULES: Final = {
+    S.KINGDOM_ROLL: "Each player rolls a D10; in roll order (ties roll again) each chooses Denmark, Norway or "
+    "Sweden. Under kingdom_choice 'spread' no kingdom takes a second player while one is empty.",
+    S.KINGDOM_CHOICE: "Choose the Viking kingdom you play: its homeland is your home country, where you place any "
+    "number of ships and from where most journeys start. Several players may share a kingdom.",
+    S.REACTION_ROLL: "2. Roll for empire reactions: for each empire area holding camps a D10 is rolled on that "
+    "empire's table, +1 for each war camp there, +2 for a Christian against Britain and the German-Roman Empire. "
+    "Fred: nothing happens. Krig: all camps there are destroyed. Gäld: the player is paid from the Gäld table and "
+    "his camps there turn into ships, one a camp.",
+    S.GALD_ROLL: "Gäld: roll on the Gäld table for the silver; then each of the player's camps in the area becomes "
+    "one ship of its type there.",
+    S.GIFT_TARGET: "3. Before an election players may give each other silver; no agreement is binding. Give to "
+    "another player, then say how much, or pass.",
+    S.GIFT_AMOUNT: "The gift takes effect at once: at most all your silver.",
+    S.BID_TARGET: "3. King's election: each member (and a king from elsewhere) rolls a D10, and one roll is made for "
+    "the kingdom. Before the dice anyone may pay silver onto any roll, +1 a silver: his own, another player's or "
+    "the kingdom's. Rounds go on until everyone passes in turn.",
+    S.BID_AMOUNT: "Each player may pay up to all of his silver onto a roll; each silver is +1 and a roll may pass 10.",
+    S.ELECTION_ROLL: "The dice: +1 for every three camps (not for a player alone in his country), +1 for the king on "
+    "the throne, +1 per silver paid. Three points clear of every other roll, the kingdom's included, makes a king "
+    "for this turn; otherwise the kingdom has none.",
+    S.PEACE_OFFER: "At the end of the elections two kings may declare a King's Peace: then no players of their "
+    "kingdoms may fight each other, and a war of last turn no longer halves their silver.",
+    S.PEACE_ANSWER: "Accept the King's Peace offered, or decline it.",
+    S.PULL_DOWN: "5. Any of your camps may be pulled down now: it leaves the map and one ship of its type is placed "
+    "in its area.",
+    S.BUY_SHIPS: "5. Buying ships: one silver a ship, trading or war; under purchase 'all_silver' for all your "
+    "silver as far as the ships can be placed. Any number go in your home country, two of a type per own camp of "
+    "that type.",
+    S.BUY_AMOUNT: "Say how many ships to buy here: one silver each.",
+    S.INITIATIVE_ROLL: "6.1 Everyone with ships rolls a D10; the highest (ties roll again) makes one journey or "
+    "passes, and a new roll follows each journey. When everyone passes, phase 6 ends and unused ships go.",
+    S.JOURNEY_CHOICE: "6.1 With the initiative, start a fleet: ships of one type in one area, 1 to 10 of them; or "
+    "pass, and the next highest roll takes the initiative.",
+    S.FLEET_SIZE_CHOICE: "A fleet is 1 to 10 ships of one type from one area; the rest stay where they are.",
+    S.MOVE: "6.2 A fleet moves one area at a time by sea or along rivers, adding up the danger of each area it "
+    "enters (a land area's danger falls by one per camp of your kingdom of the fleet's type, never below 0). A "
+    "fleet that came into a land area from a sea leaves it to that sea or along a river. At a land area you may "
+    "stop: roll a D10; at or below the danger you lose that many ships, a 10 loses nothing; the count restarts. "
+    "Reaching one of your camps of the fleet's type ends the leg the same way; reaching 10 danger rolls at once. "
+    "No trading fleet enters a plundered area; no war fleet enters an empire's core; no fleet another kingdom.",
+    S.ENTRY_ANSWER: "Passing war camps of other kingdoms: a player with war camps in an area may let another "
+    "kingdom's fleet enter, ask any duty in silver, or forbid it. Any ban forbids; duties add up.",
+    S.DUTY_AMOUNT: "Name the duty: the fleet's owner pays it at once to enter, or turns away, or fights.",
+    S.ENTRY_REPLY: "Pay the duty at once and enter, or turn away and choose another move; a war fleet may instead "
+    "enter and fight the war camps and war ships there (war between kingdoms).",
+    S.SEA_BAN: "Denmark's sea: any Danish player may bar another kingdom's fleet from Denmark. Then a D10 at or "
+    "below the fleet's ships means war between Denmark and its kingdom.",
+    S.BAN_WAR_ROLL: "The fleet was barred from Denmark's sea: a D10 at or below its ships puts War on both kingdoms.",
+    S.DANGER_ROLL: "The danger roll: above the danger counted, no loss; at or below it, lose as many ships as "
+    "rolled; a 10 never loses. The count then restarts at 0.",
+    S.ACT: "6.3 A trading fleet trades (one ship for the area's trade value in silver, then a trade stop) and may "
+    "build trading camps (two ships a camp, all players' camps at most the coins). 6.4 A war fleet that beat the "
+    "armies may plunder (strength 5: a silver per army beaten; 3: one; 2: none) and build war camps (two ships a "
+    "camp, at most the shields, one kingdom per area). Then move on, or end the journey.",
+    S.FLEET_HITS: "6.4 The Vikings roll a D10 per war ship: each 5 or less destroys an army. Vikings never roll "
+    "again on a 1.",
+    S.ARMY_HITS: "6.4 The armies roll a D10 each (shields less one per war camp): each at or below their strength "
+    "sinks a ship; any 1 makes them roll all their dice again, adding the hits.",
+    S.DEFENDER_HITS: "War between kingdoms: each war camp fights as two war ships of strength 5; the defender's "
+    "ships are lost before his camps.",
+    S.FIGHT_ON: "6.4 Neither side is wiped out: fight on with what is left, or withdraw and move on.",
+    S.WAR_RISK_ROLL: "After camps or ships are destroyed, each side rolls a D10: at or below its ships lost plus two "
+    "per camp, war breaks out between the kingdoms.",
+    S.WAR_DECLARATION: "Anyone in the fight may also declare war on the other kingdom.",
+    S.BUILD_REACTION_ROLL: "Building a camp in an empire's province: roll on the empire's reaction table at once.",
+    S.BUILD_GALD_ROLL: "Gäld: roll on the Gäld table for the silver; the camps there become ships.",
+    S.EMIGRATION: "7. At the start of taxation a player who is not king may emigrate to one of his conquered "
+    "areas: his new home country. He pays no more tax and gets one silver per untroubled trading camp; losing "
+    "any camp there leaves him homeless.",
+    S.CHRISTIANISATION_ROLL: "10. From 900 each pagan rolls a D10 against the chance on the turn track. Christians "
+    "get +2 on reactions of Britain and the German-Roman Empire. When all are Christian the game ends.",
+    S.ASSIMILATION_ROLL: "A D10 for each area of Britain or the German-Roman Empire holding Christian camps: on a 1 "
+    "those camps are removed.",
+    S.GAME_OVER: "11. The game ends after the last box of the turn track or once every player is Christian. Each "
+    "player then gets one victory point per own camp, and the most victory points wins.",
+}
+#: How the winner is decided, per value of the rule option `tie_break` (VA-63).
+TIE_BREAKS: Final = {
+    "shared": "the most victory points wins (one more per own camp at the end); players tied share the victory",
+    "most_silver": "the most victory points wins (one more per own camp at the end); tied, the most silver; still "
+    "tied, the victory is shared",
+    "most_conquered": "the most victory points wins (one more per own camp at the end); tied, the most conquered "
+    "areas; still tied, the victory is shared",
+}
+
+
+def _state(state: State) -> VikingatidState:
+    if not isinstance(state, VikingatidState):
+        raise TypeError(f"the Vikingatid presentation cannot show a {type(state).__name__}")
+    return state
+
+
+def _step(v: VikingatidState) -> S.Step | None:
+    return S.STEPS[v.step] if 0 <= v.step < len(S.STEPS) else None
+
+
+def _journey(v: VikingatidState) -> dict[str, Any]:
+    """Phase 6's details in the observation, or {} while there are none."""
+    journey = v.observation(v.current_player() if v.current_player() >= 0 else None).get("journey")
+    return journey if isinstance(journey, dict) else {}
+
+
+def journey_fleet(v: VikingatidState) -> Fleet | None:
+    """The fleet on its journey: the one the observation names, else the only one under way, else None."""
+    table = v.table
+    index = _journey(v).get("fleet", -1)
+    if isinstance(index, int) and 0 <= index < len(table.fleets):
+        return table.fleets[index]
+    if len(table.fleets) == 1:
+        return table.fleets[0]
+    return None
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _foreign_war_camps(table: Table, seat: int, area_id: str) -> list[int]:
+    """Seats not of the mover's kingdom with war camps in an area: they may ask a duty or forbid (VA-53)."""
+    return [
+        s
+        for s in range(table.num_players)
+        if table.camps_at(s, "war", area_id) and not kingdoms_war.countrymen(table, seat, s)
+    ]
+
+
+class VikingatidPresentation(Presentation):
+    """Vikingatid in words: each step's prompt, what a choice does (danger, costs, camps), keys, notes, the
+    rulebook per step, and the standings with the tie-break option."""
+
+    # -- the step ----------------------------------------------------------------------------------------------
+
+    def prompt(self, state: State) -> str:
+        """`Seat 2: start a fleet, or pass`; the dice's step at a roll; the step's name where nothing richer is
+        known."""
+        v = _state(state)
+        step = _step(v)
+        seat = v.current_player()
+        if step is None:
+            return "choose a move" if seat >= 0 else "game over"
+        if seat < 0:
+            if step.chance:
+                return f"dice: {step.name}"
+            return "game over"
+        return self._words(v, step)
+
+    def _words(self, v: VikingatidState, step: S.Step) -> str:
+        """The step in words, with what the table says about it (the fleet, the area, the amount)."""
+        table = v.table
+        fleet = journey_fleet(v)
+        journey = _journey(v)
+        entry = journey.get("entry") if isinstance(journey.get("entry"), dict) else None
+        kingdom = v.election.kingdom_id
+        if step.id in (S.GIFT_TARGET, S.BID_TARGET) and kingdom:
+            verb = "give silver before" if step.id == S.GIFT_TARGET else "pay silver onto a roll in"
+            return f"{verb} {kingdom_name(table, kingdom)}'s election, or pass"
+        if step.id == S.GIFT_AMOUNT and v.election.target >= 0:
+            return f"say how much silver to give seat {v.election.target + 1}"
+        if step.id == S.BID_AMOUNT:
+            target = v.election.target
+            whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(table, kingdom)}'s"
+            return f"say how much silver to pay onto {whose} roll"
+        if step.id == S.BUY_AMOUNT and v.purchases.area:
+            return f"say how many {v.purchases.kind} ships to buy at {area_name(table, v.purchases.area)}"
+        if fleet is not None and step.id == S.MOVE:
+            return f"move the {fleet.kind} fleet of {fleet.size} on, stop, or end the journey"
+        if fleet is not None and step.id == S.ACT:
+            return f"act in {area_name(table, fleet.area)}, or move on"
+        if fleet is not None and step.id == S.ENTRY_ANSWER:
+            where = area_name(table, str(entry.get("area", ""))) if entry else "the area"
+            return f"seat {fleet.owner + 1}'s {fleet.kind} fleet would enter {where}: allow, ask a duty, or forbid"
+        if step.id == S.ENTRY_REPLY and entry is not None:
+            where = area_name(table, str(entry.get("area", "")))
+            if entry.get("forbidden"):
+                return f"entry to {where} is forbidden: fight, or turn away"
+            return f"pay the duty of {entry.get('duty', 0)} silver to enter {where}, fight, or turn away"
+        if fleet is not None and step.id == S.SEA_BAN:
+            return f"let seat {fleet.owner + 1}'s {fleet.kind} fleet pass Denmark's sea, or bar it"
+        return step.name
+
+    def click_hint(self, state: State) -> str | None:
+        """The board is text for now: choices are made from the list."""
+        return None
+
+    # -- the choices -------------------------------------------------------------------------------------------
+
+    def describe(self, state: State, action: int) -> str:
+        """What a choice does: the danger a move adds and whether it ends the leg, what a build costs, what a
+        trade earns, what a purchase leaves; empty when the notation says it all."""
+        v = _state(state)
+        try:
+            data = v.space.to_json(action)
+        except ValueError:
+            return ""
+        kind = str(data.get("type", ""))
+        seat = v.current_player()
+        if seat < 0 or kind in ("roll", "hits"):
+            return ""
+        try:
+            return self._describe(v, seat, kind, data)
+        except (KeyError, ValueError, IndexError):
+            return ""  # a step whose data this module does not know yet: the notation alone is shown
+
+    def _describe(self, v: VikingatidState, seat: int, kind: str, data: JSONDict) -> str:
+        table = v.table
+        fleet = journey_fleet(v)
+        if kind == "move" and fleet is not None:
+            return self._describe_move(v, fleet, str(data["area"]))
+        if kind == "fleet":
+            n = table.ships_at(seat, str(data["ships"]), str(data["area"]))
+            return f"{_plural(n, 'ship')} there; a fleet takes 1 to 10"
+        if kind == "amount":
+            return self._describe_amount(v, seat, int(data["n"]))
+        if kind == "build" and fleet is not None:
+            count, camp = int(data["count"]), str(data["camp"])
+            area = table.board.area(fleet.area)
+            cap = table.trade_value(area.id) if camp == "trading" else area.shields
+            have = table.camps_in_area(camp, area.id)
+            left = fleet.size - 2 * count
+            return (
+                f"costs {2 * count} of the fleet's {fleet.size} ships ({left} left); "
+                f"{area.name} then holds {have + count}/{cap} {camp} camps"
+            )
+        if kind == "trade" and fleet is not None:
+            value = table.trade_value(fleet.area)
+            return f"one ship for {value} silver; then a trade stop in {area_name(table, fleet.area)}"
+        if kind == "plunder" and fleet is not None:
+            strength = table.board.area(fleet.area).strength
+            pay = {5: "a silver per army beaten", 3: "1 silver"}.get(strength, "no silver")
+            return f"strength {strength}: {pay}; the area is marked plundered"
+        if kind == "destroy":
+            return "other kingdoms' trading camps here fall, where their owner has no war ship or war camp here"
+        if kind == "end_journey" and fleet is not None:
+            stay = v.options.get("journey_end") == "stay"
+            where = area_name(table, fleet.area)
+            ships = "its ship" if fleet.size == 1 else f"its {fleet.size} ships"
+            verb = ("stays" if stay else "leaves") if fleet.size == 1 else ("stay" if stay else "leave")
+            return f"{ships} {verb} in {where}" if stay else f"{ships} {verb} the map"
+        if kind == "stop" and fleet is not None:
+            return self._describe_stop(fleet)
+        if kind == "buy":
+            return self._describe_buy(v, seat, str(data["ships"]), str(data["area"]))
+        if kind == "pull_down":
+            return f"the camp becomes one {data['camp']} ship in {area_name(table, str(data['area']))}"
+        if kind == "give_silver":
+            to = int(data["to"])
+            return f"{table.silver[seat]} silver in hand; seat {to + 1} has {table.silver[to]}"
+        if kind == "pay_onto":
+            roll = data["roll"]
+            if roll == "kingdom":
+                return f"the kingdom's roll has +{v.election.kingdom_paid} paid so far"
+            return f"seat {int(roll) + 1}'s roll has +{v.election.paid[int(roll)]} paid so far"
+        if kind == "offer_peace":
+            return "if accepted, no players of the two kingdoms may fight each other"
+        if kind == "kingdom":
+            members = table.members(str(data["kingdom"]))
+            return f"{_plural(len(members), 'player')} there so far"
+        if kind == "emigrate":
+            return "the new home country: no more tax, +1 silver per untroubled trading camp; the kingdom is left"
+        return self._describe_single(v, seat, kind, fleet)
+
+    def _describe_move(self, v: VikingatidState, fleet: Fleet, area_id: str) -> str:
+        """The danger an area adds, the count after it, and whether the leg ends there (camp, 10 points)."""
+        table = v.table
+        area = table.board.area(area_id)
+        added = danger.area_danger(table, fleet.owner, fleet.kind, area_id)
+        total = fleet.danger + added
+        parts = [f"{'land' if area.is_land else 'sea'}, danger +{added} (count {total})"]
+        camp_break = str(v.options.get("camp_break", danger.OWN_CAMPS))
+        if danger.breaks_leg(table, fleet.owner, fleet.kind, area_id, camp_break):
+            parts.append(f"own {fleet.kind} camp: the leg ends with a danger roll")
+        elif total >= danger.TEN_POINTS:
+            parts.append("10 reached: a danger roll at once")
+        elif area.is_land:
+            parts.append("may stop here")
+        askers = _foreign_war_camps(table, fleet.owner, area_id)
+        if askers:
+            parts.append("war camps of " + ", ".join(f"seat {s + 1}" for s in askers) + ": a duty or a ban")
+        if table.plundered[table.slot(area_id)]:
+            parts.append("plundered")
+        return "; ".join(parts)
+
+    @staticmethod
+    def _describe_stop(fleet: Fleet) -> str:
+        if fleet.danger <= 0:
+            return "no danger counted: no roll; then act here"
+        return f"a danger roll: {fleet.danger} or less loses that many ships (a 10 none); then act here"
+
+    def _describe_amount(self, v: VikingatidState, seat: int, n: int) -> str:
+        """An amount in the words of its step: silver left, ships that stay, a duty against the payer's silver."""
+        table = v.table
+        step = v.step
+        if step in (S.GIFT_AMOUNT, S.BID_AMOUNT, S.BUY_AMOUNT):
+            cost = n * int(table.board.start_value("ship_cost")) if step == S.BUY_AMOUNT else n
+            return f"{cost} silver; {table.silver[seat] - cost} left"
+        if step == S.FLEET_SIZE_CHOICE:
+            return f"{n} ship sails" if n == 1 else f"{n} ships sail"
+        if step == S.DUTY_AMOUNT:
+            fleet = journey_fleet(v)
+            if fleet is not None:
+                return f"seat {fleet.owner + 1} has {table.silver[fleet.owner]} silver"
+        return ""
+
+    def _describe_buy(self, v: VikingatidState, seat: int, ships: str, area_id: str) -> str:
+        table = v.table
+        home = table.home[seat] if table.emigrated[seat] else ""
+        kingdom = table.kingdom_of(seat)
+        is_home = area_id == home or (
+            not table.emigrated[seat] and bool(kingdom) and table.board.area(area_id).kingdom == kingdom
+        )
+        if is_home:
+            return f"home country: any number; {table.silver[seat]} silver in hand"
+        camps = table.camps_at(seat, ships, area_id)
+        return f"{camps} own {ships} camps here: up to {2 * camps} ships this phase"
+
+    def _describe_single(self, v: VikingatidState, seat: int, kind: str, fleet: Fleet | None) -> str:
+        """A single decision in words, after its step."""
+        table = v.table
+        step = v.step
+        if kind == "pass":
+            return {
+                S.JOURNEY_CHOICE: "the initiative goes to the next highest roll",
+                S.GIFT_TARGET: "give nothing more",
+                S.BID_TARGET: "pay nothing more for now",
+                S.PEACE_OFFER: "offer no King's Peace",
+                S.EMIGRATION: "stay with the kingdom",
+            }.get(step, "")
+        if kind == "done":
+            return "keep the camps; go on to buying" if step == S.PULL_DOWN else "keep the rest of the silver"
+        entry = _journey(v).get("entry")
+        if kind == "allow":
+            return "the fleet goes on freely"
+        if kind == "forbid":
+            return "it may not enter; a war fleet may still fight its way in"
+        if kind == "ask_duty" and fleet is not None:
+            return f"name a duty; seat {fleet.owner + 1} has {table.silver[fleet.owner]} silver"
+        if kind == "pay_duty" and isinstance(entry, dict):
+            return f"pay {entry.get('duty', 0)} of {table.silver[seat]} silver in hand and enter"
+        if kind == "fight":
+            return "enter and fight the war camps and war ships there (war between kingdoms)"
+        if kind == "turn_away":
+            return "do not enter; choose another move"
+        if kind == "bar_sea" and fleet is not None:
+            return f"a D10 at or below its {fleet.size} ships means war"
+        if kind == "fight_on":
+            return "both sides roll again with what is left"
+        if kind == "withdraw":
+            return "the fight ends; move on"
+        if kind == "declare_war":
+            return "War markers on both kingdoms: their silver is halved in phase 4"
+        if kind == "accept_peace":
+            return "no players of the two kingdoms may fight each other"
+        return ""
+
+    def groups(self, state: State, actions: list[int]) -> list[tuple[str, list[int]]]:
+        """Choices under headings: fleets by type, moves, builds, purchases by type, amounts; single decisions
+        last. One untitled group when the step offers one kind only."""
+        v = _state(state)
+        order: list[str] = []
+        grouped: dict[str, list[int]] = {}
+        for action in actions:
+            title = self._heading(v, action)
+            if title not in grouped:
+                order.append(title)
+                grouped[title] = []
+            grouped[title].append(action)
+        if len(order) <= 1:
+            return [("", list(actions))]
+        singles = [t for t in order if t == "or"]
+        return [(t, grouped[t]) for t in order if t != "or"] + [(t, grouped[t]) for t in singles]
+
+    def _heading(self, v: VikingatidState, action: int) -> str:
+        try:
+            data = v.space.to_json(action)
+        except ValueError:
+            return "or"
+        kind = str(data.get("type", ""))
+        if kind in ("fleet", "buy"):
+            return f"{data['ships']} " + ("fleets" if kind == "fleet" else "ships to buy")
+        return HEADINGS.get(kind, "or" if kind not in ("roll", "hits") else "dice")
+
+    def keys(self, state: State, actions: list[int]) -> list[tuple[str, int]]:
+        """Short keys: amounts, rolls and seats by their number; single decisions by a letter or word (p pass,
+        e end journey, t trade…); builds b1…b5; places (fleets, moves, purchases) numbered 1, 2, 3…; unique,
+        falling back to 1, 2, 3… if two choices would share one."""
+        v = _state(state)
+        keys: list[str] = []
+        counter = 0
+        for action in actions:
+            key = self._key(v, action)
+            if not key:
+                counter += 1
+                key = str(counter)
+            keys.append(key)
+        if len(set(keys)) != len(keys) or any(not k for k in keys):
+            return super().keys(state, actions)
+        return list(zip(keys, actions, strict=True))
+
+    def _key(self, v: VikingatidState, action: int) -> str:
+        """The key of one choice, or "" for a numbered place."""
+        try:
+            data = v.space.to_json(action)
+        except ValueError:
+            return f"#{action}"
+        kind = str(data.get("type", ""))
+        if kind in SINGLE_KEYS:
+            return SINGLE_KEYS[kind]
+        if kind == "amount":
+            return f"{data['n']}"
+        if kind == "roll":
+            return f"{data['face']}"
+        if kind == "hits":
+            return f"{data['n']}+1" if data["one"] else f"{data['n']}"
+        if kind == "build":
+            return f"b{data['count']}"  # a fleet builds camps of its own type only
+        if kind == "give_silver":
+            return f"{int(data['to']) + 1}"
+        if kind == "pay_onto":
+            return "k" if data["roll"] == "kingdom" else f"{int(data['roll']) + 1}"
+        if kind in ("kingdom", "offer_peace"):
+            return kingdom_name(v.table, str(data["kingdom"]))[0].lower()
+        if kind in ("fleet", "buy"):
+            return ""  # numbered with the moves and places
+        return ""
+
+    def notes(self, state: State) -> list[str]:
+        """What matters at this step: the seat's silver where it pays, the fleet's danger count, the fight, the
+        entry asked for, the buying rule."""
+        v = _state(state)
+        seat = v.current_player()
+        if seat < 0:
+            return []
+        table = v.table
+        lines = []
+        step = v.step
+        if step in (S.GIFT_TARGET, S.GIFT_AMOUNT, S.BID_TARGET, S.BID_AMOUNT, S.BUY_SHIPS, S.BUY_AMOUNT):
+            lines.append(f"Seat {seat + 1} has {table.silver[seat]} silver.")
+        if step == S.BUY_SHIPS:
+            lines.append("Any number of ships go in your home country; two of a type per own camp of that type.")
+        fleet = journey_fleet(v)
+        if fleet is not None and step in (S.MOVE, S.ACT):
+            moves = v.options.get("journey_moves", 40)
+            limit = f" of {moves}" if str(moves).isdigit() else ""
+            lines.append(
+                f"The {fleet.kind} fleet of {fleet.size} in {area_name(table, fleet.area)}: danger {fleet.danger} "
+                f"counted since its last break (a roll at {danger.TEN_POINTS}); move {fleet.moves}{limit}."
+            )
+        journey = _journey(v)
+        fight = journey.get("fight")
+        if isinstance(fight, dict) and fight.get("against") == "armies":
+            lines.append(
+                f"Fight in {area_name(table, str(fight.get('area', '')))}: {fight.get('armies', 0)} armies of "
+                f"strength {fight.get('strength', '?')} against a fleet of {fight.get('fleet_size', '?')}."
+            )
+        entry = journey.get("entry")
+        if isinstance(entry, dict) and step == S.ENTRY_REPLY:
+            lines.append(f"Duty asked: {entry.get('duty', 0)} silver; you have {table.silver[seat]}.")
+        return lines
+
+    # -- the terminal's help -----------------------------------------------------------------------------------
+
+    def board(self, state: State, seat: int | None, names: list[str]) -> Any:
+        """The whole table (render.py) in colour, with the seats' names beside their numbers."""
+        return render_text(_state(state), color=True, seat=seat, names=list(names))
+
+    def rules(self, state: State) -> str:
+        """The rulebook on this step, paraphrased, with the rule the step cites (a VA-id or a section)."""
+        v = _state(state)
+        step = _step(v)
+        if step is None:
+            return super().rules(state)
+        phase = S.PHASE_NAMES[step.phase] if 0 <= step.phase < len(S.PHASE_NAMES) else ""
+        text = RULES.get(step.id, "The choices listed are exactly the legal ones.")
+        return f"[b]{phase}: {step.name}[/] ({RULES_FILE}; {step.rule})\n{text}"
+
+    def step_help(self, state: State) -> str:
+        """How to type this step's choice: its keys, or its notation."""
+        v = _state(state)
+        examples = {
+            S.MOVE: "Type a move's number, [b]s[/] to stop here or [b]e[/] to end the journey; or write [b]to "
+            "Nordsjön[/].",
+            S.ACT: "Type [b]t[/] to trade, [b]b2[/] to build two camps, [b]pl[/] to plunder, [b]x[/] to destroy "
+            "trading camps, a move's number, or [b]e[/] to end the journey.",
+            S.JOURNEY_CHOICE: "Type a fleet's number, or [b]p[/] to pass; or write [b]war fleet from Norge[/].",
+            S.BUY_SHIPS: "Type a place's number (then the number of ships), or [b]d[/] when done.",
+        }
+        step = _step(v)
+        if step is not None and step.id in examples:
+            return examples[step.id]
+        if step is not None and step.kinds == ("amount",):
+            return "Type the number itself: [b]3[/] for 3."
+        return (
+            "Type a choice's key as listed ([b]p[/] pass, [b]d[/] done, numbers for places and amounts), or its "
+            "notation."
+        )
+
+    def aftermath(self, before: State, after: State, name: str, seat: int | None) -> list[str]:
+        """What the automatic steps after a decision did, for everyone (nothing in it is hidden): reactions,
+        elections, markers, victory points, christianisation."""
+        b, a = _state(before), _state(after)
+        bt, at = b.table, a.table
+        lines = []
+        for result in a.reactions.results[len(b.reactions.results) :] if at.turn == bt.turn else []:
+            silver = f", {result.silver} silver" if result.silver else ""
+            lines.append(
+                f"{area_name(at, result.area)}: seat {result.seat + 1} rolls {result.total}: {result.result}{silver}."
+            )
+        for election in a.election.results[len(b.election.results) :] if at.turn == bt.turn else []:
+            king = f"seat {election.king + 1} is king" if election.king >= 0 else "no king this turn"
+            lines.append(f"{kingdom_name(at, election.kingdom)}'s election: {king}.")
+        for i, kingdom in enumerate(KINGDOMS):
+            if at.war[i] != bt.war[i]:
+                marker = {"war": "War", "peace?": "Peace?"}.get(at.war[i], "no marker")
+                lines.append(f"{kingdom_name(at, kingdom)} now shows {marker}.")
+        for s in range(at.num_players):
+            if at.vp[s] != bt.vp[s]:
+                lines.append(f"Seat {s + 1}: {at.vp[s] - bt.vp[s]:+d} VP ({at.vp[s]}).")
+            if at.christian[s] and not bt.christian[s]:
+                lines.append(f"Seat {s + 1} becomes Christian.")
+        return lines
+
+    # -- the end -----------------------------------------------------------------------------------------------
+
+    def scoring_amounts(self) -> list[tuple[str, str]]:
+        """A scoring line gives victory points."""
+        return [("points", "VP")]
+
+    def standings(self, state: State) -> list[JSONDict]:
+        """Per seat: VP, silver, conquered areas and camps; `order` ranks by VP, then by the tie_break option."""
+        v = _state(state)
+        table = v.table
+        rule = str(v.options.get("tie_break", "shared"))
+        rows: list[JSONDict] = []
+        for s in range(table.num_players):
+            conquered = len(conquered_areas(table, s))
+            order = [table.vp[s]]
+            if rule == "most_silver":
+                order.append(table.silver[s])
+            elif rule == "most_conquered":
+                order.append(conquered)
+            rows.append(
+                {
+                    "score": table.vp[s],
+                    "silver": table.silver[s],
+                    "conquered_areas": conquered,
+                    "camps": sum(table.camps[s]),
+                    "order": order,
+                }
+            )
+        return rows
+
+    def tie_break(self, state: State) -> str:
+        """The rule option tie_break in a sentence (VA-63)."""
+        v = _state(state)
+        return TIE_BREAKS.get(str(v.options.get("tie_break", "shared")), TIE_BREAKS["shared"])
