@@ -8,10 +8,10 @@ import math
 import random
 
 import pytest
-from vikingatid_kit import SPACE, at_phase, roll, table_for
+from vikingatid_kit import GAME, SPACE, at_phase, roll, table_for
 
-from skald.engine import CHANCE, IllegalAction
-from skald.games.vikingatid import combat, journeys
+from skald.engine import CHANCE, IllegalAction, OptionError
+from skald.games.vikingatid import cleanup, combat, journeys, kingdoms_war, silver
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import AMOUNT, BUILD, HITS, MAX_BUILD
 from skald.games.vikingatid.state import (
@@ -33,7 +33,7 @@ from skald.games.vikingatid.state import (
     WITHDRAW,
     VikingatidState,
 )
-from skald.games.vikingatid.table import WAR_MARKER, Table, problems
+from skald.games.vikingatid.table import PEACE_PENDING, WAR_MARKER, Table, problems
 
 
 def amount(n: int) -> int:
@@ -103,6 +103,7 @@ def test_ties_roll_again_and_a_pass_hands_initiative_on() -> None:
     assert journeys.actor(table, j) == 1
     journeys.pass_journey(table, j)
     assert journeys.actor(table, j) == 0
+    assert journeys.observation(table, j)["initiative"]["passed"] == [1]  # a pass on this roll is shown
     journeys.pass_journey(table, j)
     assert journeys.actor(table, j) == 2
     journeys.pass_journey(table, j)
@@ -210,14 +211,20 @@ def test_the_notation_of_a_move_is_the_whole_sentence() -> None:
     assert state.action_from_notation("war fleet of 5 from Norge to Nordsjön") == SPACE.move("nordsjon")
 
 
-def test_a_move_that_is_not_a_link_names_the_rule_and_changes_nothing() -> None:
-    """An illegal move raises IllegalAction naming the step's rule (VA-47) and leaves the state untouched."""
+def test_an_illegal_move_names_the_rule_it_breaks_and_changes_nothing() -> None:
+    """An illegal move raises IllegalAction naming the rule it breaks (6.2 for an area not next to the fleet, VA-45
+    for another kingdom's homeland or an empire's core) and leaves the state untouched."""
     state = journeying(norway_and_sweden((0, "war", "norge", 5)))
     sail(state, "war", "norge", 5)
     before = state.observation(None)
+    for area, rule in (("miklagard", "6.2 Moving fleets"), ("svea_rike", "6.2 Moving fleets")):
+        with pytest.raises(IllegalAction) as error:
+            state.apply(SPACE.move(area))
+        assert error.value.rule == rule and state.observation(None) == before
+    sail_through(state, "nordsjon", "engelska_kanalen")
     with pytest.raises(IllegalAction) as error:
-        state.apply(SPACE.move("miklagard"))
-    assert error.value.rule == "VA-47" and state.observation(None) == before
+        state.apply(SPACE.move("wessex"))
+    assert error.value.rule == "VA-45" and "No war fleets may enter a kingdom" in error.value.reason
 
 
 # -- Danger value ----------------------------------------------------------------------------------------------
@@ -519,6 +526,9 @@ def test_no_fight_under_a_kings_peace() -> None:
     state.table.kings_peace[0] = True  # Denmark and Norway
     state.apply(FORBID)
     assert state.legal_actions() == [TURN_AWAY]
+    with pytest.raises(IllegalAction) as error:
+        state.apply(FIGHT)
+    assert error.value.rule == "VA-39"
 
 
 def test_danish_players_may_bar_denmark_s_sea_and_risk_war() -> None:
@@ -582,3 +592,143 @@ def test_random_journeys_keep_every_invariant(players: int) -> None:
                 state.apply(rng.choice(legal))
             count += 1
             assert problems(state.table) == [], (game, count)
+
+
+# -- findings of the phase 6 review, each a rule the first version broke --------------------------------------------
+
+
+def sail_through(state: VikingatidState, *areas: str) -> None:
+    """Move through `areas`, rolling a harmless 10 whenever a danger roll comes."""
+    for area in areas:
+        state.apply(SPACE.move(area))
+        if state.step == S.DANGER_ROLL:
+            state.apply(roll(10))
+
+
+def test_a_fight_turns_peace_pending_back_to_war() -> None:
+    """'If there is any combat between the two kingdoms, the "Peace?" marker is immediately turned back to its War
+    side' (VA-40), whatever the war rolls show."""
+    table = table_for(2, ("denmark", "norway"))
+    table.build_camps(0, "war", "frisland", 1)
+    table.place_ships(1, "war", "norge", 5)
+    table.war[0] = table.war[1] = PEACE_PENDING
+    state = journeying(table)
+    sail(state, "war", "norge", 5)
+    sail_through(state, "nordsjon", "frisland")
+    state.apply(FORBID)
+    state.apply(FIGHT)
+    state.apply(hits(0))
+    state.apply(hits(0))
+    state.apply(WITHDRAW)
+    while state.step in (S.WAR_RISK_ROLL, S.WAR_DECLARATION):
+        state.apply(roll(10) if state.step == S.WAR_RISK_ROLL else NO_WAR)
+    assert state.table.war[:2] == [WAR_MARKER, WAR_MARKER]
+
+
+def test_per_pair_war_with_a_home_country_halves_silver_and_clears() -> None:
+    """VA-40 `per_pair` with VA-61: combat with an emigrant's home country marks the kingdom alone; phase 4 halves
+    its members' silver, and phase 8 turns the marker to Peace? and then removes it."""
+    table = table_for(3, ("denmark", "norway", "sweden"))
+    table.emigrated[2] = True
+    kingdoms_war.break_out_war(table, 2, 1, "per_pair")
+    rules = silver.SilverRules("per_pair", "war_or_peace_pending", "all_silver", "half_only")
+    assert silver.at_war(table, "norway", rules) and not silver.at_war(table, "denmark", rules)
+    for _ in range(2):
+        cleanup.clean(table, "per_pair")
+    assert table.war == ["", "", ""]
+
+
+def test_defender_chooses_is_refused_until_it_has_a_step() -> None:
+    """VA-58 `defender_losses: defender_chooses` is refused naming the option, not played as ships_first."""
+    with pytest.raises(OptionError, match="defender_losses"):
+        GAME.new_initial_state(2, {"defender_losses": "defender_chooses"})
+
+
+def test_a_turn_away_does_not_make_the_start_a_destination() -> None:
+    """VA-51 `start_as_destination: not_allowed`: a fleet turned away before it left still may not act where it
+    started."""
+    table = table_for(2, ("denmark", "sweden"))
+    table.build_camps(1, "trading", "kurland", 1)
+    table.place_ships(1, "trading", "kurland", 2)
+    table.build_camps(0, "war", "konugard", 1)
+    state = journeying(table, start_as_destination="not_allowed")
+    sail(state, "trading", "kurland", 2)
+    state.apply(SPACE.move("konugard"))
+    state.apply(FORBID)
+    state.apply(TURN_AWAY)
+    assert STOP not in state.legal_actions()
+
+
+def test_turning_away_from_a_destination_keeps_what_is_left_to_do_there() -> None:
+    """A trader that stopped, tried to move on and was forbidden may still trade where it stands (6.3)."""
+    table = table_for(2, ("denmark", "sweden"))
+    table.place_ships(1, "trading", "svea_rike", 6)
+    table.build_camps(0, "war", "konugard", 1)
+    state = journeying(table)
+    sail(state, "trading", "svea_rike", 6)
+    sail_through(state, "sodra_ostersjon", "kurland")
+    state.apply(STOP)
+    if state.step == S.DANGER_ROLL:
+        state.apply(roll(10))
+    state.apply(SPACE.move("konugard"))
+    state.apply(FORBID)
+    state.apply(TURN_AWAY)
+    assert state.step == S.ACT and TRADE in state.legal_actions()
+
+
+def test_one_roll_serves_for_ten_points_and_the_destination() -> None:
+    """VA-49: 'If that area is also the destination, one roll serves for both', under `danger_overflow: carry`
+    too; a destination resets the count to zero."""
+    state = journeying(norway_and_sweden((0, "war", "norge", 10)), danger_overflow="carry")
+    sail(state, "war", "norge", 10)
+    sail_through(state, "skagerrak", "nordsjon", "skagerrak", "nordsjon", "skagerrak", "nordsjon")
+    assert state.table.fleets[0].danger == 9
+    state.apply(SPACE.move("skottland"))
+    state.apply(roll(10))
+    state.apply(STOP)
+    assert state.step != S.DANGER_ROLL and state.table.fleets[0].danger == 0
+
+
+def test_an_emigrant_does_not_enter_his_old_kingdom() -> None:
+    """VA-45: 'An emigrant does not enter his old kingdom', Denmark's sea included."""
+    table = table_for(2, ("denmark", "sweden"))
+    table.emigrated[0] = True
+    table.home[0] = "frisland"
+    assert not journeys.may_enter(table, journeys.JourneyRules(), 0, "war", "danavalde")
+    assert journeys.may_enter(table, journeys.JourneyRules(), 1, "war", "danavalde")
+
+
+def test_every_war_camp_in_the_area_lowers_the_armies() -> None:
+    """'For each war camp, in the area, the number of armies is reduced by one' (6.4, VA-55): a fleet let into
+    Skottland (2 shields) past one Danish war camp fights one army."""
+    table = table_for(2, ("denmark", "norway"))
+    table.build_camps(0, "war", "skottland", 1)
+    table.place_ships(1, "war", "norge", 5)
+    state = journeying(table)
+    sail(state, "war", "norge", 5)
+    sail_through(state, "nordsjon")
+    state.apply(SPACE.move("skottland"))
+    state.apply(ALLOW)
+    state.apply(STOP)
+    if state.step == S.DANGER_ROLL:
+        state.apply(roll(10))
+    assert state.journeys.fight.armies == 1
+
+
+def test_every_defending_war_ship_falls_before_any_camp() -> None:
+    """VA-58 `ships_first`: with several defenders, their war ships take hits before any war camp does."""
+    table = table_for(3, ("denmark", "denmark", "norway"), first_seat=1)
+    fight = combat.against_defenders(3, "skottland", 2, [1, 0], [2, 0, 0], [1, 1, 0])
+    assert combat.apply_defender_losses(fight, 3) == [(0, 2, 0)] and fight.damage == [0, 1, 0]
+    assert table.num_players == 3
+
+
+def test_danish_players_are_asked_from_the_turns_first_seat() -> None:
+    """VA-06: the Danes answer in seat order from the turn's first seat."""
+    table = table_for(3, ("denmark", "sweden", "denmark"), first_seat=1)
+    table.place_ships(1, "war", "svea_rike", 3)
+    state = journeying(table)
+    sail(state, "war", "svea_rike", 3)
+    sail_through(state, "sodra_ostersjon")
+    state.apply(SPACE.move("danavalde"))
+    assert state.step == S.SEA_BAN and state.current_player() == 2 and state.journeys.askers == [2, 0]

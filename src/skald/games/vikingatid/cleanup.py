@@ -66,6 +66,10 @@ def _clear_markers(table: Table, war_tracking: str) -> tuple[tuple[str, ...], tu
         raise ValueError(f"war_tracking: {war_tracking!r} is not one of ['per_kingdom', 'per_pair']")
     peace: list[str] = []
     war_to_peace: list[str] = []
+    if war_tracking == PER_PAIR:
+        # A war with an emigrant's home country marks the kingdom alone, per kingdom, under either mode.
+        for k, marker in enumerate(table.war):
+            table.war[k] = _next_marker(marker)
     for i, marker in enumerate(markers):
         if marker == PEACE_PENDING:
             peace.append(names[i])

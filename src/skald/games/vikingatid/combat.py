@@ -194,22 +194,27 @@ def round_rolled(fight: Fight) -> bool:
 
 
 def apply_defender_losses(fight: Fight, hits: int) -> list[tuple[int, int, int]]:
-    """The fleet's hits fall on the defenders, ships before camps, seat by seat; returns (seat, ships, camps) lost."""
-    lost = []
+    """The fleet's hits fall on the defenders, every war ship before any camp (seat by seat in each pass), a camp
+    falling at its second hit; returns (seat, ships, camps) lost."""
+    ships_lost = [0] * fight.num_players
+    camps_lost = [0] * fight.num_players
     for seat in fight.defenders:
         ships = min(hits, fight.ships[seat])
         hits -= ships
-        camps = 0
+        fight.ships[seat] -= ships
+        ships_lost[seat] = ships
+    for seat in fight.defenders:
         while hits and fight.camps[seat]:
             hits -= 1
             fight.damage[seat] += 1
             if fight.damage[seat] == 2:
                 fight.damage[seat] = 0
                 fight.camps[seat] -= 1
-                camps += 1
-        fight.ships[seat] -= ships
-        fight.lost_ships[seat] += ships
-        fight.lost_camps[seat] += camps
-        if ships or camps:
-            lost.append((seat, ships, camps))
+                camps_lost[seat] += 1
+    lost = []
+    for seat in fight.defenders:
+        fight.lost_ships[seat] += ships_lost[seat]
+        fight.lost_camps[seat] += camps_lost[seat]
+        if ships_lost[seat] or camps_lost[seat]:
+            lost.append((seat, ships_lost[seat], camps_lost[seat]))
     return lost

@@ -49,4 +49,11 @@ class VikingatidGame(Game):
                 "options.election_bids: 'sealed' is not playable yet (hidden payments need the imperfect-information "
                 "views of issue 19, part 2); use 'open'"
             )
+        if resolved["defender_losses"] == "defender_chooses":
+            # VA-58's option needs a step where the defender assigns his losses; refused rather than played under
+            # a name that promises the choice.
+            raise OptionError(
+                "options.defender_losses: 'defender_chooses' is not playable yet (no step for the defender's choice "
+                "of losses, VA-58); use 'ships_first'"
+            )
         return VikingatidState(self, num_players, resolved, self.board, self.space)

@@ -27,8 +27,9 @@ REST_OF_PHASE: Final = "rest_of_phase"
 
 class Initiative:
     """One initiative roll under way: the seats still to roll now, each seat's last roll (0: none), the seats in
-    order of their rolls as groups of equal rolls (highest first; a group of several still rolls again), and the
-    seats out for the rest of the phase. Plain class, cloned through its constructor."""
+    order of their rolls as groups of equal rolls (highest first; a group of several still rolls again), the seats
+    out for the rest of the phase, and the seats that passed on this roll. Plain class, cloned through its
+    constructor."""
 
     def __init__(self, num_players: int, source: Initiative | None = None) -> None:
         self.num_players: Final = num_players
@@ -37,11 +38,14 @@ class Initiative:
             self.rolls: list[int] = list(source.rolls)
             self.groups: list[list[int]] = [list(g) for g in source.groups]
             self.out: list[bool] = list(source.out)
+            self.passed: list[int] = list(source.passed)
             return
         self.to_roll = []
         self.rolls = [0] * num_players
         self.groups = []
         self.out = [False] * num_players
+        # The seats that passed on this roll, in order.
+        self.passed = []
 
     def clone(self) -> Initiative:
         """An independent copy."""
@@ -61,6 +65,7 @@ def contenders(table: Table, initiative: Initiative) -> list[int]:
 def start(table: Table, initiative: Initiative) -> None:
     """A new initiative roll: every contender rolls (a lone contender takes initiative at once)."""
     initiative.rolls = [0] * initiative.num_players
+    initiative.passed = []
     seats = contenders(table, initiative)
     initiative.groups = [seats] if seats else []
     _resolve(initiative)
@@ -101,6 +106,7 @@ def roll(initiative: Initiative, face: int) -> None:
 def pass_initiative(initiative: Initiative, mode: str) -> None:
     """The holder passes: initiative goes to the next highest roll (ties there roll again)."""
     seat = initiative.groups.pop(0)[0]
+    initiative.passed.append(seat)
     if mode == REST_OF_PHASE:
         initiative.out[seat] = True
     _resolve(initiative)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from skald.games.vikingatid import combat, danger, initiative, kingdoms_war, plunder, reactions, trade
+from skald.games.vikingatid import combat, danger, emigration, initiative, kingdoms_war, plunder, reactions, trade
 from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, SHIP_TYPES
 from skald.games.vikingatid.board import VIKING_KINGDOM
 from skald.games.vikingatid.steps import (
@@ -54,6 +54,7 @@ from skald.games.vikingatid.steps import (
     SEA_BAN,
     WAR_DECLARATION,
     WAR_RISK_ROLL,
+    seat_order,
 )
 from skald.games.vikingatid.table import Fleet, Table
 
@@ -150,6 +151,8 @@ class Journeys:
             self.defeated: int = source.defeated
             self.armyless: bool = source.armyless
             self.last_added: int = source.last_added
+            self.entered: bool = source.entered
+            self.rolled_here: bool = source.rolled_here
             self.fight: combat.Fight = source.fight.clone()
             self.risk: list[int] = list(source.risk)
             self.opponents: list[list[int]] = [list(o) for o in source.opponents]
@@ -181,6 +184,10 @@ class Journeys:
         self.defeated = 0
         self.armyless = False
         self.last_added = 0
+        # Whether the fleet has entered an area on this journey (VA-51), and whether a ten-point roll was made on
+        # entering the area it stands in (VA-49: one roll serves for both).
+        self.entered = False
+        self.rolled_here = False
         self.fight = combat.Fight(n)
         self.risk = [0] * n
         self.opponents = [[] for _ in range(n)]
@@ -260,6 +267,8 @@ def may_enter(table: Table, rules: JourneyRules, seat: int, kind: str, area_id: 
     if area.kind == VIKING_KINGDOM:
         if area_id == home_of(table, seat):
             return True
+        if table.emigrated[seat] and area.kingdom == table.kingdom_of(seat):
+            return False  # "An emigrant does not enter his old kingdom" (VA-45, VA-61)
         if not area.passable or area.no_foreign_fleets:
             return False
         return not (kind == WAR and rules.denmark_passage == "trading_only")
@@ -299,7 +308,7 @@ def may_stop(table: Table, journeys: Journeys) -> bool:
     area = table.board.area(f.area)
     if journeys.stopped or not area.is_land:
         return False
-    if f.moves == 0 and journeys.rules.start_as_destination != "allowed":
+    if not journeys.entered and journeys.rules.start_as_destination != "allowed":
         return False
     if f.kind == TRADING:
         room = trade.camp_room(table, TRADING, f.area)
@@ -475,6 +484,7 @@ def launch(table: Table, journeys: Journeys, size: int) -> None:
         raise AssertionError("a journey starts only when no other fleet is under way")
     journeys.started[seat] += 1
     journeys.active = True
+    journeys.entered = False
     journeys.start_kind, journeys.start_area = "", ""
     _new_stop(journeys)
     journeys.step = MOVE
@@ -487,6 +497,7 @@ def _new_stop(journeys: Journeys) -> None:
     journeys.traded = journeys.built = journeys.plundered = journeys.destroyed = False
     journeys.won = journeys.armyless = False
     journeys.defeated = 0
+    journeys.rolled_here = False
 
 
 def _check_stuck(table: Table, journeys: Journeys) -> None:
@@ -510,7 +521,12 @@ def try_move(table: Table, journeys: Journeys, area_id: str) -> None:
     f = fleet(table)
     area = table.board.area(area_id)
     if area.kind == VIKING_KINGDOM and area_id != home_of(table, f.owner):
-        journeys.askers = [s for s in table.members(area.kingdom) if not kingdoms_war.countrymen(table, f.owner, s)]
+        danes = table.members(area.kingdom)
+        journeys.askers = [
+            s
+            for s in seat_order(table.first_seat, table.num_players)
+            if s in danes and not kingdoms_war.countrymen(table, f.owner, s)
+        ]
         if journeys.askers:
             journeys.step = SEA_BAN
             return
@@ -589,11 +605,15 @@ def reply(table: Table, journeys: Journeys, answer: str) -> None:
 
 
 def _turn_away(table: Table, journeys: Journeys) -> None:
-    """The fleet stays where it is; the attempt counts as a move (the loop guard)."""
-    table.fleets[0] = fleet(table)._replace(moves=fleet(table).moves + 1)
+    """The fleet stays where it is, and may still do what it had not done there; the attempt counts as a move (the
+    loop guard)."""
+    f = fleet(table)
+    table.fleets[0] = f._replace(moves=f.moves + 1)
     journeys.target = journeys.target_from = ""
-    journeys.step = MOVE
-    _check_stuck(table, journeys)
+    acting = journeys.stopped and (f.kind == TRADING or journeys.won)
+    journeys.step = ACT if acting else MOVE
+    if not acting:
+        _check_stuck(table, journeys)
 
 
 def answer_sea_ban(table: Table, journeys: Journeys, answer: str) -> None:
@@ -637,6 +657,7 @@ def _enter(table: Table, journeys: Journeys) -> None:
     journeys.last_added = added
     journeys.target = journeys.target_from = ""
     _new_stop(journeys)
+    journeys.entered = True
     f = fleet(table)
     at_camp = danger.breaks_leg(table, f.owner, f.kind, f.area, rules.camp_break)
     if at_camp:
@@ -655,7 +676,12 @@ def stop(table: Table, journeys: Journeys) -> None:
     """The fleet's area becomes its destination: the danger roll (if any danger is counted), then it acts."""
     f = fleet(table)
     journeys.stopped = journeys.at_break = True
-    if journeys.rules.danger_at_destination == "not_counted" and f.moves:
+    if journeys.rolled_here:
+        # The ten-point roll on entering this area serves for the destination too (VA-49).
+        table.fleets[0] = f._replace(danger=0)
+        _arrive(table, journeys)
+        return
+    if journeys.rules.danger_at_destination == "not_counted" and journeys.entered:
         table.fleets[0] = f._replace(danger=max(f.danger - journeys.last_added, 0))
         journeys.last_added = 0
     if fleet(table).danger > 0:
@@ -669,7 +695,11 @@ def danger_roll(table: Table, journeys: Journeys, face: int) -> None:
     """The danger die: ships lost if the roll is at most the danger (a 10 saves); the count restarts."""
     f = fleet(table)
     lost = danger.ships_lost(face, f.danger, f.size)
-    table.fleets[0] = f._replace(danger=danger.danger_after_roll(f.danger, journeys.rules.danger_overflow))
+    # At a destination or camp the count is "reset to zero"; only the ten-point roll on the way may carry (VA-49).
+    after = 0 if journeys.at_break else danger.danger_after_roll(f.danger, journeys.rules.danger_overflow)
+    table.fleets[0] = f._replace(danger=after)
+    if journeys.resume == RESUME_MOVE:
+        journeys.rolled_here = True
     if lost:
         journeys.events.append(JourneyEvent(f.owner, "danger", f.area, lost))
         table.lose_fleet_ships(0, lost)
@@ -694,9 +724,10 @@ def _arrive(table: Table, journeys: Journeys) -> None:
         return
     area = table.board.area(f.area)
     slot = table.slot(f.area)
-    own = danger.kingdom_camps(table, f.owner, WAR, f.area)
+    # "For each war camp, in the area, the number of armies is reduced by one" (6.4; VA-55): every war camp there.
+    camps = table.camps_in_area(WAR, f.area)
     lost = journeys.army_lost[slot] if journeys.rules.army_losses == "per_turn" else 0
-    armies = max(area.shields - own - lost, 0)
+    armies = max(area.shields - camps - lost, 0)
     if armies == 0:
         journeys.won = journeys.armyless = True
         journeys.step = ACT
@@ -812,8 +843,10 @@ def _risk_of_war(
     order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
     for seat in order:
         for other in opponents[seat]:
-            if seat < other and kingdoms_war.war_is_certain(table, seat, other):
-                kingdoms_war.break_out_war(table, seat, other, war_tracking)
+            if seat < other:
+                kingdoms_war.renew_war(table, seat, other, war_tracking)
+                if kingdoms_war.war_is_certain(table, seat, other):
+                    kingdoms_war.break_out_war(table, seat, other, war_tracking)
     journeys.to_risk = [
         s for s in order if thresholds[s] > 0 and any(_war_possible(table, journeys, s, o) for o in opponents[s])
     ]
@@ -976,7 +1009,9 @@ def end_journey(table: Table, journeys: Journeys) -> None:
 
 
 def _journey_over(table: Table, journeys: Journeys) -> None:
-    """After the journey, a new initiative roll (6.1)."""
+    """After the journey (an emigrant who lost a camp of his home area is homeless now, VA-61), a new initiative
+    roll (6.1)."""
+    emigration.check_homeless(table)
     journeys.fight = combat.Fight(journeys.num_players)
     journeys.askers, journeys.declarers, journeys.to_risk = [], [], []
     journeys.target = journeys.target_from = ""
@@ -1019,7 +1054,7 @@ def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
         "initiative": {
             "rolls": [r if r else None for r in ini.rolls],
             "holder": initiative.holder(ini),
-            "passed": [s for s in range(journeys.num_players) if ini.out[s]],
+            "passed": sorted({*ini.passed, *(s for s in range(journeys.num_players) if ini.out[s])}),
         },
         "fleet": 0 if journeys.active and table.fleets else -1,
         "fight": fight_data,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from skald.games.vikingatid.actions import KINGDOMS
-from skald.games.vikingatid.table import WAR_MARKER, Table, pair_index
+from skald.games.vikingatid.table import PEACE_PENDING, WAR_MARKER, Table, pair_index
 
 PER_PAIR: Final = "per_pair"
 
@@ -61,11 +61,30 @@ def break_out_war(table: Table, a: int, b: int, war_tracking: str) -> list[str]:
     marked = [k for k in (first, second) if k]
     if countrymen(table, a, b) or not marked:
         return []
+    if war_tracking == PER_PAIR and first and second:
+        # Each pair keeps its own state; a war with an emigrant's home country marks the kingdom alone (below).
+        table.pair_war[pair_index(first, second)] = WAR_MARKER
+        return marked
     for kingdom in marked:
         table.war[KINGDOMS.index(kingdom)] = WAR_MARKER
-    if war_tracking == PER_PAIR and first and second:
-        table.pair_war[pair_index(first, second)] = WAR_MARKER
     return marked
+
+
+def renew_war(table: Table, a: int, b: int, war_tracking: str) -> None:
+    """ "If there is any combat between the two kingdoms, the "Peace?" marker is immediately turned back to its War
+    side" (VA-40): a fight between two kingdoms turns a Peace? on either (or on their pair) back to War."""
+    first, second = side(table, a), side(table, b)
+    if not first or not second or first == second:
+        return
+    if war_tracking == PER_PAIR:
+        i = pair_index(first, second)
+        if table.pair_war[i] == PEACE_PENDING:
+            table.pair_war[i] = WAR_MARKER
+        return
+    for kingdom in (first, second):
+        k = KINGDOMS.index(kingdom)
+        if table.war[k] == PEACE_PENDING:
+            table.war[k] = WAR_MARKER
 
 
 def at_war_with(table: Table, a: int, b: int, war_tracking: str) -> bool:

@@ -59,7 +59,9 @@ def at_war(table: Table, kingdom: str, rules: SilverRules) -> bool:
     k = KINGDOMS.index(kingdom)
     pairs = [i for i, pair in enumerate(KINGDOM_PAIRS) if k in pair]
     if rules.war_tracking == "per_pair":
-        return any(_halving_marker(table.pair_war[i], rules) and not table.kings_peace[i] for i in pairs)
+        # The pairs' states, and the kingdom's own marker of a war with an emigrant's home country.
+        paired = any(_halving_marker(table.pair_war[i], rules) and not table.kings_peace[i] for i in pairs)
+        return paired or _halving_marker(table.war[k], rules)
     if any(table.kings_peace[i] for i in pairs):
         return False
     return _halving_marker(table.war[k], rules)

@@ -2,15 +2,9 @@
 
 The state holds the position (`table.Table`), the action space of its board (`actions.ActionSpace`), the rule options
 and the step (`steps.STEPS`); each decision goes to its phase's module (`setup`, `reactions`, `elections`, `silver`,
-`purchases`), which changes the table through its ledger. What exists (issue 19, part 1, third session): the
-kingdom choice with its rolls, the turn's first seat (VA-06), phase 1 skipped while `cards` is off, phase 2 (empire
-reactions), phase 3 (elections, gifts, payments, King's Peace), phase 4 (silver, applied at once) and phase 5
-(pulling down camps, buying and placing ships).
-
-**Where play stops.** At the start of phase 6 (Initiative and journeys) of turn 1, before the first initiative roll,
-the state is terminal, with all returns 0 and no winner: the later phases are not written, and nothing is faked in
-their place. That boundary is
-for development only, which is why the game is not registered (docs/vikingatid.md, "Where play stops").
+`purchases`, `journeys`, `emigration`, `christianisation`; phases 4, 7's taxes, 8, 9 and 11 are applied at once by
+`silver`, `taxation`, `cleanup`, `victory_points` and `end`), which changes the table through its ledger. The game
+ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
 """
 
 from __future__ import annotations
@@ -454,6 +448,10 @@ class VikingatidState(State):
             )
         if self.step in (S.PULL_DOWN, S.BUY_SHIPS, S.BUY_AMOUNT):
             return self._explain_purchase(action)
+        if step.phase == S.JOURNEYS and self.journeys.active and self.table.fleets:
+            found = self._explain_journey(action)
+            if found is not None:
+                return found
         if self.step == S.PEACE_OFFER:
             return IllegalAction(
                 "VA-39",
@@ -461,6 +459,60 @@ class VikingatidState(State):
                 "it needs a king of another kingdom, not already at King's Peace with yours or offered it this phase",
             )
         return IllegalAction(step.rule, f"{self.space.to_notation(action)!r} is not legal now")
+
+    def _explain_journey(self, action: int) -> IllegalAction | None:
+        """Why a move, stop, fight or payment of the fleet in motion is illegal, naming the rule it breaks."""
+        table, j = self.table, self.journeys
+        f = journeys.fleet(table)
+        data = self.space.to_json(action)
+        kind = data["type"]
+        if kind == "move":
+            target = table.board.area(data["area"])
+            here = table.board.area(f.area)
+            if target.id not in here.sea_links and target.id not in here.river_links:
+                return IllegalAction("6.2 Moving fleets", f"{target.name} is not next to {here.name} by sea or river")
+            if target.kind == "viking_kingdom" and not journeys.may_enter(table, j.rules, f.owner, f.kind, target.id):
+                return IllegalAction(
+                    "VA-45", f"'No other players may enter these areas (except for Denmark's sea area)': {target.name}"
+                )
+            if f.kind == journeys.WAR and target.no_war_fleets:
+                return IllegalAction("VA-45", f"'No war fleets may enter a kingdom': {target.name} is an empire's core")
+            if f.kind == journeys.TRADING and target.is_land and table.plundered[table.slot(target.id)]:
+                return IllegalAction("6.2 Plundered areas", "'A trading fleet cannot enter a plundered land area'")
+            if not journeys.may_enter(table, j.rules, f.owner, f.kind, target.id):
+                return IllegalAction("VA-26", f"{target.name} is not discovered (or not yet open to fleets)")
+            if f.moves >= journeys.move_limit(j.rules):
+                return IllegalAction("VA-50", "this journey has made its 40 moves: it can only end here")
+            return IllegalAction(
+                "VA-46",
+                f"'When a fleet enters a land area from one sea area, it also has to leave the land by the "
+                f"same sea area': this fleet came from {self.space.area_name(f.entered_from)}",
+            )
+        if kind == "fight":
+            if f.kind != journeys.WAR:
+                return IllegalAction(
+                    "VA-53", "only a war fleet can fight its way into an area; a trading fleet turns away"
+                )
+            if table.board.area(j.target).kind == "viking_kingdom":
+                return IllegalAction("VA-54", "a fleet barred from Denmark's sea cannot fight its way through")
+            return IllegalAction(
+                "VA-39", "'Then, no players from their kingdoms may fight each other': a King's Peace holds"
+            )
+        if kind == "pay_duty":
+            if j.forbidden:
+                return IllegalAction("VA-53", "entry is forbidden ('or completely forbid'): no duty opens it")
+            return IllegalAction(
+                "VA-53",
+                f"'Any duty has to be paid immediately': seat {f.owner + 1} has {table.silver[f.owner]} silver, not "
+                f"{journeys.total_duty(j)}",
+            )
+        if kind == "stop":
+            return IllegalAction(
+                "VA-47",
+                f"the fleet cannot make {self.space.area_name(f.area)} its destination now (a sea, a place "
+                "it has already stopped at, its start under start_as_destination: not_allowed, or nothing to do there)",
+            )
+        return None
 
     def _explain_purchase(self, action: int) -> IllegalAction:
         """Why a pull-down, purchase or number is illegal in phase 5."""
