@@ -19,7 +19,8 @@ from typing import TypeVar
 T = TypeVar("T")
 
 #: The modules a compiled build compiles (setup.py reads this list): the engine's state and play loop, the
-#: Vikings and Vikingdoms rules, and the MCTS bot's search. Each is written to compile (docs/engine.md, "Writing a
+#: Vikings, Vikingdoms and Vikingatid rules (not Vikingatid's board loader and validator, run once), and the MCTS
+#: bot's search. Each is written to compile (docs/engine.md, "Writing a
 #: game that compiles").
 COMPILED = (
     "skald.engine.state",
@@ -36,6 +37,29 @@ COMPILED = (
     "skald.games.vikingdoms.actions",
     "skald.games.vikingdoms.tiles",
     "skald.games.vikingdoms.state",
+    "skald.games.vikingatid.table",
+    "skald.games.vikingatid.steps",
+    "skald.games.vikingatid.setup",
+    "skald.games.vikingatid.actions",
+    "skald.games.vikingatid.initiative",
+    "skald.games.vikingatid.danger",
+    "skald.games.vikingatid.trade",
+    "skald.games.vikingatid.combat",
+    "skald.games.vikingatid.plunder",
+    "skald.games.vikingatid.kingdoms_war",
+    "skald.games.vikingatid.journeys",
+    "skald.games.vikingatid.reactions",
+    "skald.games.vikingatid.elections",
+    "skald.games.vikingatid.silver",
+    "skald.games.vikingatid.purchases",
+    "skald.games.vikingatid.conquest",
+    "skald.games.vikingatid.emigration",
+    "skald.games.vikingatid.taxation",
+    "skald.games.vikingatid.cleanup",
+    "skald.games.vikingatid.victory_points",
+    "skald.games.vikingatid.christianisation",
+    "skald.games.vikingatid.end",
+    "skald.games.vikingatid.state",
     "skald.bots.evaluation",
     "skald.bots.mcts",
 )

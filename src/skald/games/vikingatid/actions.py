@@ -162,7 +162,7 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
 
 def _only(data: dict[str, Any], fields: tuple[str, ...]) -> None:
     """Refuse fields the action type does not have (a misspelt field would otherwise be silently ignored)."""
-    unknown = sorted(str(k) for k in data if k not in ("type", *fields))
+    unknown = sorted(str(k) for k in data if k != "type" and k not in fields)
     if unknown:
         raise ValueError(f"{unknown[0]}: not a field of a {shown(data.get('type'))} action")
 
