@@ -138,11 +138,23 @@ class Phrase(NamedTuple):
     kingdom: str = ""
 
 
+#: `_plain` of the texts seen so far (the board's names come up again and again when notation is read); bounded so
+#: that text typed by people cannot grow it without end.
+_PLAIN: Final[dict[str, str]] = {}
+_PLAIN_LIMIT: Final = 4096
+
+
 def _plain(text: str) -> str:
     """Text as names are compared: no diacritics or case, straight apostrophes, one space between words."""
+    known = _PLAIN.get(text)
+    if known is not None:
+        return known
     decomposed = unicodedata.normalize("NFKD", text.replace("’", "'").replace("_", " "))
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(stripped.lower().split())
+    plain = " ".join(stripped.lower().split())
+    if len(_PLAIN) < _PLAIN_LIMIT:
+        _PLAIN[text] = plain
+    return plain
 
 
 def _plural(n: int, word: str) -> str:
