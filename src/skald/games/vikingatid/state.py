@@ -290,7 +290,7 @@ class VikingatidState(State):
     # -- whose turn and what is legal ----------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        """The seat to act, CHANCE for a roll, or TERMINAL at the boundary where play stops for now."""
+        """The seat to act, CHANCE for a roll, or TERMINAL once the game is over."""
         step = S.STEPS[self.step]
         if step.terminal:
             return TERMINAL
