@@ -32,8 +32,8 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from skald.games.vikingatid import combat, danger, emigration, initiative, kingdoms_war, plunder, reactions, trade
-from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, SHIP_TYPES
-from skald.games.vikingatid.board import VIKING_KINGDOM
+from skald.games.vikingatid.actions import MAX_AMOUNT, SHIP_TYPES
+from skald.games.vikingatid.board import VIKING_KINGDOM, Area
 from skald.games.vikingatid.steps import (
     ACT,
     ARMY_HITS,
@@ -66,7 +66,6 @@ MAX_FLEET: Final = 10
 STAY_JOURNEYS: Final = 20
 TRADING: Final = "trading"
 WAR: Final = "war"
-SEA_LINKS: Final = "sea_links"
 
 # What comes after a roll, a fight or an answer (the journey's "resume" point).
 RESUME_MOVE: Final = 0
@@ -242,12 +241,12 @@ def home_of(table: Table, seat: int) -> str:
     return table.board.kingdom_area(table.kingdom_of(seat)).id
 
 
-def _open(table: Table, area_id: str) -> bool:
+def _open(table: Table, area: Area) -> bool:
     """Whether an undiscovered area may be entered: discovered in an earlier turn ("The turn after a player has
     discovered a land area, all players may move their fleets into this area"; VA-26)."""
-    area = table.board.area(area_id)
     if not area.undiscovered:
         return True
+    area_id = area.id
     if not table.is_discovered(area_id):
         return False
     lands = area.opened_by if area.opened_by else (area_id,)
@@ -262,7 +261,7 @@ def may_enter(table: Table, rules: JourneyRules, seat: int, kind: str, area_id: 
     another kingdom's homeland but Denmark's sea, no war fleet in an empire core or (under `denmark_passage:
     trading_only`) in Denmark, no trading fleet in a plundered land area."""
     area = table.board.area(area_id)
-    if not _open(table, area_id):
+    if not _open(table, area):
         return False
     if area.kind == VIKING_KINGDOM:
         if area_id == home_of(table, seat):
@@ -1061,8 +1060,3 @@ def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
         "entry": entry,
         "events": [e._asdict() for e in journeys.events],
     }
-
-
-def kingdom_index(kingdom: str) -> int:
-    """The index of a kingdom in KINGDOMS."""
-    return KINGDOMS.index(kingdom)

@@ -103,9 +103,7 @@ def silver_rules(options: dict[str, Any]) -> silver.SilverRules:
 
 def journey_rules(options: dict[str, Any]) -> journeys.JourneyRules:
     """The options phase 6 reads."""
-    return journeys.JourneyRules(
-        *(options[name] if name != "journey_moves" else str(options[name]) for name in journeys.JourneyRules._fields)
-    )
+    return journeys.JourneyRules(*(options[name] for name in journeys.JourneyRules._fields))
 
 
 def election_rules(options: dict[str, Any]) -> elections.ElectionRules:
@@ -384,7 +382,7 @@ class VikingatidState(State):
         found = sorted(space.move(a) for a in journeys.act_moves(table, j))
         if step == S.MOVE:
             singles = [STOP] if journeys.may_stop(table, j) else []
-            if journeys.may_end(table, j):
+            if j.at_break or not found:  # `journeys.may_end`, with the moves already found
                 singles.append(END_JOURNEY)
             return singles + found
         # ACT
