@@ -17,12 +17,12 @@ from skald.games.vikingatid.board import Board, load_board
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "vikingatid.md"
 BOARD = load_board()
 SPACE = ActionSpace(BOARD)
-#: The ids the design assigns, less the four spare singles, part 2's cards and the 80th area slot (79 areas).
+#: The ids the design assigns, less the two spare singles and the 80th area slot (79 areas).
 EMPTY_SLOT = {A.FLEET + 79, A.FLEET + 159, A.MOVE + 79, A.BUY + 79, A.BUY + 159, A.PULL_DOWN + 79,
-              A.PULL_DOWN + 159, A.EMIGRATE + 79}  # fmt: skip
+              A.PULL_DOWN + 159, A.EMIGRATE + 79, A.TARGET_AREA + 79}  # fmt: skip
 ASSIGNED = [
     a for a in range(A.NUM_ACTIONS)
-    if not (A.SINGLE + len(A.SINGLES) <= a < A.FLEET or a >= A.CARDS or a in EMPTY_SLOT)
+    if not (A.SINGLE + len(A.SINGLES) <= a < A.FLEET or a in EMPTY_SLOT)
 ]  # fmt: skip
 
 
@@ -43,8 +43,14 @@ def test_the_blocks_lie_where_the_docs_table_puts_them() -> None:
         "an amount 1–99": A.AMOUNT,
         "chance: a D10 face": A.ROLL,
         "chance: a side's hits": A.HITS,
-        "reserved for part 2: play": A.CARDS,
-        "reserved for part 2: a card's target": A.CARD_TARGETS,
+        "play a card": A.PLAY_CARD,
+        "give a card, by kind": A.GIVE_CARD,
+        "discard a card": A.DISCARD,
+        "chance: draw a card": A.DRAW,
+        "a card's target seat": A.TARGET_SEAT,
+        "a card's target kingdom": A.TARGET_KINGDOM,
+        "a card's target area": A.TARGET_AREA,
+        "give a card to seat": A.GIVE_CARD_TO,
     }
     rows = re.findall(r"^\| (\d+)–(\d+) \| ([^|]+)\|", DOCS.read_text(encoding="utf-8"), re.MULTILINE)
     found = {block.strip(): (int(first), int(last)) for first, last, block in rows}
@@ -52,7 +58,7 @@ def test_the_blocks_lie_where_the_docs_table_puts_them() -> None:
         matches = [span for block, span in found.items() if block.startswith(name)]
         assert matches, f"docs table has no row for {name!r}"
         assert matches[0][0] == start, name
-    assert max(last for _, last in found.values()) == A.NUM_ACTIONS - 1 == 1020
+    assert max(last for _, last in found.values()) == A.NUM_ACTIONS - 1 == 1106
 
 
 def test_the_id_table_matches_the_docs_examples() -> None:
@@ -92,7 +98,7 @@ def test_every_id_round_trips_through_json_and_notation() -> None:
         assert SPACE.from_notation(notation) == action, notation
         forms.add(json.dumps(data, sort_keys=True))
         notations.add(notation)
-    assert len(forms) == len(notations) == len(ASSIGNED) == 1021 - 4 - 177 - 8
+    assert len(forms) == len(notations) == len(ASSIGNED) == 1107 - 2 - 9
 
 
 PHRASES = [
@@ -176,11 +182,10 @@ def test_a_smaller_board_leaves_area_slots_empty() -> None:
 
 @pytest.mark.parametrize(
     ("action", "words"),
-    [(-1, "outside 0–1020"), (1021, "outside"), (A.SINGLE + 20, "spare"), (A.CARDS, "reserved for the cards"),
-     (A.CARD_TARGETS + 8, "reserved for the cards")],
+    [(-1, "outside 0–1106"), (1107, "outside"), (A.SINGLE + 22, "spare"), (A.TARGET_AREA + 79, "slot 79 is empty")],
 )  # fmt: skip
 def test_reserved_and_outside_ids_are_refused_by_name(action: int, words: str) -> None:
-    """The spare singles and part 2's card ids are reserved: no JSON or notation until they mean something."""
+    """The spare singles and ids outside the space or in an empty area slot: no JSON or notation."""
     with pytest.raises(ValueError, match=words):
         SPACE.to_json(action)
     with pytest.raises(ValueError, match=words):
@@ -205,6 +210,11 @@ def test_reserved_and_outside_ids_are_refused_by_name(action: int, words: str) -
         ({"type": "build", "camp": "war", "count": True}, "count: expected an integer, got True"),
         ({"type": "pay_onto", "roll": 6}, "roll: a seat is 0–5, got 6"),
         ({"type": "pay_onto", "roll": "king"}, "roll: expected a seat 0–5 or 'kingdom'"),
+        ({"type": "play"}, "card: missing"),
+        ({"type": "play", "card": "FRED"}, "card: no card 'FRED'"),
+        ({"type": "target_seat", "seat": 6}, "seat: a seat is 0–5, got 6"),
+        ({"type": "target_area", "area": "atlantis"}, "area: no area 'atlantis'"),
+        ({"type": "give_card_to", "to": -1}, "to: a seat is 0–5, got -1"),
         ({"type": "pay_onto"}, "roll: missing"),
         ({"type": "give_silver", "to": -1}, "to: a seat is 0–5, got -1"),
         ({"type": "kingdom", "kingdom": "iceland"}, "kingdom: expected one of"),

@@ -10,7 +10,7 @@ import random
 import pytest
 from vikingatid_kit import GAME, fixed_state, play_randomly, roll
 
-from skald.engine import CHANCE, PERFECT, TERMINAL, IllegalAction, OptionError, Record
+from skald.engine import CHANCE, IMPERFECT, TERMINAL, IllegalAction, OptionError, Record
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_SILVER, KINGDOM, NUM_ACTIONS, SINGLE, SINGLES
 from skald.games.vikingatid.options import OPTIONS
@@ -46,10 +46,11 @@ def test_every_step_is_listed_once_under_its_phase() -> None:
     """STEPS is indexed by step id, and each step sits in PHASE_STEPS under its own phase, in the order play
     reaches them; every step that takes actions names a VA-id or a rulebook section."""
     assert [step.id for step in S.STEPS] == list(range(len(S.STEPS)))
-    listed = [step for phase in S.PHASE_STEPS for step in phase]
+    listed = [step for phase in S.PHASE_STEPS for step in phase] + list(S.CARD_STEPS)
     assert sorted(listed) == list(range(len(S.STEPS)))
     for phase, ids in enumerate(S.PHASE_STEPS):
         assert all(S.STEPS[i].phase == phase for i in ids)
+    assert all(S.STEPS[i].phase == S.ANY_PHASE for i in S.CARD_STEPS)
     assert all(step.rule.startswith(("VA-", "6.", "10.")) for step in S.STEPS)
 
 
@@ -71,11 +72,11 @@ def test_the_first_seat_rotates_from_the_first_chooser() -> None:
 
 
 def test_the_game_describes_itself() -> None:
-    """'Viking era is a game for two to six players'; its options are options.py's; perfect information while
-    the cards are off (part 2 brings them); the fixed action space of actions.py."""
+    """'Viking era is a game for two to six players'; its options are options.py's; imperfect information (each
+    hand is its holder's, the rulings' "Hidden information"); the fixed action space of actions.py."""
     assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("vikingatid", "Vikingatid", 2, 6)
-    assert GAME.options == OPTIONS and GAME.information == PERFECT
-    assert GAME.num_distinct_actions == NUM_ACTIONS == 1021
+    assert GAME.options == OPTIONS and GAME.information == IMPERFECT
+    assert GAME.num_distinct_actions == NUM_ACTIONS == 1107
     for players in (1, 7):
         with pytest.raises(ValueError, match="2–6 players"):
             GAME.new_initial_state(players)
@@ -138,7 +139,7 @@ def test_tied_rolls_roll_again() -> None:
 def test_with_no_camps_and_no_silver_turn_one_goes_straight_to_the_election_dice() -> None:
     """Turn 1 (VA-02: no silver, no camps): phase 1 has nothing to do with cards off, phase 2 has no area to roll,
     nobody can give or pay, so the first decision is the first election die."""
-    state = fixed_state(3)
+    state = fixed_state(3, card_windows="off")
     assert state.table.phase == S.ELECTIONS and state.step == S.ELECTION_ROLL
     assert state.election.kingdom_id == "denmark" and state.election.participants == [0]
 

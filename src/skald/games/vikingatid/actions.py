@@ -16,8 +16,14 @@
 | 693–791 | an amount 1–99 | amount 3 |
 | 792–801 | chance: a D10 face | roll 7 |
 | 802–843 | chance: hits 0–20, without (802–822) or with (823–843) a 1 | 3 hits and a 1 |
-| 844–1011 | reserved for part 2: play, give, discard, draw a card kind (4 × 42) | |
-| 1012–1020 | reserved for part 2: a card's target seat (6) and kingdom (3) | |
+| 844–885 | play a card, by kind | play FRED |
+| 886–927 | give a card, by kind | give FRED |
+| 928–969 | discard a card, by kind | discard FRED |
+| 970–1011 | chance: draw a card, by kind | draw FRED |
+| 1012–1017 | a card's target seat 0–5 | on seat 2 |
+| 1018–1020 | a card's target kingdom | on Danavalde |
+| 1021–1100 | a card's target area | at Mercien |
+| 1101–1106 | give a card to seat 0–5 | give a card to seat 2 |
 
 The JSON forms: {"type": "kingdom", "kingdom": "norway"}, {"type": "trade"}, {"type": "fleet", "ships": "war",
 "area": "norge"}, {"type": "move", "area": "nordsjon"}, {"type": "buy", "ships": "trading", "area": "gotland"},
@@ -56,8 +62,56 @@ MAX_AMOUNT: Final = 99
 MAX_BUILD: Final = 5
 #: The most hits one chance node reports: a side with more dice rolls them in nodes of at most this many.
 MAX_HITS: Final = 20
-#: Card kinds reserved for part 2 (the rulings' "Size of the game").
-CARD_KINDS: Final = 42
+#: The 42 card kinds (VA-12: the 40 card texts, PEST! counted three times), by id in the rule text's order (the
+#: Swedish alphabetical list, the three untitled cards at their places, VA-13). Their titles, texts, counts and
+#: windows are data (`carddata`, cards.toml); the ids are fixed here so no action id moves when the data changes.
+CARD_IDS: Final = (
+    "protection",
+    "good_trade",
+    "british_attack",
+    "byzantine_expansion",
+    "berserk",
+    "exile",
+    "peace",
+    "free_trade",
+    "free_passage",
+    "heritage",
+    "mines_dry",
+    "divine_intervention",
+    "trade_stop",
+    "sea_monsters",
+    "war",
+    "election_influence",
+    "initiative",
+    "khazars",
+    "christianisation",
+    "king",
+    "magyar_hordes",
+    "invalid_election",
+    "plague_east",
+    "plague_south",
+    "plague_west",
+    "pecheneg_hordes",
+    "unifier",
+    "robbers",
+    "sea_storm",
+    "small_kingdom",
+    "berserks_west",
+    "berserks_east",
+    "thors_hammer",
+    "religious_quarrel",
+    "german_attack",
+    "rebellion",
+    "discovery",
+    "separatists",
+    "friendly_town",
+    "varangian_guard",
+    "western_expansion",
+    "eastern_expansion",
+)
+CARD_KINDS: Final = len(CARD_IDS)
+#: The card action blocks, each by kind: play, give, discard, and chance's draw.
+CARD_VERBS: Final = ("play", "give_card", "discard", "draw")
 
 #: The single decisions, in id order: (JSON type, notation).
 SINGLES: Final = (
@@ -81,8 +135,10 @@ SINGLES: Final = (
     ("no_war", "no war"),
     ("accept_peace", "accept peace"),
     ("decline_peace", "decline peace"),
+    ("adopt", "adopt the king's religion"),
+    ("refuse", "refuse the king's religion"),
 )
-SPARE_SINGLES: Final = 4
+SPARE_SINGLES: Final = 2
 
 KINGDOM: Final = 0
 SINGLE: Final = KINGDOM + len(KINGDOMS)
@@ -100,8 +156,16 @@ AMOUNT: Final = EMIGRATE + MAX_AREAS
 ROLL: Final = AMOUNT + MAX_AMOUNT
 HITS: Final = ROLL + 10
 CARDS: Final = HITS + 2 * (MAX_HITS + 1)
+PLAY_CARD: Final = CARDS
+GIVE_CARD: Final = CARDS + CARD_KINDS
+DISCARD: Final = CARDS + 2 * CARD_KINDS
+DRAW: Final = CARDS + 3 * CARD_KINDS
 CARD_TARGETS: Final = CARDS + 4 * CARD_KINDS
-NUM_ACTIONS: Final = CARD_TARGETS + MAX_SEATS + len(KINGDOMS)
+TARGET_SEAT: Final = CARD_TARGETS
+TARGET_KINGDOM: Final = TARGET_SEAT + MAX_SEATS
+TARGET_AREA: Final = TARGET_KINGDOM + len(KINGDOMS)
+GIVE_CARD_TO: Final = TARGET_AREA + MAX_AREAS
+NUM_ACTIONS: Final = GIVE_CARD_TO + MAX_SEATS
 
 # The kinds of phrase a position can ask the next action to finish.
 NO_PHRASE: Final = ""
@@ -113,7 +177,9 @@ ELECTION: Final = "election"
 GIFT: Final = "gift"
 DUTY: Final = "duty"
 BUILDING: Final = "building"
-PHRASES: Final = (NO_PHRASE, FLEET_SIZE, JOURNEY, PURCHASE, PAYMENT, ELECTION, GIFT, DUTY, BUILDING)
+CARD: Final = "card"
+CARD_GIFT: Final = "card_gift"
+PHRASES: Final = (NO_PHRASE, FLEET_SIZE, JOURNEY, PURCHASE, PAYMENT, ELECTION, GIFT, DUTY, BUILDING, CARD, CARD_GIFT)
 
 _NUMBER: Final = r"([0-9]{1,9})"
 _SHIPS: Final = r"(trading|war)"
@@ -127,7 +193,8 @@ class Phrase(NamedTuple):
     move of the fleet under way: `ships`, `size`, `area` where it is), PURCHASE (the amount after "buy war ships at
     Norge": `ships`, `area`), PAYMENT (the amount after choosing a roll: `seat`, or `kingdom` for the kingdom's
     roll), ELECTION (a choice of roll in `kingdom`'s election), GIFT (the amount after "give silver to": `seat`),
-    DUTY (the amount of a duty asked), BUILDING (a build in `area`).
+    DUTY (the amount of a duty asked), BUILDING (a build in `area`), CARD (the target of the card `card` just
+    played), CARD_GIFT (the kind of card given to `seat`).
     """
 
     kind: str
@@ -136,6 +203,7 @@ class Phrase(NamedTuple):
     size: int = 0
     seat: int = -1
     kingdom: str = ""
+    card: str = ""
 
 
 #: `_plain` of the texts seen so far (the board's names come up again and again when notation is read); bounded so
@@ -191,7 +259,9 @@ class ActionSpace:
     A plain class (mypyc-ready); build one per game and share it, it never changes.
     """
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, cards: tuple[tuple[str, str, str], ...] = ()) -> None:
+        """The space of `board`; `cards` gives each card kind's (id, title, English name) for notation (by
+        default the title is the id)."""
         if len(board.areas) > MAX_AREAS:
             raise ValueError(f"board: {len(board.areas)} areas, but the action space has {MAX_AREAS} area slots")
         self.board: Final = board
@@ -219,6 +289,20 @@ class ActionSpace:
             if home is not None:
                 for key in (home.id, home.name, home.name_en):
                     self._kingdom_names[_plain(key)] = kingdom
+        named = {card_id: (title, name) for card_id, title, name in cards}
+        titles = [named.get(card_id, (card_id, card_id))[0] for card_id in CARD_IDS]
+        #: Each card kind's title as notation writes it: the Swedish title as printed, or where kinds share it
+        #: (PEST!, three cards) the English name, which tells them apart.
+        self.card_titles: Final = tuple(
+            title if titles.count(title) == 1 else named.get(card_id, (card_id, card_id))[1]
+            for card_id, title in zip(CARD_IDS, titles, strict=True)
+        )
+        self._card_names: dict[str, int] = {}
+        for index, card_id in enumerate(CARD_IDS):
+            title, name = named.get(card_id, (card_id, card_id))
+            for key in (card_id, title, name, self.card_titles[index]):
+                if titles.count(key) < 2:
+                    self._card_names.setdefault(_plain(key), index)
 
     # -- areas and names -----------------------------------------------------------------------------------------
 
@@ -255,6 +339,20 @@ class ActionSpace:
         if found is None:
             raise ValueError(f"{shown(text.strip())} is not a Viking kingdom (Danavalde, Norge or Svea Rike)")
         return found
+
+    def card_named(self, text: str) -> int:
+        """The card kind a typed name means (its id, Swedish title or English name, any case, diacritics
+        optional)."""
+        found = self._card_names.get(_plain(text))
+        if found is None:
+            raise ValueError(f"{shown(text.strip())} is not a card (write its title, e.g. 'FRED', or its English name)")
+        return found
+
+    def _check_card(self, data: dict[str, Any]) -> int:
+        card_id = _field(data, "card", str)
+        if card_id not in CARD_IDS:
+            raise ValueError(f"card: no card {shown(card_id)} (cards are named by id, e.g. 'peace')")
+        return CARD_IDS.index(card_id)
 
     def _check_area(self, data: dict[str, Any], name: str = "area") -> int:
         area_id = _field(data, name, str)
@@ -336,7 +434,16 @@ class ActionSpace:
         if action < CARDS:
             one, n = divmod(action - HITS, MAX_HITS + 1)
             return {"type": "hits", "n": n, "one": bool(one)}
-        raise ValueError(f"action id {action} is reserved for the cards (issue 19, part 2)")
+        if action < CARD_TARGETS:
+            verb, kind = divmod(action - CARDS, CARD_KINDS)
+            return {"type": CARD_VERBS[verb], "card": CARD_IDS[kind]}
+        if action < TARGET_KINGDOM:
+            return {"type": "target_seat", "seat": action - TARGET_SEAT}
+        if action < TARGET_AREA:
+            return {"type": "target_kingdom", "kingdom": KINGDOMS[action - TARGET_KINGDOM]}
+        if action < GIVE_CARD_TO:
+            return {"type": "target_area", "area": self.area_at(action - TARGET_AREA)}
+        return {"type": "give_card_to", "to": action - GIVE_CARD_TO}
 
     def from_json(self, data: Any) -> int:
         """Parse an action's JSON form; `ValueError` naming the field at fault."""
@@ -351,12 +458,25 @@ class ActionSpace:
             if kind == single:
                 _only(data, ())
                 return SINGLE + index
-        if kind in ("kingdom", "offer_peace"):
+        if kind in ("kingdom", "offer_peace", "target_kingdom"):
             _only(data, ("kingdom",))
             kingdom = _field(data, "kingdom", str)
             if kingdom not in KINGDOMS:
                 raise ValueError(f"kingdom: expected one of {list(KINGDOMS)}, got {shown(kingdom)}")
-            return (KINGDOM if kind == "kingdom" else OFFER_PEACE) + KINGDOMS.index(kingdom)
+            base = {"kingdom": KINGDOM, "offer_peace": OFFER_PEACE, "target_kingdom": TARGET_KINGDOM}[kind]
+            return base + KINGDOMS.index(kingdom)
+        if kind in CARD_VERBS:
+            _only(data, ("card",))
+            return CARDS + CARD_VERBS.index(kind) * CARD_KINDS + self._check_card(data)
+        if kind == "target_seat":
+            _only(data, ("seat",))
+            return TARGET_SEAT + _in_range("seat", _field(data, "seat", int), 0, MAX_SEATS - 1, "a seat")
+        if kind == "target_area":
+            _only(data, ("area",))
+            return TARGET_AREA + self._check_area(data)
+        if kind == "give_card_to":
+            _only(data, ("to",))
+            return GIVE_CARD_TO + _in_range("to", _field(data, "to", int), 0, MAX_SEATS - 1, "a seat")
         if kind in ("fleet", "buy", "pull_down"):
             type_field = "camp" if kind == "pull_down" else "ships"
             _only(data, (type_field, "area"))
@@ -450,6 +570,23 @@ class ActionSpace:
         if kind == "hits":
             hits = _plural(data["n"], "hit")
             return f"{hits} and a 1" if data["one"] else hits
+        if kind in CARD_VERBS:
+            title = self.card_titles[CARD_IDS.index(data["card"])]
+            if kind == "give_card" and p is not None and p.kind == CARD_GIFT:
+                return f"give {title} to seat {p.seat + 1}"
+            return f"{kind.split('_')[0]} {title}"
+        if kind == "give_card_to":
+            return f"give a card to seat {data['to'] + 1}"
+        if kind.startswith("target_"):
+            if kind == "target_seat":
+                target = f"on seat {data['seat'] + 1}"
+            elif kind == "target_kingdom":
+                target = f"on {self.kingdom_names[data['kingdom']]}"
+            else:
+                target = f"at {self.area_name(data['area'])}"
+            if p is not None and p.kind == CARD:
+                return f"{self.card_titles[CARD_IDS.index(p.card)]} {target}"
+            return target
         for single, words in SINGLES:
             if kind == single:
                 return words
@@ -553,6 +690,25 @@ class ActionSpace:
         m = m or re.fullmatch(r"(?:amount )?" + _NUMBER, t, re.IGNORECASE)
         if m:
             return self._amount(m.group(1))
+        m = re.fullmatch(r"(play|give|discard|draw) (.+?)(?: to seat " + _NUMBER + ")?", t, re.IGNORECASE)
+        if m and not m.group(2).lower().startswith(("a card", "silver")):
+            verb = CARD_VERBS[("play", "give", "discard", "draw").index(m.group(1).lower())]
+            return CARDS + CARD_VERBS.index(verb) * CARD_KINDS + self.card_named(m.group(2))
+        m = re.fullmatch(r"give a card to seat " + _NUMBER, t, re.IGNORECASE)
+        if m:
+            return GIVE_CARD_TO + self._seat(m.group(1))
+        m = re.fullmatch(r"(?:(.+) )?on seat " + _NUMBER, t, re.IGNORECASE)
+        if m:
+            if m.group(1) is not None:
+                self.card_named(m.group(1))
+            return TARGET_SEAT + self._seat(m.group(2))
+        m = re.fullmatch(r"(?:(.+) )?(on|at) (.+)", t, re.IGNORECASE)
+        if m and (m.group(1) is None or _plain(m.group(1)) in self._card_names):
+            if m.group(1) is not None:
+                self.card_named(m.group(1))
+            if m.group(2).lower() == "on":
+                return TARGET_KINGDOM + KINGDOMS.index(self.kingdom_named(m.group(3)))
+            return TARGET_AREA + self.slot(self.area_named(m.group(3)))
         m = re.fullmatch(r"roll " + _NUMBER, t, re.IGNORECASE)
         if m:
             return ROLL + _in_range("face", int(m.group(1)), 1, 10, "a D10 face") - 1

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from skald.engine import PERFECT, Game, OptionError
-from skald.games.vikingatid.actions import NUM_ACTIONS, ActionSpace
+from skald.engine import IMPERFECT, Game, OptionError
+from skald.games.vikingatid.actions import CARD_IDS, NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
+from skald.games.vikingatid.carddata import CardData, cards
 from skald.games.vikingatid.options import OPTIONS
 from skald.games.vikingatid.presentation import VikingatidPresentation
 from skald.games.vikingatid.state import VikingatidState
@@ -24,14 +25,20 @@ class VikingatidGame(Game):
     options = OPTIONS
     catalogue_rank = 3
     presentation = VikingatidPresentation()
-    #: Perfect information for now: with `cards: off` (until part 2's cards) and `election_bids: open` nothing is
-    #: hidden ("Silver is not hidden by any sentence", the rulings' "Hidden information"). The cards of part 2 and
-    #: `election_bids: sealed` make it IMPERFECT; until then `sealed` is refused (see `new_initial_state`).
-    information = PERFECT
+    #: Imperfect information: each player's hand is his own (the rulings' "Hidden information"); with
+    #: `card_windows: off` and open bids nothing is hidden, and the viewer methods then show everyone everything.
+    information = IMPERFECT
 
-    def __init__(self, board: Board | None = None) -> None:
+    def __init__(self, board: Board | None = None, card_data: CardData | None = None) -> None:
         self.board = board if board is not None else load_board()
-        self.space = ActionSpace(self.board)
+        self.cards = card_data if card_data is not None else cards()
+        ids = tuple(kind.id for kind in self.cards.kinds)
+        if ids != CARD_IDS:
+            raise ValueError(f"cards: the kinds must be the 42 of the rule text in its order, got {list(ids)}")
+        self.space = ActionSpace(self.board, tuple((k.id, k.title, k.name) for k in self.cards.kinds))
+        #: Each kind's count in the deck (VA-12, provisional) and the windows its text allows (VA-08).
+        self.card_counts: tuple[int, ...] = tuple(kind.count for kind in self.cards.kinds)
+        self.card_windows: tuple[tuple[str, ...], ...] = tuple(kind.windows for kind in self.cards.kinds)
 
     @property
     def num_distinct_actions(self) -> int:

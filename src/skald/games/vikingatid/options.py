@@ -1,8 +1,8 @@
-"""Rule options: every point the Vikingatid rule text leaves open outside the cards, with its default and reason.
+"""Rule options: every point the Vikingatid rule text leaves open, with its default and reason.
 
 Each option is a DEFAULT of research/vikingatid-rulings.md ("Rule options at a glance"; VA-70 from "Points still
-open"), named as there; its doc cites the item. The card items (VA-08 to VA-28, VA-71) come with the cards in part
-2. `cards` is Skald's own switch, not a rulebook variant: until the 112 cards exist the game is played without them.
+open"), named as there; its doc cites the item. The options of single cards (VA-14 to VA-28, VA-71) are in
+`card_options`.
 docs/vikingatid.md lists the options with their reasons. The options live apart from the game's registration so
 that every rule module reads them without importing the game.
 """
@@ -12,20 +12,32 @@ from __future__ import annotations
 from typing import Final
 
 from skald.engine import RuleOption
+from skald.games.vikingatid.card_options import CARD_OPTIONS
 
 
 def _option(name: str, default: str, others: tuple[str, ...], doc: str) -> RuleOption:
     return RuleOption(name, default, (default, *others), doc)
 
 
-OPTIONS: Final = (
+_RULEBOOK_OPTIONS: Final = (
     _option(
-        "cards",
-        "off",
-        (),
-        "Skald's simplification for testing and learning until the cards exist (issue 19, part 2), not a variant "
-        "of the rulebook: no card is dealt, drawn or played, and phase 1 and the card windows are skipped. Part 2 "
-        "adds 'on' and makes it the default.",
+        "card_windows",
+        "events",
+        ("phase_start", "off"),
+        "VA-08. 'events': besides the acting player's own decisions, every player gets a card window at the start "
+        "of each of phases 2-10, before and after each election roll and after its result, after each initiative "
+        "roll, before and after each danger roll, before each fight and after each of its rolls, after each "
+        "reaction, Gäld, assimilation or christianisation roll, and after any card played. 'phase_start': only "
+        "the phase-start windows and the acting player's own decisions. 'off': no cards are dealt or played (a "
+        "variant for tests and learning).",
+    ),
+    _option(
+        "card_prompts",
+        "all_holders",
+        ("playable_only",),
+        "VA-09. 'all_holders': in a window every player holding a card is asked, whatever he holds (hand sizes "
+        "are public, so being asked reveals nothing). 'playable_only': only players holding a card playable "
+        "there are asked: faster, but being asked shows the table that one holds such a card.",
     ),
     _option(
         "kingdom_choice",
@@ -332,6 +344,9 @@ OPTIONS: Final = (
         "'counters': the known counter mix (research §2) limits silver, camps and empire markers.",
     ),
 )
+
+#: The rulebook's options, then those of single cards.
+OPTIONS: Final = (*_RULEBOOK_OPTIONS, *CARD_OPTIONS)
 
 #: The options by name.
 OPTION_BY_NAME: Final = {option.name: option for option in OPTIONS}

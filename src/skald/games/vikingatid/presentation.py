@@ -41,6 +41,13 @@ HEADINGS: Final = {
     "offer_peace": "offer a King's Peace",
     "emigrate": "emigrate to",
     "amount": "how many",
+    "play": "play a card",
+    "give_card_to": "give a card to",
+    "give_card": "give which card",
+    "discard": "discard",
+    "target_seat": "the card's target",
+    "target_kingdom": "the card's target",
+    "target_area": "the card's target",
 }
 #: Typed keys of the single decisions (unique within any step that offers them).
 SINGLE_KEYS: Final = {
@@ -64,6 +71,8 @@ SINGLE_KEYS: Final = {
     "no_war": "n",
     "accept_peace": "y",
     "decline_peace": "n",
+    "adopt": "y",
+    "refuse": "n",
 }
 #: The rulebook on each step, paraphrased (the terminal's `rules`), after the rule the step cites.
 RULES: Final = {
@@ -140,6 +149,19 @@ RULES: Final = {
     "get +2 on reactions of Britain and the German-Roman Empire. When all are Christian the game ends.",
     S.ASSIMILATION_ROLL: "A D10 for each area of Britain or the German-Roman Empire holding Christian camps: on a 1 "
     "those camps are removed.",
+    S.DRAW_CARD: "1. Each player draws a card, and before the first turn takes three, so everyone starts with "
+    "four. The draw is seen only by the drawer; when the deck is empty the face-up pile is shuffled into a new deck.",
+    S.DISCARD_CARD: "8. A player with more than three cards discards down to three, choosing which; discards go "
+    "face up.",
+    S.CARD_WINDOW: "Cards can be played throughout the turn, if the card doesn't say otherwise. In each window every "
+    "holder of a card, from the acting player round the table, plays one or passes; a card played restarts the "
+    "round, and the last card played stands where two contradict each other.",
+    S.CARD_TARGET: "The card names what it is played on: an area, a player, a kingdom or a king, as its text says.",
+    S.CARD_ROLL: "The card's own D10 (KRISTNAD, FÖRLÄNING, UTBRYTARE, RIKSENANDE, the armies of an attack card).",
+    S.CARD_HITS: "A fight a card orders works as 6.4 says, except that no side rolls again after a natural 1.",
+    S.CARD_ANSWER: "TROSTVIST: each follower takes on the king's religion or refuses; any refusal is civil war.",
+    S.GIFT_CARD: "3. Before the election players may give silver or cards to each other; everyone sees that a card "
+    "was given, only the two players which.",
     S.GAME_OVER: "11. The game ends after the last box of the turn track or once every player is Christian. Each "
     "player then gets one victory point per own camp, and the most victory points wins.",
 }
@@ -245,6 +267,9 @@ class VikingatidPresentation(Presentation):
             return f"pay the duty of {entry.get('duty', 0)} silver to enter {where}, fight, or turn away"
         if fleet is not None and step.id == S.SEA_BAN:
             return f"let seat {fleet.owner + 1}'s {fleet.kind} fleet pass Denmark's sea, or bar it"
+        if step.id in (S.CARD_TARGET, S.CARD_ANSWER) and v.play is not None:
+            title = v.space.card_titles[v.play.kind]
+            return f"{title}: {step.name}"
         return step.name
 
     def click_hint(self, state: State) -> str | None:
@@ -326,6 +351,12 @@ class VikingatidPresentation(Presentation):
             return f"{_plural(len(members), 'player')} there so far"
         if kind == "emigrate":
             return "the new home country: no more tax, +1 silver per untroubled trading camp; the kingdom is left"
+        if kind in ("play", "give_card", "discard"):
+            card = v.game.cards.by_id[str(data["card"])]  # type: ignore[attr-defined]
+            return f"{card.name}: {card.text}"
+        if kind == "give_card_to":
+            to = int(data["to"])
+            return f"you hold {v.deck.hand_size(seat)} cards; seat {to + 1} holds {v.deck.hand_size(to)}"
         return self._describe_single(v, seat, kind, fleet)
 
     def _describe_move(self, v: VikingatidState, fleet: Fleet, area_id: str) -> str:

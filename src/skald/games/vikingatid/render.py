@@ -1,8 +1,8 @@
 """The Vikingatid table as text a person can play from at a terminal, optionally with Rich colour markup.
 
 `render_text` fills a terminal of 100 columns (about 30 lines in a game under way); `render_compact` says the same
-in 80 columns. Both read only what the viewer may see: `state.observation(seat)` and `state.table` (with cards off
-nothing is hidden yet; part 2's hands will come through the observation). Readable without colour: every seat is
+in 80 columns. Both read only what the viewer may see: `state.observation(seat)` and `state.table` (public); the
+viewer's own hand comes through the observation, and a spectator sees none. Readable without colour: every seat is
 written "seat N" (or its name with the number), and colour only paints it. The seat colours are the six of a
 palette told apart under the common kinds of colour blindness, so colour helps and never carries meaning alone.
 
@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from skald.games.vikingatid import conquest
-from skald.games.vikingatid.actions import KINGDOMS, SHIP_TYPES
+from skald.games.vikingatid.actions import CARD_IDS, KINGDOMS, SHIP_TYPES
 from skald.games.vikingatid.steps import BUYING_SHIPS, ELECTIONS, JOURNEYS, PHASE_NAMES, REACTIONS, SILVER, STEPS
 from skald.games.vikingatid.table import KINGDOM_PAIRS
 
@@ -639,6 +639,33 @@ def _election_lines(table: Table, obs: dict[str, Any], style: _Style) -> list[st
 # -- the whole table -----------------------------------------------------------------------------------------
 
 
+def _card_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+    """The cards as the viewer sees them (the observation's `cards`): the deck, the pile, each hand's size, the
+    cards shown this turn, the window open, and the viewer's own hand by title; a spectator sees no hand."""
+    cards = obs.get("cards")
+    if not isinstance(cards, dict) or not state.cards_on():
+        return []
+    titles = state.space.card_titles
+    index = {card_id: i for i, card_id in enumerate(CARD_IDS)}
+    sizes = ", ".join(f"{style.seat(s)} {n}" for s, n in enumerate(cards["hand_sizes"]))
+    lines = [f"{style.strong('Cards')}: deck {cards['deck']}, pile {sum(cards['pile'].values())}; hands: {sizes}"]
+    hand = cards.get("hand")
+    if isinstance(hand, dict):
+        held = [f"{titles[index[c]]}" + (f" ×{n}" if n > 1 else "") for c, n in sorted(hand.items())]
+        lines.append(f"Your cards: {', '.join(held) if held else 'none'}")
+    shown = [
+        f"{style.seat(int(e['seat']))} {'played' if e['verb'] == 'play' else 'discarded'} {titles[index[e['card']]]}"
+        + (f" ({e['target']})" if e["target"] else "")
+        for e in cards["shown"][-4:]
+    ]
+    if shown:
+        lines.extend(_wrap("Cards this turn:", shown, COMPACT_WIDTH if style.compact else FULL_WIDTH, 2))
+    window = cards.get("window")
+    if isinstance(window, dict):
+        lines.append(f"Card window ({str(window['kind']).replace('_', ' ')}): {style.seat(int(window['asked']))} asked")
+    return lines
+
+
 def _render(state: VikingatidState, style: _Style, seat: int | None) -> str:
     obs = state.observation(seat)
     # A blank line before the seats and before the map in the full form; the compact form has no room for them.
@@ -654,6 +681,7 @@ def _render(state: VikingatidState, style: _Style, seat: int | None) -> str:
         *_fleets(state, obs, style),
         *_journey_lines(state, obs, style),
         *_phase_lines(state, obs, style),
+        *_card_lines(state, obs, style),
     ]
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
     return "\n".join(part for line in lines for part in _fit(line, width))

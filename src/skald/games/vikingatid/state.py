@@ -9,10 +9,12 @@ ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
 
 from __future__ import annotations
 
-from typing import Any, Final
+import random
+from typing import Any, Final, NamedTuple
 
 from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
 from skald.games.vikingatid import (
+    cardplay,
     christianisation,
     cleanup,
     combat,
@@ -26,11 +28,21 @@ from skald.games.vikingatid import (
     silver,
     taxation,
     victory_points,
+    windows,
 )
+from skald.games.vikingatid import deck as D
+from skald.games.vikingatid import resample as R
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import (
     AMOUNT,
     BUILD,
+    CARD,
+    CARD_IDS,
+    CARD_KINDS,
+    DISCARD,
+    DRAW,
+    GIVE_CARD,
+    PLAY_CARD,
     BUILDING,
     DUTY,
     ELECTION,
@@ -58,6 +70,7 @@ from skald.games.vikingatid.actions import (
     Phrase,
 )
 from skald.games.vikingatid.board import Board
+from skald.games.vikingatid.cardeffects import EFFECTS
 from skald.games.vikingatid.setup import D10_FACES, NOBODY
 from skald.games.vikingatid.table import Table
 
@@ -89,6 +102,39 @@ REPLIES: Final = {"pay_duty": PAY_DUTY, "fight": FIGHT, "turn_away": TURN_AWAY}
 HITS_WITH_ONE: Final = HITS + MAX_HITS + 1
 #: The probability of each D10 face (VA-07).
 D10_CHANCE: Final = 0.1
+#: A history entry every viewer may see (`VikingatidState.visible`); otherwise a bit per seat that may.
+PUBLIC: Final = -1
+#: The rolls a card window follows, held back until it closes (VA-08: "after each initiative roll", "after that
+#: roll" of an election or danger, "after each round", "after each reaction, Gäld, assimilation or
+#: christianisation roll").
+ROLL_WINDOW_STEPS: Final = frozenset(
+    (
+        S.REACTION_ROLL,
+        S.GALD_ROLL,
+        S.ELECTION_ROLL,
+        S.INITIATIVE_ROLL,
+        S.BAN_WAR_ROLL,
+        S.DANGER_ROLL,
+        S.FLEET_HITS,
+        S.ARMY_HITS,
+        S.DEFENDER_HITS,
+        S.WAR_RISK_ROLL,
+        S.BUILD_REACTION_ROLL,
+        S.BUILD_GALD_ROLL,
+        S.CHRISTIANISATION_ROLL,
+        S.ASSIMILATION_ROLL,
+    )
+)
+
+
+class CardEvent(NamedTuple):
+    """A card shown to the table: played (with its target in words) or discarded in phase 8; public."""
+
+    turn: int
+    seat: int
+    card: str
+    verb: str
+    target: str
 
 
 def silver_rules(options: dict[str, Any]) -> silver.SilverRules:
@@ -153,6 +199,16 @@ class VikingatidState(State):
             self.christianisation: christianisation.Christianisation = source.christianisation.clone()
             self.score_lines: list[tuple[int, victory_points.ScoreLine]] = list(source.score_lines)
             self.final_lines: list[victory_points.ScoreLine] = list(source.final_lines)
+            self.deck: D.Deck = source.deck.clone()
+            self.window: windows.Window | None = source.window.clone() if source.window is not None else None
+            self.play: cardplay.Play | None = source.play.clone() if source.play is not None else None
+            self.before_done: bool = source.before_done
+            self.phase_window: int = source.phase_window
+            self.results_seen: int = source.results_seen
+            self.discards: list[int] = list(source.discards)
+            self.card_log: list[CardEvent] = list(source.card_log)
+            self.visible: list[int] = list(source.visible)
+            self.card_moves: list[R.CardMove] = list(source.card_moves)
             return
         self.history = []
         self.table = Table(board, num_players, options["kingdom_choice"])
@@ -170,6 +226,21 @@ class VikingatidState(State):
         # scoring's (VA-63).
         self.score_lines = []
         self.final_lines = []
+        # The cards (part 2): the deck, hands and pile; the card window open and the card under way, if any;
+        # which windows have been held where a settled step could open one again; the phase 8 discards to come;
+        # every card shown; and who may see each history entry (PUBLIC, or a bit per seat: a draw is seen by its
+        # drawer, a card gift's kind by its two parties).
+        self.deck = D.Deck(game.card_counts, num_players)  # type: ignore[attr-defined]
+        self.window = None
+        self.play = None
+        self.before_done = False
+        self.phase_window = -1
+        self.results_seen = 0
+        self.discards = []
+        self.card_log = []
+        self.visible = []
+        # Every movement of a card (drawn, played, discarded, given), for `resample_from_infostate`.
+        self.card_moves = []
         self._settle_setup()
 
     def clone(self) -> VikingatidState:
@@ -188,19 +259,35 @@ class VikingatidState(State):
         else:
             self._start_turn()
 
+    def cards_on(self) -> bool:
+        """Whether cards are dealt and played (`card_windows` other than 'off', VA-08)."""
+        return self.options["card_windows"] != "off"
+
     def _start_turn(self) -> None:
-        """A turn begins with its first seat (VA-06) and phase 1, which has nothing to do while `cards` is off."""
+        """A turn begins with its first seat (VA-06) and phase 1: each player draws a card, and before the first
+        turn takes his three ("each player starts effectively with four cards", VA-11)."""
         table = self.table
         table.first_seat = S.turn_first_seat(
             table.turn, table.choice.first_seat(), self.num_players, self.options["turn_order"]
         )
         table.phase = S.DRAW_CARDS
-        self.begin_phase(S.REACTIONS)
+        if self.cards_on():
+            if not self.deck.dealt:
+                self.deck.dealt = True
+                D.deal(self.deck, table.first_seat, D.START_HAND)
+            D.deal(self.deck, table.first_seat, D.DRAW_PER_TURN)
+        self._settle()
 
     def begin_phase(self, phase: int) -> None:
-        """Start `phase` on the table as it stands (the flow calls it; tests use it on a prepared table)."""
+        """Start `phase` on the table as it stands (the flow calls it; tests use it on a prepared table), after
+        its card window (VA-08: "the start of each of phases 2–10")."""
         self.table.phase = phase
         table = self.table
+        marker = table.turn * 16 + phase
+        if S.REACTIONS <= phase <= S.CHRISTIANISATION and self.cards_on() and self.phase_window != marker:
+            self.phase_window = marker
+            if self._open_window(windows.PHASE_START, windows.RESUME_PHASE, -1, table.first_seat):
+                return
         if phase == S.REACTIONS:
             self.reactions = reactions.begin(table, self.options["reaction_roll"])
             if self.options["assimilation"] == "phase_2":
@@ -209,6 +296,7 @@ class VikingatidState(State):
         elif phase == S.ELECTIONS:
             # Krig and Gäld may have taken an emigrant's home (VA-61).
             emigration.check_homeless(table)
+            self.results_seen = 0
             self.election = elections.begin(table, election_rules(self.options))
         elif phase == S.SILVER:
             # No decision in phase 4: it is applied at once, and phase 5 follows.
@@ -225,8 +313,13 @@ class VikingatidState(State):
             self.emigration = emigration.begin(table)
         elif phase == S.CLEANUP:
             self.cleanup = cleanup.clean(table, self.options["war_tracking"])
-            self.begin_phase(S.VICTORY_POINTS)
-            return
+            # "Players with more than three cards must discard their hand down to three cards" (VA-11), one card
+            # at a time in seat order from the turn's first seat.
+            self.discards = [
+                seat
+                for seat in S.seat_order(table.first_seat, self.num_players)
+                for _ in range(D.over_limit(self.deck, seat))
+            ]
         elif phase == S.VICTORY_POINTS:
             self.score_lines.extend((table.turn, line) for line in victory_points.score(table))
             self.begin_phase(S.CHRISTIANISATION)
@@ -249,7 +342,18 @@ class VikingatidState(State):
     def _settle(self) -> None:
         """The step of the phase under way, or the next phase once it is over."""
         phase = self.table.phase
-        if phase == S.REACTIONS:
+        if phase == S.DRAW_CARDS:
+            D.skip_draws(self.deck)
+            if self.deck.to_draw:
+                self.step = S.DRAW_CARD
+            else:
+                self.begin_phase(S.REACTIONS)
+        elif phase == S.CLEANUP:
+            if self.discards:
+                self.step = S.DISCARD_CARD
+            else:
+                self.begin_phase(S.VICTORY_POINTS)
+        elif phase == S.REACTIONS:
             if not christianisation.done(self.christianisation):
                 self.step = S.ASSIMILATION_ROLL
                 return
@@ -258,6 +362,8 @@ class VikingatidState(State):
                 return
             self.step = S.GALD_ROLL if reactions.gald_roller(self.reactions) >= 0 else S.REACTION_ROLL
         elif phase == S.ELECTIONS:
+            if self._election_window():
+                return
             if elections.done(self.election):
                 self.begin_phase(S.SILVER)
                 return
@@ -294,6 +400,12 @@ class VikingatidState(State):
             return TERMINAL
         if step.chance:
             return CHANCE
+        if self.step == S.CARD_WINDOW and self.window is not None:
+            return self.window.seat
+        if self.play is not None and self.step in S.CARD_STEPS:
+            return self.play.answerer if self.step == S.CARD_ANSWER else self.play.seat
+        if self.step == S.DISCARD_CARD:
+            return self.discards[0]
         if self.step == S.KINGDOM_CHOICE:
             return self.table.choice.chooser()
         if step.phase == S.BUYING_SHIPS:
@@ -308,6 +420,10 @@ class VikingatidState(State):
         """At a roll, each face of the D10 with 1/10 (VA-07); elsewhere none."""
         if self.current_player() != CHANCE:
             return []
+        if self.step == S.DRAW_CARD:
+            return [(DRAW + kind, p) for kind, p in D.draw_outcomes(self.deck)]
+        if self.step == S.CARD_HITS and self.play is not None:
+            return EFFECTS[self.play.kind].hit_outcomes(self)
         fight = self.journeys.fight
         if self.step == S.FLEET_HITS:
             dice = combat.batch(fight.fleet_dice)
@@ -329,6 +445,16 @@ class VikingatidState(State):
             return []
         if S.STEPS[step].chance:
             return sorted(a for a, _ in self.chance_outcomes())
+        if step in S.CARD_STEPS or step == S.DISCARD_CARD:
+            return self._card_actions()
+        plays = self.own_plays()
+        if plays:
+            return sorted(plays + self._step_actions())
+        return self._step_actions()
+
+    def _step_actions(self) -> list[int]:
+        """The legal actions of the step under way, cards apart."""
+        step = self.step
         if step == S.KINGDOM_CHOICE:
             return [KINGDOM + KINGDOMS.index(k) for k in self.table.choice.legal_kingdoms()]
         election = self.election
@@ -358,6 +484,222 @@ class VikingatidState(State):
         if step == S.BUY_AMOUNT:
             return [AMOUNT + n - 1 for n in purchases.amounts(table, bought)]
         raise AssertionError(f"step {step} has no legal actions written")
+
+    # -- the cards ---------------------------------------------------------------------------------------------------
+
+    def _card_actions(self) -> list[int]:
+        """The legal actions in a card window, at a card's target or answer, and at a phase 8 discard."""
+        step = self.step
+        if step == S.DISCARD_CARD:
+            return [DISCARD + kind for kind in self.deck.kinds_held(self.discards[0])]
+        if step == S.CARD_WINDOW and self.window is not None:
+            w = self.window
+            return [PASS, *(PLAY_CARD + kind for kind in self.playable(w.seat, w.kind))]
+        play = self.play
+        if play is None:
+            return []
+        effect = EFFECTS[play.kind]
+        if step == S.CARD_TARGET:
+            return sorted(effect.targets(self, play.seat))
+        if step == S.CARD_ANSWER:
+            return sorted(effect.answers(self))
+        return []
+
+    def playable(self, seat: int, window: str) -> list[int]:
+        """The kinds `seat` holds and may play in a window of kind `window` (its text's timing, then the card's
+        own conditions, then a target to take if it needs one)."""
+        w = self.window
+        phase = self.table.phase
+        roll_step, roller = (w.roll_step, w.roller) if w is not None else (-1, -1)
+        found: list[int] = []
+        for kind in self.deck.kinds_held(seat):
+            card_windows = self.game.card_windows[kind]  # type: ignore[attr-defined]
+            if not windows.allows(
+                card_windows, window, phase, roll_step, S.INITIATIVE_ROLL, S.ELECTION_ROLL, roller, seat
+            ):
+                continue
+            effect = EFFECTS[kind]
+            if not effect.may_play(self, seat):
+                continue
+            if effect.targets is not cardplay.no_targets and not effect.targets(self, seat):
+                continue
+            found.append(kind)
+        return found
+
+    def own_plays(self) -> list[int]:
+        """The cards the acting player may play before his own decision here (VA-08), as action ids."""
+        if not self.cards_on() or self.window is not None or self.play is not None:
+            return []
+        seat = self.current_player()
+        if seat < 0 or not self.deck.hand_size(seat):
+            return []
+        return [PLAY_CARD + kind for kind in self.playable(seat, windows.OWN_DECISION)]
+
+    def _holders(self, window: str) -> list[bool]:
+        """Who is asked in a window (VA-09): every holder of a card, or under `playable_only` those holding one
+        playable there."""
+        deck = self.deck
+        if self.options["card_prompts"] == "playable_only":
+            return [bool(self.playable(seat, window)) for seat in range(self.num_players)]
+        return [deck.hand_size(seat) > 0 for seat in range(self.num_players)]
+
+    def _open_window(self, kind: str, resume: int, step: int, first: int, held: int = -1, roller: int = -1) -> bool:
+        """Open a card window of `kind` asking from `first` (VA-09); False (and nothing opened) if no one would be
+        asked. `card_windows: phase_start` opens only the phase-start windows."""
+        if not self.cards_on():
+            return False
+        if kind != windows.PHASE_START and self.options["card_windows"] == "phase_start":
+            return False
+        w = windows.Window(kind, resume, step, self.table.phase, max(first, 0), step, held, roller)
+        self.window = w
+        asked = windows.next_asked(w.seat, self.num_players, self._holders(kind))
+        if asked < 0:
+            self.window = None
+            return False
+        w.seat = asked
+        self.step = S.CARD_WINDOW
+        return True
+
+    def _window_choice(self, action: int) -> None:
+        """A pass or a card in the window: a pass moves the round on or closes it once every holder has passed in
+        succession; a card is played (and restarts the round when it is done)."""
+        w = self.window
+        assert w is not None
+        if action == PASS:
+            w.passes += 1
+            holders = self._holders(w.kind)
+            if w.passes >= sum(holders):
+                self._close_window()
+                return
+            asked = windows.next_asked(w.seat + 1, self.num_players, holders)
+            if asked < 0:
+                self._close_window()
+                return
+            w.seat = asked
+            return
+        self._start_play(w.seat, action - PLAY_CARD, -1)
+
+    def _close_window(self) -> None:
+        """Back to the game where the window opened: apply the roll it held (or roll again if a card cancelled
+        it), start the phase it stood before, or settle the step."""
+        w = self.window
+        assert w is not None
+        self.window = None
+        if w.resume == windows.RESUME_ROLL:
+            if w.held >= 0:
+                self.step = w.roll_step
+                self._dispatch(w.held)
+            else:
+                # The roll was cancelled (GUDARNA INGRIPER): it is rolled again, with no window before it.
+                self.step = w.roll_step
+                self.before_done = True
+            return
+        if w.resume == windows.RESUME_PHASE:
+            self.begin_phase(w.phase)
+            return
+        self.before_done = True
+        self._settle()
+
+    def _election_window(self) -> bool:
+        """The window after an election's result (VA-19: KUNG, OGILTIGT KUNGAVAL), once per result; under
+        `election_cards_window: end_of_phase` one after the last. True if it opened."""
+        results = len(self.election.results)
+        if not self.cards_on() or results <= self.results_seen:
+            return False
+        self.results_seen = results
+        if self.options["election_cards_window"] == "end_of_phase" and not elections.done(self.election):
+            return False
+        return self._open_window(windows.AFTER_ELECTION, windows.RESUME_SETTLE, -1, self.table.first_seat)
+
+    def _open_before_windows(self) -> None:
+        """The windows before a roll the step has just come to: an election die, a danger roll (the end of a
+        leg), the first dice of a fight (VA-08)."""
+        if not self.cards_on() or self.before_done:
+            return
+        step = self.step
+        if step == S.ELECTION_ROLL:
+            self._open_window(windows.BEFORE_ELECTION_ROLL, windows.RESUME_STEP, step, self.table.first_seat)
+        elif step == S.DANGER_ROLL:
+            self._open_window(windows.BEFORE_DANGER, windows.RESUME_STEP, step, self._fleet_owner())
+        elif step == S.FLEET_HITS:
+            fight = self.journeys.fight
+            if fight.rounds == 1 and fight.fleet_hits == 0 and fight.other_hits == 0 and fight.chain == 0:
+                self._open_window(windows.BEFORE_FIGHT, windows.RESUME_STEP, step, self._fleet_owner())
+
+    def _fleet_owner(self) -> int:
+        return self.table.fleets[0].owner if self.table.fleets else self.table.first_seat
+
+    def roller(self) -> int:
+        """Whose own roll the chance step under way is (GUDARNA INGRIPER re-rolls only a player's own dice,
+        VA-16), or -1 for dice rolled for armies, a kingdom, an area or the table."""
+        step = self.step
+        if step == S.INITIATIVE_ROLL:
+            return journeys.initiative.roller(self.journeys.initiative)
+        if step == S.ELECTION_ROLL:
+            return max(elections.roller(self.election), -1)
+        if step in (S.DANGER_ROLL, S.FLEET_HITS, S.BUILD_REACTION_ROLL, S.BUILD_GALD_ROLL):
+            return self._fleet_owner()
+        if step == S.DEFENDER_HITS:
+            defenders = self.journeys.fight.defenders
+            return defenders[0] if len(defenders) == 1 else -1
+        if step == S.CHRISTIANISATION_ROLL:
+            return christianisation.roller(self.christianisation)
+        return -1
+
+    def _start_play(self, seat: int, kind: int, resume: int) -> None:
+        """`seat` plays a card of `kind`: face up at once (VA-10: "A card takes effect when it is played"), then
+        its target, and its effect."""
+        D.discard(self.deck, seat, kind)
+        self.card_moves.append(R.CardMove(len(self.history), R.PLAYED, seat, -1, kind))
+        self.play = cardplay.Play(seat, kind, resume)
+        effect = EFFECTS[kind]
+        if effect.targets is not cardplay.no_targets:
+            self.play.need = cardplay.NEED_TARGET
+        else:
+            effect.resolve(self)
+        self._after_card_step()
+
+    def _card_step(self, action: int) -> None:
+        """A target, roll, hits or answer the card under way asked for."""
+        play = self.play
+        assert play is not None
+        effect = EFFECTS[play.kind]
+        step = self.step
+        play.need = cardplay.NEED_NONE
+        if step == S.CARD_TARGET:
+            play.target = action
+            effect.resolve(self)
+        elif step == S.CARD_ROLL:
+            effect.on_roll(self, action - ROLL + 1)
+        elif step == S.CARD_HITS:
+            effect.on_hits(self, action)
+        else:
+            effect.on_answer(self, action)
+        self._after_card_step()
+
+    def _after_card_step(self) -> None:
+        """Ask for what the card under way needs next; once it is done, log it and go back: to the window (the
+        round restarts after its player, VA-09) or to the player's own decision."""
+        play = self.play
+        assert play is not None
+        need = play.need
+        if need != cardplay.NEED_NONE:
+            self.step = (S.CARD_TARGET, S.CARD_ROLL, S.CARD_HITS, S.CARD_ANSWER)[need - 1]
+            return
+        self.play = None
+        self.card_log.append(CardEvent(self.table.turn, play.seat, CARD_IDS[play.kind], "play", play.text))
+        w = self.window
+        if w is None:
+            self.step = play.resume
+            self._settle()
+            return
+        w.passes = 0
+        asked = windows.next_asked(play.seat + 1, self.num_players, self._holders(w.kind))
+        if asked < 0:
+            self._close_window()
+            return
+        w.seat = asked
+        self.step = S.CARD_WINDOW
 
     def _journey_actions(self) -> list[int]:
         """The legal actions at a decision of phase 6."""
@@ -409,6 +751,10 @@ class VikingatidState(State):
         step = S.STEPS[self.step]
         if step.terminal:
             return IllegalAction(step.rule, f"the game is over (turn {self.table.turn}, {self.table.year})")
+        if kind == "play" and self.step not in S.CARD_STEPS:
+            if action in self.own_plays():
+                return None
+            return self._explain_card(action)
         if kind not in step.kinds:
             return IllegalAction(
                 step.rule, f"{self.space.to_notation(action)!r} is not a choice now: the step is {step.name!r}"
@@ -417,9 +763,39 @@ class VikingatidState(State):
             return None
         return self._explain(action, step)
 
+    def _explain_card(self, action: int) -> IllegalAction:
+        """Why a card may not be played here: not held, not in its window (its text's timing), not under its
+        conditions, or with no target it can take."""
+        kind = action - PLAY_CARD
+        data = self.game.cards.kinds[kind]  # type: ignore[attr-defined]
+        seat = self.current_player()
+        title = f"{data.title} ({data.name})"
+        if seat < 0:
+            return IllegalAction("VA-08", f"no one may play {title} now: the step is {S.STEPS[self.step].name!r}")
+        if not self.cards_on():
+            return IllegalAction("VA-08", "cards are off in this game (card_windows: off)")
+        if not self.deck.holds(seat, kind):
+            return IllegalAction("VA-11", f"seat {seat + 1} holds no {title}")
+        where = self.window.kind if self.window is not None else windows.OWN_DECISION
+        return IllegalAction(
+            data.rule,
+            f"{title} cannot be played now ({where.replace('_', ' ')}): its text says {data.text!r}",
+        )
+
     def _explain(self, action: int, step: S.Step) -> IllegalAction:
         """The rule an action of the right kind for this step still breaks."""
         table, election = self.table, self.election
+        if self.step == S.CARD_WINDOW and PLAY_CARD <= action < GIVE_CARD:
+            return self._explain_card(action)
+        if self.step == S.DISCARD_CARD:
+            title = self.game.cards.kinds[action - DISCARD].title  # type: ignore[attr-defined]
+            return IllegalAction("VA-11", f"seat {self.discards[0] + 1} holds no {title} to discard")
+        if self.step in S.CARD_STEPS and self.play is not None:
+            data = self.game.cards.kinds[self.play.kind]  # type: ignore[attr-defined]
+            return IllegalAction(
+                data.rule,
+                f"{data.title} cannot take {self.space.to_notation(action)!r}: its text says {data.text!r}",
+            )
         if self.step == S.KINGDOM_CHOICE:
             trial = table.choice.clone()
             try:
@@ -543,6 +919,60 @@ class VikingatidState(State):
     # -- changing the state --------------------------------------------------------------------------------------
 
     def _apply(self, action: int) -> None:
+        self.visible.append(self._visibility(action))
+        step = self.step
+        if step == S.CARD_WINDOW:
+            self._window_choice(action)
+            return
+        if step in S.CARD_STEPS:
+            self._card_step(action)
+            return
+        if step == S.DRAW_CARD:
+            seat = D.draw(self.deck, action - DRAW)
+            self.card_moves.append(R.CardMove(len(self.history), R.DRAWN, seat, -1, action - DRAW))
+            self._settle()
+            return
+        if step == S.DISCARD_CARD:
+            seat = self.discards.pop(0)
+            D.discard(self.deck, seat, action - DISCARD)
+            self.card_moves.append(R.CardMove(len(self.history), R.DISCARDED, seat, -1, action - DISCARD))
+            self.card_log.append(CardEvent(self.table.turn, seat, CARD_IDS[action - DISCARD], "discard", ""))
+            self._settle()
+            return
+        if PLAY_CARD <= action < GIVE_CARD:
+            self._start_play(self.current_player(), action - PLAY_CARD, step)
+            return
+        if step in ROLL_WINDOW_STEPS and self.cards_on():
+            first = self.roller()
+            opened = self._open_window(
+                windows.AFTER_ROLL,
+                windows.RESUME_ROLL,
+                step,
+                first if first >= 0 else self.table.first_seat,
+                held=action,
+                roller=first,
+            )
+            if opened:
+                return
+        self._dispatch(action)
+
+    def _visibility(self, action: int) -> int:
+        """Who may see `action`, about to be taken here: PUBLIC, or a bit per seat (a draw: its drawer)."""
+        step = self.step
+        if step == S.DRAW_CARD:
+            return 1 << D.drawer(self.deck)
+        if step == S.GIFT_CARD:
+            return 1 << self.current_player() | 1 << self.gift_receiver()
+        return PUBLIC
+
+    def _dispatch(self, action: int) -> None:
+        """An action of the game's own steps (not a card's), sent to its phase's module; then the step that
+        follows, and the card window before it if it is a roll or a fight (VA-08)."""
+        self.before_done = False
+        self._dispatch_step(action)
+        self._open_before_windows()
+
+    def _dispatch_step(self, action: int) -> None:
         step = self.step
         table = self.table
         election = self.election
@@ -726,15 +1156,18 @@ class VikingatidState(State):
         return Phrase(NO_PHRASE)
 
     def observation(self, seat: int | None) -> JSONDict:
-        """The whole position (nothing is hidden while `cards` is off and bids are open), with the step, who acts,
-        the phase under way and the viewer's seat."""
+        """The whole position but the cards no one shows (the rulings' "Hidden information"): every seat and a
+        spectator see the table, the step, who acts, the pile, the deck's size, each hand's size and every card
+        played; a seat also sees its own hand, and a spectator no hand."""
         step = S.STEPS[self.step]
         election = self.election
+        phase = self.table.phase
         return {
             "seat": seat,
             "table": self.table.snapshot(),
-            "phase": step.phase,
-            "phase_name": S.PHASE_NAMES[step.phase],
+            "phase": phase,
+            "phase_name": S.PHASE_NAMES[phase],
+            "cards": self._cards_seen(seat),
             "step": step.name,
             "to_act": self.current_player(),
             "reactions": [r._asdict() for r in self.reactions.results],
@@ -767,6 +1200,26 @@ class VikingatidState(State):
             else None,
         }
 
+    def _cards_seen(self, seat: int | None) -> JSONDict:
+        """The cards as `seat` sees them: its own hand by kind (None for a spectator), every hand's size, the
+        deck's size, the face-up pile, the cards shown this turn, the window open and the card under way."""
+        deck = self.deck
+        w, play = self.window, self.play
+        own = seat is not None and 0 <= seat < self.num_players
+        return {
+            "hand": {CARD_IDS[k]: n for k, n in enumerate(deck.hands[seat]) if n} if own else None,  # type: ignore[index]
+            "hand_sizes": [deck.hand_size(s) for s in range(self.num_players)],
+            "deck": deck.deck_size(),
+            "pile": {CARD_IDS[k]: n for k, n in enumerate(deck.pile) if n},
+            "reshuffles": deck.reshuffles,
+            "shown": [e._asdict() for e in self.card_log if e.turn == self.table.turn],
+            "window": {"kind": w.kind, "asked": w.seat, "passes": w.passes} if w is not None else None,
+            "play": {"seat": play.seat, "card": CARD_IDS[play.kind], "target": play.target, "stage": play.stage}
+            if play is not None
+            else None,
+            "discards": list(self.discards),
+        }
+
     def action_to_json(self, action: int) -> JSONDict:
         """The action's JSON form (`actions.ActionSpace.to_json`)."""
         return self.space.to_json(action)
@@ -788,6 +1241,77 @@ class VikingatidState(State):
         """The whole table as text (`render.py`): a person can play from it at the terminal."""
         return render.render_text(self, color, seat)
 
+    # -- hidden information (the rulings' "Hidden information") ----------------------------------------------------
+
+    def may_see(self, index: int, viewer: int | None) -> bool:
+        """Whether `viewer` (None: a spectator) may see history entry `index`."""
+        mask = self.visible[index]
+        return mask == PUBLIC or (viewer is not None and viewer >= 0 and bool(mask >> viewer & 1))
+
+    def information_state_string(self, seat: int | None) -> str:
+        """The history as `seat` knows it: each entry it may not see (another player's draw, the kind of a card
+        gift between two others) is a '?'. Two histories give the same string exactly when they differ only
+        there."""
+        visible = self.visible
+        if seat is None or seat < 0:
+            return " ".join(str(a) if visible[i] == PUBLIC else "?" for i, a in enumerate(self.history))
+        bit = 1 << seat
+        return " ".join(
+            str(a) if visible[i] == PUBLIC or visible[i] & bit else "?" for i, a in enumerate(self.history)
+        )
+
+    def action_hidden_from(self, action: int, viewer: int | None) -> bool:
+        """A draw is hidden from all but its drawer, a card gift's kind from all but its two parties."""
+        mask = self._visibility(action)
+        if mask == PUBLIC:
+            return False
+        return viewer is None or viewer < 0 or not mask >> viewer & 1
+
+    def notation_for(self, action: int, viewer: int | None) -> str:
+        """The notation as `viewer` sees it: "seat 2 draws a card" for a draw it may not see, "seat 2 gives a
+        card to seat 3" for a gift whose kind it may not see."""
+        if not self.action_hidden_from(action, viewer):
+            return self.action_to_notation(action)
+        if self.step == S.DRAW_CARD:
+            return f"seat {D.drawer(self.deck) + 1} draws a card"
+        return f"seat {self.current_player() + 1} gives a card to seat {self.gift_receiver() + 1}"
+
+    def gift_receiver(self) -> int:
+        """The receiver of the card gift under way (at GIFT_CARD), else -1."""
+        return self.election.target if self.step == S.GIFT_CARD else -1
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> VikingatidState:
+        """A world `seat` cannot tell from this one: the draws and gift kinds it did not see dealt again, consistent
+        with every card it saw played, discarded or given (`resample.deal`), the history rewritten to match, the
+        hands and deck set as they would then be. Reads no hidden kind."""
+        kinds = R.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
+        world = self.clone()
+        history = world.history
+        moves = world.card_moves
+        for index, move in enumerate(moves):
+            kind = kinds[index]
+            if kind == move.kind:
+                continue
+            moves[index] = move._replace(kind=kind)
+            if move.verb == R.DRAWN:
+                history[move.ply] = DRAW + kind
+            elif move.verb == R.GIVEN:
+                history[move.ply] = GIVE_CARD + kind
+        hands = [[0] * CARD_KINDS for _ in range(self.num_players)]
+        for move in moves:
+            if move.verb == R.DRAWN:
+                hands[move.seat][move.kind] += 1
+            elif move.verb == R.GIVEN:
+                hands[move.seat][move.kind] -= 1
+                hands[move.other][move.kind] += 1
+            else:
+                hands[move.seat][move.kind] -= 1
+        deck = world.deck
+        in_hands = [sum(hand[k] for hand in hands) for k in range(CARD_KINDS)]
+        deck.hands = hands
+        deck.deck = [deck.counts[k] - in_hands[k] - deck.pile[k] for k in range(CARD_KINDS)]
+        return world
+
 
 def position_at(state: VikingatidState, table: Table, phase: int) -> VikingatidState:
     """A state on a prepared `table` (first seat and kingdoms set) at the start of `phase`, for tests: a fixture,
@@ -795,5 +1319,7 @@ def position_at(state: VikingatidState, table: Table, phase: int) -> VikingatidS
     fixture = state.clone()
     fixture.table = table
     fixture.history = []
+    fixture.visible = []
+    fixture.card_moves = []
     fixture.begin_phase(phase)
     return fixture

@@ -16,6 +16,8 @@ from typing import Final, NamedTuple
 
 from skald.games.vikingatid.actions import (
     BUILDING,
+    CARD,
+    CARD_GIFT,
     DUTY,
     ELECTION,
     FLEET_SIZE,
@@ -94,11 +96,23 @@ EMIGRATION: Final = 33
 CHRISTIANISATION_ROLL: Final = 34
 ASSIMILATION_ROLL: Final = 35
 GAME_OVER: Final = 36
+# The cards' steps (part 2): drawing and discarding belong to phases 1 and 8; a card window and a card under way can
+# come in any phase, and carry the phase of the table.
+DRAW_CARD: Final = 37
+DISCARD_CARD: Final = 38
+CARD_WINDOW: Final = 39
+CARD_TARGET: Final = 40
+CARD_ROLL: Final = 41
+CARD_HITS: Final = 42
+CARD_ANSWER: Final = 43
+GIFT_CARD: Final = 44
+#: The phase number the steps that come in any phase carry (the table says which phase it is).
+ANY_PHASE: Final = -1
 
 
 class Step(NamedTuple):
     """One step of the turn: its phase, what it is called, the rule it follows, whether chance acts, the action
-    kinds it takes (`actions.py` JSON types), the `Phrase` kind its actions finish, and whether it exists yet."""
+    kinds it takes (`actions.py` JSON types), the `Phrase` kind its actions finish, and whether it ends the game."""
 
     id: int
     phase: int
@@ -129,7 +143,8 @@ STEPS: Final = (
     _step(KINGDOM_CHOICE, SETUP, "choose a home country", "VA-01", ("kingdom",)),
     _step(REACTION_ROLL, REACTIONS, "roll on the empire's reaction table", "VA-31", ("roll",), chance=True),
     _step(GALD_ROLL, REACTIONS, "roll on the Gäld table", "VA-33", ("roll",), chance=True),
-    _step(GIFT_TARGET, ELECTIONS, "give silver before the election, or pass", "VA-38", ("give_silver", "pass")),
+    _step(GIFT_TARGET, ELECTIONS, "give silver or a card before the election, or pass", "VA-38",
+          ("give_silver", "give_card_to", "pass")),
     _step(GIFT_AMOUNT, ELECTIONS, "say how much silver to give", "VA-38", ("amount",), phrase=GIFT),
     _step(BID_TARGET, ELECTIONS, "pay silver onto a roll, or pass", "VA-35", ("pay_onto", "pass"), phrase=ELECTION),
     _step(BID_AMOUNT, ELECTIONS, "say how much silver to pay", "VA-35", ("amount",), phrase=PAYMENT),
@@ -199,16 +214,32 @@ STEPS: Final = (
         chance=True,
     ),
     _step(GAME_OVER, NEXT_TURN, "the game is over", "VA-63", (), terminal=True),
+    _step(DRAW_CARD, DRAW_CARDS, "draw a card", "VA-11", ("draw",), chance=True),
+    _step(DISCARD_CARD, CLEANUP, "discard down to three cards", "VA-11", ("discard",)),
+    _step(CARD_WINDOW, ANY_PHASE, "play a card, or pass", "VA-09", ("play", "pass")),
+    _step(
+        CARD_TARGET,
+        ANY_PHASE,
+        "choose the card's target",
+        "VA-08",
+        ("target_seat", "target_kingdom", "target_area"),
+        phrase=CARD,
+    ),
+    _step(CARD_ROLL, ANY_PHASE, "roll for the card", "VA-08", ("roll",), chance=True),
+    _step(CARD_HITS, ANY_PHASE, "roll the dice of the card's fight", "VA-24", ("hits",), chance=True),
+    _step(CARD_ANSWER, ANY_PHASE, "answer the card", "VA-21", ("adopt", "refuse")),
+    _step(GIFT_CARD, ELECTIONS, "say which card to give", "VA-38", ("give_card",), phrase=CARD_GIFT),
 )
 
-#: The steps of each phase, in order (index = phase number): the rulebook's structure at a glance. Phase 1 has no
-#: step while `cards` is off (Skald's simplification until part 2); phases 4, 8 and 9 have no decision and are applied
-#: at once, and phase 11 either starts the next turn or ends the game.
+#: The steps of each phase, in order (index = phase number): the rulebook's structure at a glance. Phase 1 is the
+#: draws (none under `card_windows: off`); phase 8's discards come after its markers are cleared at once; phases 4
+#: and 9 have no decision and are applied at once, and phase 11 either starts the next turn or ends the game. Card
+#: windows and cards under way come in any phase (`CARD_STEPS`).
 PHASE_STEPS: Final = (
     (KINGDOM_ROLL, KINGDOM_CHOICE),
-    (),
+    (DRAW_CARD,),
     (REACTION_ROLL, GALD_ROLL),
-    (GIFT_TARGET, GIFT_AMOUNT, BID_TARGET, BID_AMOUNT, ELECTION_ROLL, PEACE_OFFER, PEACE_ANSWER),
+    (GIFT_TARGET, GIFT_AMOUNT, GIFT_CARD, BID_TARGET, BID_AMOUNT, ELECTION_ROLL, PEACE_OFFER, PEACE_ANSWER),
     (),
     (PULL_DOWN, BUY_SHIPS, BUY_AMOUNT),
     (
@@ -233,11 +264,13 @@ PHASE_STEPS: Final = (
         BUILD_GALD_ROLL,
     ),
     (EMIGRATION,),
-    (),
+    (DISCARD_CARD,),
     (),
     (CHRISTIANISATION_ROLL, ASSIMILATION_ROLL),
     (GAME_OVER,),
 )
+#: The steps that come in any phase: a card window and a card under way.
+CARD_STEPS: Final = (CARD_WINDOW, CARD_TARGET, CARD_ROLL, CARD_HITS, CARD_ANSWER)
 
 ROTATING: Final = "rotating"
 FIXED_ORDER: Final = "fixed"

@@ -97,6 +97,12 @@ class Table:
             self.discovered_by: list[int] = list(source.discovered_by)
             self.discovered_turn: list[int] = list(source.discovered_turn)
             self.mines_dry: bool = source.mines_dry
+            self.fief: list[int] = list(source.fief)
+            self.fief_kind: list[str] = list(source.fief_kind)
+            self.separatists: list[bool] = list(source.separatists)
+            self.expanded: list[bool] = list(source.expanded)
+            self.unified: list[bool] = list(source.unified)
+            self.exiled: list[bool] = list(source.exiled)
             self.ships_in: list[int] = list(source.ships_in)
             self.ships_out: list[int] = list(source.ships_out)
             self.camps_in: list[int] = list(source.camps_in)
@@ -131,6 +137,15 @@ class Table:
         self.discovered_by = [NOBODY] * self.num_areas
         self.discovered_turn = [0] * self.num_areas
         self.mines_dry = False
+        # The cards' markers (part 2): a heritage or small kingdom's holder per area (FÖRLÄNING, SMÅRIKE, VA-23)
+        # and which of the two it is; separatists (UTBRYTARE, VA-22); areas an expansion card took; RIKSENANDE in
+        # force per kingdom (VA-20: every kingdom under `all_players`); players sent into exile (EXIL, VA-18).
+        self.fief = [NOBODY] * self.num_areas
+        self.fief_kind = [""] * self.num_areas
+        self.separatists = [False] * self.num_areas
+        self.expanded = [False] * self.num_areas
+        self.unified = [False] * len(KINGDOMS)
+        self.exiled = [False] * num_players
         self.ships_in = [0] * num_players
         self.ships_out = [0] * num_players
         self.camps_in = [0] * num_players
@@ -366,6 +381,15 @@ class Table:
                 if self.discovered_by[s] != NOBODY
             },
             "mines_dry": self.mines_dry,
+            "fiefs": {
+                a: {"seat": self.fief[s], "kind": self.fief_kind[s]}
+                for s, a in enumerate(self.area_ids)
+                if self.fief[s] != NOBODY
+            },
+            "separatists": [a for s, a in enumerate(self.area_ids) if self.separatists[s]],
+            "expanded": [a for s, a in enumerate(self.area_ids) if self.expanded[s]],
+            "unified": [k for i, k in enumerate(KINGDOMS) if self.unified[i]],
+            "exiled": [s for s in range(self.num_players) if self.exiled[s]],
             "ledger": {
                 "ships_in": list(self.ships_in),
                 "ships_out": list(self.ships_out),
@@ -423,6 +447,16 @@ def _from_snapshot(board: Board, data: dict[str, Any]) -> Table:
         table.discovered_by[table.slot(area_id)] = found["by"]
         table.discovered_turn[table.slot(area_id)] = found["turn"]
     table.mines_dry = data["mines_dry"]
+    for area_id, fief in data.get("fiefs", {}).items():
+        table.fief[table.slot(area_id)] = fief["seat"]
+        table.fief_kind[table.slot(area_id)] = fief["kind"]
+    for field, flags in (("separatists", table.separatists), ("expanded", table.expanded)):
+        for area_id in data.get(field, []):
+            flags[table.slot(area_id)] = True
+    for kingdom in data.get("unified", []):
+        table.unified[KINGDOMS.index(kingdom)] = True
+    for seat in data.get("exiled", []):
+        table.exiled[seat] = True
     ledger = data["ledger"]
     table.ships_in, table.ships_out = list(ledger["ships_in"]), list(ledger["ships_out"])
     table.camps_in, table.camps_out = list(ledger["camps_in"]), list(ledger["camps_out"])
