@@ -202,8 +202,16 @@ def figures(mcts_iters: int) -> list[Figure]:
                 )
             )
     found.append(Figure("vikingdoms 2p random games", "games/s", random_games("vikingdoms", 2), extra_unit="actions/s"))
-    # Issue 19's figure: 4-player Vikingatid without cards (`cards: off`, the default until part 2).
+    # Issue 20's figure: 4-player Vikingatid with cards (the default options); issue 19's without them.
     found.append(Figure("vikingatid 4p random games", "games/s", random_games("vikingatid", 4), extra_unit="actions/s"))
+    found.append(
+        Figure(
+            "vikingatid 4p random games, cards off",
+            "games/s",
+            random_games("vikingatid", 4, {"card_windows": "off"}),
+            extra_unit="actions/s",
+        )
+    )
     for players in (2, 4):
         found.append(
             Figure(

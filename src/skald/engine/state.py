@@ -195,6 +195,14 @@ class State(ABC):
     def action_from_notation(self, text: str) -> int:
         """Parse notation in this position's context; raises `ValueError` saying what was not understood."""
 
+    def action_kind(self, action: int) -> str:
+        """What kind of action `action` (about to be taken here) is, for the counts of simulations: the `type` of
+        its JSON form (else its first field's name). A game may tell kinds finer, e.g. which card is played."""
+        form = self.action_to_json(action)
+        if "type" in form:
+            return str(form["type"])
+        return str(next(iter(form), "action"))
+
     def legal_notations(self) -> list[tuple[int, str]]:
         """Each legal action with its notation."""
         return [(a, self.action_to_notation(a)) for a in self.legal_actions()]

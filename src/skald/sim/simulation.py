@@ -108,13 +108,6 @@ class GameSummary:
         }
 
 
-def action_kind(form: dict[str, Any]) -> str:
-    """What kind of action a JSON form is: its `type` (docs/engine.md), else its first field's name."""
-    if "type" in form:
-        return str(form["type"])
-    return str(next(iter(form), "action"))
-
-
 def play_one(game: str, num_players: int, options: dict[str, Any], seed: int, bots: tuple[str, ...]) -> GameSummary:
     """Play one game from `seed`: random legal play (the games `play_random_game` plays) or the bots in `bots`."""
     state = get_game(game).new_initial_state(num_players, options)
@@ -132,7 +125,7 @@ def play_one(game: str, num_players: int, options: dict[str, Any], seed: int, bo
         # rng.choice draws exactly as play_random_game does, so random play here is the same game for the seed.
         action = players[player].step(state) if players else rng.choice(state.legal_actions())
         # The kind is read before the action is applied: an action's JSON may depend on the position.
-        kind = action_kind(state.action_to_json(action))
+        kind = state.action_kind(action)
         kinds[kind] = kinds.get(kind, 0) + 1
         decisions += 1
         if players:

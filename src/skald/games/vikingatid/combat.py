@@ -101,6 +101,9 @@ class Fight:
             self.rounds: int = source.rounds
             self.lost_ships: list[int] = list(source.lost_ships)
             self.lost_camps: list[int] = list(source.lost_camps)
+            self.hammer: list[int] = list(source.hammer)
+            self.round_bonus: int = source.round_bonus
+            self.berserk: list[int] = list(source.berserk)
             return
         self.against = ""
         self.area = ""
@@ -119,6 +122,14 @@ class Fight:
         self.rounds = 0
         self.lost_ships = [0] * num_players
         self.lost_camps = [0] * num_players
+        #: Seats playing TORS HAMMARE in this fight ("-2 on his dice rolls for any one fight. Counts for the whole
+        #: fight"): a lower roll hits more, so each of their dice hits on two more faces.
+        self.hammer = []
+        #: BESKYDD under `protection: any_roll`: -2 on the fleet's dice for this round only.
+        self.round_bonus = 0
+        #: Seats playing BÄRSÄRK before this fight, in order; two cancel each other (the card text), so an odd
+        #: count leaves the last one standing.
+        self.berserk = []
 
     def clone(self) -> Fight:
         """An independent copy."""
@@ -133,6 +144,42 @@ class Fight:
         if self.against == ARMIES:
             return self.armies
         return sum(self.ships[s] + self.camps[s] for s in self.defenders)
+
+
+def hit_on(base: int, bonus: int) -> int:
+    """The highest face that hits after a bonus of `bonus` faces (a -2 on the dice hits on two more), at most a
+    sure hit."""
+    return max(min(base + bonus, FACES), 0)
+
+
+def fleet_hit_on(fight: Fight) -> int:
+    """The face the war fleet's dice hit on this round: five (6.4), two more with its owner's TORS HAMMARE, and
+    BESKYDD's -2 for one round under `protection: any_roll`."""
+    bonus = fight.round_bonus + (2 if fight.attacker in fight.hammer else 0)
+    return hit_on(VIKING_HIT, bonus)
+
+
+def defender_hit_on(fight: Fight) -> int:
+    """The face the defenders' dice hit on (strength five): two more if a defender plays TORS HAMMARE (the
+    defenders' dice are one chance node, so the card counts for all of them)."""
+    bonus = 2 if any(seat in fight.hammer for seat in fight.defenders) else 0
+    return hit_on(VIKING_HIT, bonus)
+
+
+def fleet_outcomes(fight: Fight) -> list[tuple[int, float]]:
+    """(hits, probability) of the war fleet's next node of dice, its cards counted (TORS HAMMARE, BESKYDD)."""
+    return binomial_outcomes(batch(fight.fleet_dice), fleet_hit_on(fight))
+
+
+def defender_outcomes(fight: Fight) -> list[tuple[int, float]]:
+    """(hits, probability) of the defenders' next node of dice, TORS HAMMARE counted."""
+    return binomial_outcomes(batch(fight.other_dice), defender_hit_on(fight))
+
+
+def berserk_standing(fight: Fight) -> int:
+    """The seat whose BÄRSÄRK stands in this fight, or -1: 'If two berserk cards are played in one fight, they
+    cancel each other' (an odd count leaves the last played standing, VA-10)."""
+    return fight.berserk[-1] if len(fight.berserk) % 2 == 1 else -1
 
 
 def against_armies(num_players: int, area: str, attacker: int, armies: int, strength: int) -> Fight:
@@ -158,6 +205,7 @@ def against_defenders(
 def start_round(fight: Fight, fleet_size: int) -> None:
     """A round begins: each side rolls as many dice as it has ships or armies NOW."""
     fight.fleet_dice = fleet_size
+    fight.round_bonus = 0
     fight.fleet_hits = 0
     fight.other_dice = fight.armies if fight.against == ARMIES else fight.defending_dice()
     fight.other_hits = 0

@@ -10,8 +10,13 @@ Skald's reading (VA-60, RULE): conquest is not a marker but a fact of the table,
 losing any of the required camps ends it at once. One player must own at least one trading camp per coin (the
 area's trade value now, `Table.trade_value`, so Khorasan needs fewer once the mines are dry) AND one war camp per
 shield; no other player may have any camp there. An area with no shields needs trading camps only. Only land
-areas where camps may be built can be conquered (not seas, Viking kingdoms or empire cores, VA-45). Heritages and
-small kingdoms (VA-23) come with the cards (part 2). No rule option is read here.
+areas where camps may be built can be conquered (not seas, Viking kingdoms or empire cores, VA-45).
+
+Heritages and small kingdoms (FÖRLÄNING, SMÅRIKE; VA-23): "The area counts as conquered, and the player get victory
+points for it every turn", even with other players' camps in it. The marker (`Table.fief`) holds while its holder
+keeps at least one war camp in the area (`fief_loss: last_war_camp`, the card's own condition); it is read here
+afresh like any conquest, and `drop_lost_fiefs` takes lost markers off the table so that a war camp rebuilt later
+does not bring them back. No rule option is read here.
 """
 
 from __future__ import annotations
@@ -27,13 +32,41 @@ _TRADING: Final = SHIP_TYPES.index(TRADING)
 _WAR: Final = SHIP_TYPES.index(WAR)
 
 
+def fief_holder(table: Table, slot: int) -> int:
+    """The holder of the heritage or small kingdom in the area at `slot` while it holds (he keeps a war camp there,
+    VA-23), or NOBODY."""
+    holder = table.fief[slot]
+    if holder == NOBODY or table.camps[holder][_WAR * table.num_areas + slot] <= 0:
+        return NOBODY
+    return holder
+
+
+def drop_lost_fiefs(table: Table) -> list[str]:
+    """Take off the markers of heritages and small kingdoms whose holder has lost his last war camp there (VA-23:
+    lost for good; a new war camp does not bring the marker back). Returns their areas, in board order."""
+    lost: list[str] = []
+    for slot, area_id in enumerate(table.area_ids):
+        if table.fief[slot] != NOBODY and fief_holder(table, slot) == NOBODY:
+            table.fief[slot] = NOBODY
+            table.fief_kind[slot] = ""
+            lost.append(area_id)
+    return lost
+
+
 def conqueror(table: Table, area_id: str) -> int:
-    """The seat that has conquered the area now, or NOBODY: the only seat with camps there, holding at least one
-    trading camp per coin and one war camp per shield (VA-60)."""
+    """The seat that has conquered the area now, or NOBODY: the holder of a heritage or small kingdom there
+    (VA-23), else the only seat with camps there, holding at least one trading camp per coin and one war camp per
+    shield (VA-60)."""
     area = table.board.area(area_id)
     if not area.is_land or area.no_camps:
         return NOBODY
     slot = table.slot(area_id)
+    if table.separatists[slot]:
+        # UTBRYTARE: "all camps remain there, but are not under control of any player" (VA-22).
+        return NOBODY
+    holder = fief_holder(table, slot)
+    if holder != NOBODY:
+        return holder
     n = table.num_areas
     owner = NOBODY
     trading = 0

@@ -20,19 +20,30 @@ end of the phase each king in kingdom order may offer peace to another king, who
 `kings_peace`). A seat with no silver has nothing to give or pay and is not asked (silver is public, so skipping
 him reveals nothing). The camp bonus counts all his camps, trading and war (VA-34). Each die is a chance node
 (VA-07): the participants' in seat order, then the kingdom's.
+
+The cards of the election (part 2, `cards_elections`) come in here as contests on the same steps: OGILTIGT
+KUNGAVAL holds the just held election again from the start (`invalidate`); KUNG is a duel between the challenger and
+the king, or the kingdom if it has none, with open bets on either roll (`challenge`); INFLYTANDE VID KUNGAVAL adds 2
+to one roll (`influence`). A contest set up in the window after a result runs when the window closes, and the
+phase then goes on where it stood (`Election.resume`). Gifts may be cards as well as silver (VA-38): a giver with
+cards in hand may name a receiver for a card (`choose_card_gift`) and then the card (`give_card`).
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from skald.engine import OptionError
 from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT
+from skald.games.vikingatid.deck import Deck
+from skald.games.vikingatid.deck import give as give_card_from_hand
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import (
     BID_AMOUNT,
     BID_TARGET,
     ELECTION_ROLL,
     GIFT_AMOUNT,
+    GIFT_CARD,
     GIFT_TARGET,
     PEACE_ANSWER,
     PEACE_OFFER,
@@ -48,6 +59,13 @@ KINGDOM_ROLL_TARGET: Final = -1
 MARGIN: Final = 3
 #: Camps per +1 on the election roll (rule text: "+ 1 for each three camps").
 CAMPS_PER_POINT: Final = 3
+#: What INFLYTANDE VID KUNGAVAL adds to one roll ("This card gives the player +2 on any one dice roll").
+INFLUENCE: Final = 2
+#: The kinds of contest a result comes from: an election (held again after OGILTIGT KUNGAVAL as well) or a KUNG duel.
+ELECTION_CONTEST: Final = "election"
+CHALLENGE_CONTEST: Final = "challenge"
+#: The `gifts` values phase 3 plays; 'any_window' is refused (see `check_rules`).
+PLAYABLE_GIFTS: Final = ("before_elections", "off")
 
 
 class ElectionRules(NamedTuple):
@@ -60,8 +78,23 @@ class ElectionRules(NamedTuple):
     kings_peace: str = "this_turn"
 
 
+def check_rules(rules: ElectionRules) -> None:
+    """Refuse the values phase 3 cannot play, rather than play them under a name that promises more (OptionError).
+
+    `gifts: any_window` (VA-38: gifts also in every card window) would put a giver, a receiver and an amount or a
+    card into each of the card windows, whose round knows only a card or a pass (VA-09); it is refused until the
+    window has gift steps."""
+    if rules.gifts not in PLAYABLE_GIFTS:
+        raise OptionError(
+            f"options.gifts: {rules.gifts!r} is not playable yet (gifts inside card windows need gift steps in the "
+            "window's round, VA-09/VA-38); use 'before_elections' or 'off'"
+        )
+
+
 class ElectionResult(NamedTuple):
-    """One kingdom's election: participants, their dice and totals, the kingdom's die and total, the king (or -1)."""
+    """One kingdom's election or KUNG duel: participants, their dice and totals, the kingdom's die and total (0 and 0
+    in a duel against a king: the kingdom does not roll), the king (or -1), which contest it was, and whether it
+    still stands (False once OGILTIGT KUNGAVAL voided it)."""
 
     kingdom: str
     participants: tuple[int, ...]
@@ -70,11 +103,15 @@ class ElectionResult(NamedTuple):
     kingdom_die: int
     kingdom_total: int
     king: int
+    contest: str = ELECTION_CONTEST
+    valid: bool = True
 
 
 class Election:
-    """Phase 3 under way: which kingdom, the step and who acts, the gift and bidding rounds, payments, dice, the
-    King's Peace offers, and the results so far. Plain class, cloned through its constructor (mypyc-ready)."""
+    """Phase 3 under way: which kingdom, the step and who acts, the gift and bidding rounds, payments, INFLYTANDE's
+    bonuses, dice, the King's Peace offers, and the results so far; a card's contest (KUNG's `challenger`, who rolls,
+    where the phase goes on after it) and the throne before each election (which OGILTIGT KUNGAVAL restores). Plain
+    class, cloned through its constructor (mypyc-ready)."""
 
     def __init__(self, num_players: int, rules: ElectionRules, source: Election | None = None) -> None:
         self.num_players: Final = num_players
@@ -91,12 +128,20 @@ class Election:
             self.participants: list[int] = list(source.participants)
             self.paid: list[int] = list(source.paid)
             self.kingdom_paid: int = source.kingdom_paid
+            self.bonus: list[int] = list(source.bonus)
+            self.kingdom_bonus: int = source.kingdom_bonus
+            self.kingdom_rolls: bool = source.kingdom_rolls
+            self.challenger: int = source.challenger
+            self.challenge_modifiers: bool = source.challenge_modifiers
+            self.resume: int = source.resume
+            self.prior_king: list[int] = list(source.prior_king)
             self.dice: list[int] = list(source.dice)
             self.peace_kingdom: int = source.peace_kingdom
             self.peace_to: int = source.peace_to
             self.offered: list[bool] = list(source.offered)
             self.results: list[ElectionResult] = list(source.results)
             return
+        check_rules(rules)
         self.kingdom = -1
         self.step = OVER
         self.actor = NOBODY
@@ -108,6 +153,19 @@ class Election:
         self.participants = []
         self.paid = [0] * num_players
         self.kingdom_paid = 0
+        # INFLYTANDE VID KUNGAVAL's +2s on each participant's roll and on the kingdom's.
+        self.bonus = [0] * num_players
+        self.kingdom_bonus = 0
+        # Whether the kingdom rolls (not in a KUNG duel against a king).
+        self.kingdom_rolls = True
+        # KUNG's challenger while his duel is under way (-1 in an election), and whether the election's modifiers
+        # count in it (`king_modifiers: election`).
+        self.challenger = NOBODY
+        self.challenge_modifiers = False
+        # The kingdom index the phase goes on from once a card's contest has its result (-1: no contest).
+        self.resume = -1
+        # Each kingdom's king before its election this phase (OGILTIGT KUNGAVAL voids the result).
+        self.prior_king = [NOBODY] * len(KINGDOMS)
         self.dice = []
         self.peace_kingdom = -1
         self.peace_to = -1
@@ -159,9 +217,14 @@ def camp_bonus(table: Table, seat: int) -> int:
 
 
 def modifier(table: Table, election: Election, seat: int) -> int:
-    """Everything added to a participant's die: camps, the throne, silver paid onto his roll."""
+    """Everything added to a participant's die: camps, the throne, silver paid onto his roll, INFLYTANDE VID
+    KUNGAVAL's +2s. In a KUNG duel only the bets and the cards count ("Anyone can bet money like in a normal
+    election"), unless `king_modifiers: election` brings in the camps and the throne."""
+    added = election.paid[seat] + election.bonus[seat]
+    if election.challenger != NOBODY and not election.challenge_modifiers:
+        return added
     throne = 1 if table.king[election.kingdom] == seat else 0
-    return camp_bonus(table, seat) + throne + election.paid[seat]
+    return camp_bonus(table, seat) + throne + added
 
 
 def king_of(totals: list[int], kingdom_total: int, margin_rule: str) -> int:
@@ -183,40 +246,62 @@ def king_of(totals: list[int], kingdom_total: int, margin_rule: str) -> int:
 # -- the flow ----------------------------------------------------------------------------------------------------
 
 
-def begin(table: Table, rules: ElectionRules) -> Election:
+def begin(table: Table, rules: ElectionRules, deck: Deck | None = None) -> Election:
     """Phase 3 starts: a King's Peace of the last turn ends under `kings_peace: this_turn` (VA-39); the first
-    kingdom that holds an election opens, or the King's Peace offers if none does."""
+    kingdom that holds an election opens, or the King's Peace offers if none does. `deck` gives the hands, for gifts
+    of cards (None: silver only)."""
     if rules.kings_peace == "this_turn":
         table.kings_peace = [False] * len(KINGDOM_PAIRS)
     election = Election(table.num_players, rules)
-    _open_election(table, election, 0)
+    _open_election(table, election, 0, deck)
     return election
 
 
-def _open_election(table: Table, election: Election, start: int) -> None:
+def _open_election(table: Table, election: Election, start: int, deck: Deck | None) -> None:
     """Open the first kingdom from `start` on that holds an election (gifts first), or the King's Peace offers."""
     for k in range(start, len(KINGDOMS)):
         if holds_election(table, KINGDOMS[k], election.rules):
-            election.kingdom = k
-            election.participants = participants(table, KINGDOMS[k])
-            election.paid = [0] * table.num_players
-            election.kingdom_paid = 0
-            election.dice = []
-            order = seat_order(table.first_seat, table.num_players)
-            election.gift_queue = list(order) if election.rules.gifts != "off" else []
-            election.bid_order = list(order)
-            election.bid_pointer = 0
-            election.passes = 0
-            _next_gift(table, election)
+            _start_election(table, election, k, deck)
             return
     election.kingdom = len(KINGDOMS)
     election.peace_kingdom = -1
     _next_peace_offer(table, election)
 
 
-def _next_gift(table: Table, election: Election) -> None:
-    """Ask the first seat in the gift window that has silver to give; then the bidding."""
-    while election.gift_queue and table.silver[election.gift_queue[0]] <= 0:
+def _fresh_rolls(table: Table, election: Election, k: int) -> None:
+    """Kingdom `k`'s rolls start clean: no payments, no bonuses, no dice, bidding from the turn's first seat."""
+    election.kingdom = k
+    election.paid = [0] * table.num_players
+    election.kingdom_paid = 0
+    election.bonus = [0] * table.num_players
+    election.kingdom_bonus = 0
+    election.dice = []
+    election.bid_order = seat_order(table.first_seat, table.num_players)
+    election.bid_pointer = 0
+    election.passes = 0
+
+
+def _start_election(table: Table, election: Election, k: int, deck: Deck | None) -> None:
+    """Kingdom `k`'s election from the start: its throne noted (for OGILTIGT KUNGAVAL), its participants, the gift
+    window in seat order, then the bids."""
+    _fresh_rolls(table, election, k)
+    election.prior_king[k] = table.king[k]
+    election.participants = participants(table, KINGDOMS[k])
+    election.kingdom_rolls = True
+    election.challenger = NOBODY
+    order = seat_order(table.first_seat, table.num_players)
+    election.gift_queue = list(order) if election.rules.gifts != "off" else []
+    _next_gift(table, election, deck)
+
+
+def _has_gift(table: Table, deck: Deck | None, seat: int) -> bool:
+    """Whether a seat has anything to give: silver, or a card (VA-38: "Players may give silver or cards")."""
+    return table.silver[seat] > 0 or (deck is not None and deck.hand_size(seat) > 0)
+
+
+def _next_gift(table: Table, election: Election, deck: Deck | None) -> None:
+    """Ask the first seat in the gift window that has silver or a card to give; then the bidding."""
+    while election.gift_queue and not _has_gift(table, deck, election.gift_queue[0]):
         election.gift_queue.pop(0)
     if election.gift_queue:
         election.step, election.actor, election.target = GIFT_TARGET, election.gift_queue[0], NOBODY
@@ -245,17 +330,39 @@ def roller(election: Election) -> int:
     return KINGDOM_ROLL_TARGET
 
 
+def dice_to_roll(election: Election) -> int:
+    """The dice of the contest under way: one per participant, and the kingdom's unless a king defends in a duel."""
+    return len(election.participants) + (1 if election.kingdom_rolls else 0)
+
+
 # -- legal choices -----------------------------------------------------------------------------------------------
 
 
 def gift_targets(table: Table, election: Election) -> list[int]:
-    """The seats the giver may give silver to: every other seat."""
+    """The seats the giver may give silver to: every other seat, if he has silver."""
+    if table.silver[election.actor] <= 0:
+        return []
     return [s for s in range(table.num_players) if s != election.actor]
 
 
+def card_gift_targets(table: Table, election: Election, deck: Deck) -> list[int]:
+    """The seats the giver may give a card to: every other seat, if he holds a card (VA-38)."""
+    if deck.hand_size(election.actor) <= 0:
+        return []
+    return [s for s in range(table.num_players) if s != election.actor]
+
+
+def card_gift_kinds(election: Election, deck: Deck) -> list[int]:
+    """The kinds the giver may give at GIFT_CARD: each kind he holds."""
+    return deck.kinds_held(election.actor)
+
+
 def bid_targets(election: Election) -> list[int]:
-    """The rolls a payment may go onto: each participant's (by seat), then the kingdom's (KINGDOM_ROLL_TARGET)."""
-    return [*election.participants, KINGDOM_ROLL_TARGET]
+    """The rolls a payment may go onto: each participant's (by seat), then the kingdom's (KINGDOM_ROLL_TARGET) if
+    it rolls (in a KUNG duel against a king it does not)."""
+    if election.kingdom_rolls:
+        return [*election.participants, KINGDOM_ROLL_TARGET]
+    return list(election.participants)
 
 
 def amounts(table: Table, election: Election) -> range:
@@ -268,20 +375,32 @@ def amounts(table: Table, election: Election) -> range:
 
 
 def choose_gift(election: Election, receiver: int) -> None:
-    """The giver names the receiver; the amount follows."""
+    """The giver names the receiver of silver; the amount follows."""
     election.step, election.target = GIFT_AMOUNT, receiver
 
 
-def give(table: Table, election: Election, n: int) -> None:
+def choose_card_gift(election: Election, receiver: int) -> None:
+    """The giver names the receiver of a card; the card follows (its kind seen only by the two, VA-38)."""
+    election.step, election.target = GIFT_CARD, receiver
+
+
+def give(table: Table, election: Election, n: int, deck: Deck | None = None) -> None:
     """The gift takes effect at once (VA-38); the giver may give again until he passes."""
     table.give_silver(election.actor, election.target, n)
-    _next_gift(table, election)
+    _next_gift(table, election, deck)
 
 
-def pass_gift(table: Table, election: Election) -> None:
+def give_card(table: Table, election: Election, deck: Deck, kind: int) -> None:
+    """The card passes to the receiver's hand at once (VA-38: "Players may give silver or cards to each other"; it
+    counts towards his hand, VA-11); the giver may give again until he passes."""
+    give_card_from_hand(deck, election.actor, election.target, kind)
+    _next_gift(table, election, deck)
+
+
+def pass_gift(table: Table, election: Election, deck: Deck | None = None) -> None:
     """The giver is done for this window."""
     election.gift_queue.pop(0)
-    _next_gift(table, election)
+    _next_gift(table, election, deck)
 
 
 def choose_roll(election: Election, target: int) -> None:
@@ -313,36 +432,171 @@ def pass_bid(table: Table, election: Election) -> None:
     _next_bidder(table, election)
 
 
-def roll(table: Table, election: Election, face: int) -> None:
-    """The next die shows `face`; after the kingdom's die the result: a king, or none (the counter in the kingdom)."""
+def roll(table: Table, election: Election, face: int, deck: Deck | None = None) -> None:
+    """The next die shows `face`; after the last die the result (an election's or a KUNG duel's), and the phase
+    goes on: to the next kingdom, or back where it stood before a card's contest."""
     election.dice.append(face)
-    if len(election.dice) <= len(election.participants):
+    if len(election.dice) < dice_to_roll(election):
         return
     k = election.kingdom
-    totals = [
+    if election.challenger != NOBODY:
+        _duel_result(table, election, k)
+    else:
+        _election_result(table, election, k)
+    following = election.resume if election.resume >= 0 else k + 1
+    election.resume = -1
+    election.challenger = NOBODY
+    election.kingdom_rolls = True
+    _open_election(table, election, following, deck)
+
+
+def _totals(table: Table, election: Election) -> list[int]:
+    """Each participant's die with everything added to it."""
+    return [
         face + modifier(table, election, seat) for seat, face in zip(election.participants, election.dice, strict=False)
     ]
+
+
+def _election_result(table: Table, election: Election, k: int) -> None:
+    """An election's result: a king three clear (VA-37), or none (the counter in the kingdom)."""
+    totals = _totals(table, election)
     kingdom_die = election.dice[-1]
-    kingdom_total = kingdom_die + election.kingdom_paid
+    kingdom_total = kingdom_die + election.kingdom_paid + election.kingdom_bonus
     winner = king_of(totals, kingdom_total, election.rules.election_margin)
     king = election.participants[winner] if winner >= 0 else NOBODY
-    if election.rules.kings_peace == "while_both_reign" and king != table.king[k]:
-        for i, pair in enumerate(KINGDOM_PAIRS):
-            if k in pair:
-                table.kings_peace[i] = False
-    table.king[k] = king
+    _crown(table, election, k, king)
     election.results.append(
         ElectionResult(
             KINGDOMS[k],
             tuple(election.participants),
-            tuple(election.dice[:-1]),
+            tuple(election.dice[: len(election.participants)]),
             tuple(totals),
             kingdom_die,
             kingdom_total,
             king,
         )
     )
-    _open_election(table, election, k + 1)
+
+
+def _duel_result(table: Table, election: Election, k: int) -> None:
+    """KUNG's duel: "If the player rolls higher, he becomes king"; on a tie or a lower roll the king (or the
+    kingdom) keeps the throne (VA-19)."""
+    totals = _totals(table, election)
+    challenger = election.challenger
+    mine = totals[election.participants.index(challenger)]
+    if election.kingdom_rolls:
+        kingdom_die = election.dice[-1]
+        kingdom_total = kingdom_die + election.kingdom_paid + election.kingdom_bonus
+        other = kingdom_total
+    else:
+        kingdom_die, kingdom_total = 0, 0
+        other = max(t for seat, t in zip(election.participants, totals, strict=False) if seat != challenger)
+    king = challenger if mine > other else table.king[k]
+    _crown(table, election, k, king)
+    election.results.append(
+        ElectionResult(
+            KINGDOMS[k],
+            tuple(election.participants),
+            tuple(election.dice[: len(election.participants)]),
+            tuple(totals),
+            kingdom_die,
+            kingdom_total,
+            king,
+            CHALLENGE_CONTEST,
+        )
+    )
+
+
+def _crown(table: Table, election: Election, k: int, king: int) -> None:
+    """The counter goes to `king` (or into the kingdom); under `kings_peace: while_both_reign` a new king ends the
+    kingdom's King's Peace (VA-39)."""
+    if election.rules.kings_peace == "while_both_reign" and king != table.king[k]:
+        for i, pair in enumerate(KINGDOM_PAIRS):
+            if k in pair:
+                table.kings_peace[i] = False
+    table.king[k] = king
+
+
+# -- the election cards (`cards_elections`) ------------------------------------------------------------------------
+
+
+def contest_pending(election: Election) -> bool:
+    """Whether a card's contest (a new election, a KUNG duel) is set up or under way: no other may be set up until
+    it has its result (and its own window after it)."""
+    return election.resume >= 0
+
+
+def just_held(election: Election) -> int:
+    """The kingdom (by index) of the last result this phase ("the just held election"), or -1."""
+    if not election.results:
+        return -1
+    return KINGDOMS.index(election.results[-1].kingdom)
+
+
+def held_this_phase(election: Election) -> list[int]:
+    """The kingdoms (by index) that have had an election this phase, in kingdom order."""
+    found = {KINGDOMS.index(result.kingdom) for result in election.results}
+    return sorted(found)
+
+
+def own_kingdom(table: Table, seat: int) -> int:
+    """The Viking kingdom (by index) a seat belongs to, or -1 for an emigrant (who may come back only through KUNG,
+    VA-61) or a seat without one."""
+    kingdom = table.kingdom_of(seat)
+    if table.emigrated[seat] or kingdom not in KINGDOMS:
+        return -1
+    return KINGDOMS.index(kingdom)
+
+
+def invalidate(table: Table, election: Election, deck: Deck | None) -> int:
+    """OGILTIGT KUNGAVAL: "The just held election is not valid. A new election is to be held. All players may bet
+    new money. Former bets are lost." Its results this phase (a KUNG duel's after it too) are marked void, the
+    throne goes back to whoever held it before that election, and the election is held again from the start (gifts,
+    bids, dice); the silver already paid stays paid. Returns the kingdom (by index)."""
+    k = just_held(election)
+    name = KINGDOMS[k]
+    election.results = [r._replace(valid=False) if r.kingdom == name else r for r in election.results]
+    _crown(table, election, k, election.prior_king[k])
+    election.resume = election.kingdom
+    election.peace_kingdom = -1
+    _start_election(table, election, k, deck)
+    return k
+
+
+def challenge(table: Table, election: Election, seat: int, k: int, modifiers: bool) -> None:
+    """KUNG: the challenger and the current king of kingdom `k` (or the kingdom, if it has no king) each roll a D10,
+    after open bets on either roll, with the money bet before not counted again ("Anyone can bet money like in a
+    normal election. Money that was bet before is not counted again"); no gift window. `modifiers`: whether camps
+    and the throne count (`king_modifiers: election`)."""
+    election.resume = election.kingdom
+    election.peace_kingdom = -1
+    _fresh_rolls(table, election, k)
+    king = table.king[k]
+    election.participants = sorted([seat, king]) if king != NOBODY else [seat]
+    election.kingdom_rolls = king == NOBODY
+    election.challenger = seat
+    election.challenge_modifiers = modifiers
+    election.gift_queue = []
+    _next_bidder(table, election)
+
+
+def influence_targets(election: Election, seat: int, own_only: bool) -> list[int]:
+    """The rolls INFLYTANDE VID KUNGAVAL may go onto now: any roll of the contest under way, each participant's (by
+    seat) and the kingdom's (KINGDOM_ROLL_TARGET) if it rolls; under `election_influence: own_roll` only the
+    player's own. None outside a contest (before its gifts, or once its result is in)."""
+    if not 0 <= election.kingdom < len(KINGDOMS) or election.step not in (GIFT_TARGET, BID_TARGET, ELECTION_ROLL):
+        return []
+    if own_only:
+        return [seat] if seat in election.participants else []
+    return bid_targets(election)
+
+
+def influence(election: Election, target: int) -> None:
+    """+2 on the roll named (a participant's seat or KINGDOM_ROLL_TARGET), counted when the result is reckoned."""
+    if target == KINGDOM_ROLL_TARGET:
+        election.kingdom_bonus += INFLUENCE
+    else:
+        election.bonus[target] += INFLUENCE
 
 
 # -- King's Peace ------------------------------------------------------------------------------------------------
@@ -400,6 +654,29 @@ def pass_peace(table: Table, election: Election) -> None:
     """The king makes no (further) offer; the next kingdom's king may."""
     election.peace_kingdom += 1
     _next_peace_offer(table, election)
+
+
+def refresh(table: Table, election: Election, deck: Deck | None) -> None:
+    """Ask again where a card has emptied what the actor was about to give or pay (he may play a card before his
+    own decision, VA-08: his last card before naming it, or one that costs him silver): a giver with nothing left
+    is done, a bidder without silver passes."""
+    seat = election.actor
+    if seat < 0:
+        return
+    step = election.step
+    no_card = deck is None or deck.hand_size(seat) == 0
+    no_silver = table.silver[seat] <= 0
+    if step in (GIFT_TARGET, GIFT_AMOUNT, GIFT_CARD):
+        if (step == GIFT_CARD and no_card) or (step == GIFT_AMOUNT and no_silver) or (no_card and no_silver):
+            _next_gift(table, election, deck)
+    elif step in (BID_TARGET, BID_AMOUNT) and no_silver:
+        _next_bidder(table, election)
+
+
+def all_held(election: Election) -> bool:
+    """Whether every kingdom's election (and any card's contest) has its result: the moment of the one window
+    after all three under `election_cards_window: end_of_phase` (VA-19)."""
+    return election.kingdom >= len(KINGDOMS) and election.resume < 0
 
 
 def done(election: Election) -> bool:

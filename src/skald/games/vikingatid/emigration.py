@@ -14,8 +14,15 @@ his own kingdom may not leave it. An emigrant (`Table.emigrated`) keeps the king
 (`Table.kingdom_of`) but is no longer its member; his home is `Table.home` ("" while homeless). Losing any camp in
 the home area makes him homeless (`check_homeless`: the state calls it after every journey and at the start of phase
 7, `christianisation.roll` after an assimilation); a homeless emigrant may declare a newly conquered area at the
-start of a later phase 7, by the same choice. RIKSENANDE (which ends emigration) and exile come with the cards
-(part 2). Options read: none (`turn_order` through the table's first seat).
+start of a later phase 7, by the same choice.
+
+The cards (VA-18, VA-20): once RIKSENANDE has taken effect for a kingdom (`Table.unified`), its members may no longer
+emigrate (an emigrant, already out of every kingdom, may still declare a new home). A player sent into exile
+(`Table.exiled`, EXIL: "must leave his homeland this turn") leaves at the start of phase 7 whatever RIKSENANDE says
+(he was sent before it, or it would have forbidden the card): he chooses one of his conquered areas as home, or,
+if he passes or has none, leaves homeless (`exile_without_conquest: homeless`); under `stays` an exile with no
+conquered area stays a member and the exile lapses. Options read: `exile_without_conquest` (passed to `begin`);
+`turn_order` through the table's first seat.
 """
 
 from __future__ import annotations
@@ -24,12 +31,15 @@ from typing import Final, NamedTuple
 
 from skald.engine import IllegalAction
 from skald.games.vikingatid.actions import KINGDOMS
-from skald.games.vikingatid.conquest import conquered_areas, conqueror
+from skald.games.vikingatid.conquest import conquered_areas, conqueror, drop_lost_fiefs
 from skald.games.vikingatid.steps import seat_order
 from skald.games.vikingatid.table import Table
 
 #: `emigrant()` once the emigration step is over.
 OVER: Final = -1
+#: `exile_without_conquest` (VA-18): an exile with no conquered area leaves homeless, or stays and the exile lapses.
+HOMELESS: Final = "homeless"
+STAYS: Final = "stays"
 
 
 class Emigrated(NamedTuple):
@@ -58,22 +68,47 @@ class Emigration:
         return Emigration(self)
 
 
+def in_exile(table: Table, seat: int) -> bool:
+    """Whether the seat was sent into exile this turn and has not left yet (EXIL, VA-18)."""
+    return table.exiled[seat] and not table.emigrated[seat]
+
+
 def candidates(table: Table, seat: int) -> list[str]:
     """The areas the seat may emigrate to now, in board order: his conquered areas other than his current home; none
-    while he is the king of the kingdom he would leave (an emigrant leaves a home country, not a kingdom)."""
-    if not table.emigrated[seat]:
+    while he is the king of the kingdom he would leave (an emigrant leaves a home country, not a kingdom), nor while
+    RIKSENANDE holds for his kingdom (VA-20), unless he was sent into exile (VA-18)."""
+    if not table.emigrated[seat] and not table.exiled[seat]:
         kingdom = table.kingdom_of(seat)
-        if kingdom in KINGDOMS and table.king[KINGDOMS.index(kingdom)] == seat:
-            return []
+        if kingdom in KINGDOMS:
+            k = KINGDOMS.index(kingdom)
+            if table.king[k] == seat or table.unified[k]:
+                return []
     home = table.home[seat] if table.emigrated[seat] else ""
     return [area_id for area_id in conquered_areas(table, seat) if area_id != home]
 
 
-def begin(table: Table) -> Emigration:
-    """The start of phase 7: the seats that may emigrate, in seat order from the turn's first seat (VA-06, VA-61)."""
+def begin(table: Table, exile_without_conquest: str = HOMELESS) -> Emigration:
+    """The start of phase 7: the seats that may emigrate, in seat order from the turn's first seat (VA-06, VA-61).
+    An exile with no conquered area leaves homeless at once, or under `stays` the exile lapses (VA-18)."""
     em = Emigration()
-    em.queue = [seat for seat in seat_order(table.first_seat, table.num_players) if candidates(table, seat)]
+    for seat in seat_order(table.first_seat, table.num_players):
+        if candidates(table, seat):
+            em.queue.append(seat)
+        elif in_exile(table, seat):
+            if exile_without_conquest == STAYS:
+                table.exiled[seat] = False
+            else:
+                _leave(table, em, seat, "")
     return em
+
+
+def _leave(table: Table, em: Emigration, seat: int, area_id: str) -> None:
+    """The seat emigrates to `area_id` ("" leaves him homeless); an exile has then left (VA-18, VA-61)."""
+    left = table.home[seat] if table.emigrated[seat] else table.kingdom_of(seat)
+    table.emigrated[seat] = True
+    table.home[seat] = area_id
+    table.exiled[seat] = False
+    em.moves.append(Emigrated(seat, area_id, left))
 
 
 def _settle(table: Table, em: Emigration) -> None:
@@ -106,25 +141,28 @@ def emigrate(table: Table, em: Emigration, area_id: str) -> None:
             f"seat {seat} may not make {area_id!r} his home country: 'a player chooses one of his conquered "
             f"countries as new home country' (he may choose {', '.join(allowed) or 'none'})",
         )
-    left = table.home[seat] if table.emigrated[seat] else table.kingdom_of(seat)
-    table.emigrated[seat] = True
-    table.home[seat] = area_id
-    em.moves.append(Emigrated(seat, area_id, left))
+    _leave(table, em, seat, area_id)
     em.queue.pop(0)
     _settle(table, em)
 
 
 def pass_emigration(table: Table, em: Emigration) -> None:
-    """The seat choosing now stays where he is; the next seat chooses."""
-    if emigrant(em) == OVER:
+    """The seat choosing now stays where he is (an exile, who "must leave his homeland this turn", leaves homeless
+    instead, VA-18); the next seat chooses."""
+    seat = emigrant(em)
+    if seat == OVER:
         raise IllegalAction("VA-61", "no one emigrates now")
+    if in_exile(table, seat):
+        _leave(table, em, seat, "")
     em.queue.pop(0)
     _settle(table, em)
 
 
 def check_homeless(table: Table) -> list[int]:
     """Emigrants whose home area they no longer conquer become homeless (home ""): 'This is the case even if he loses
-    only one camp in his home country'. Returns those seats, in seat order."""
+    only one camp in his home country'. Heritages and small kingdoms lost since the last look are taken off first
+    (VA-23: a home that was one is lost with it). Returns those seats, in seat order."""
+    drop_lost_fiefs(table)
     found: list[int] = []
     for seat in range(table.num_players):
         home = table.home[seat]

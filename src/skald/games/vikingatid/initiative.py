@@ -39,6 +39,7 @@ class Initiative:
             self.groups: list[list[int]] = [list(g) for g in source.groups]
             self.out: list[bool] = list(source.out)
             self.passed: list[int] = list(source.passed)
+            self.claims: list[int] = list(source.claims)
             return
         self.to_roll = []
         self.rolls = [0] * num_players
@@ -46,6 +47,8 @@ class Initiative:
         self.out = [False] * num_players
         # The seats that passed on this roll, in order.
         self.passed = []
+        # The seats that played INITIATIV after this roll, not yet applied ("wins automatically the initiative").
+        self.claims = []
 
     def clone(self) -> Initiative:
         """An independent copy."""
@@ -66,13 +69,43 @@ def start(table: Table, initiative: Initiative) -> None:
     """A new initiative roll: every contender rolls (a lone contender takes initiative at once)."""
     initiative.rolls = [0] * initiative.num_players
     initiative.passed = []
+    initiative.claims = []
     seats = contenders(table, initiative)
     initiative.groups = [seats] if seats else []
     _resolve(initiative)
 
 
+def claim(initiative: Initiative, seat: int) -> None:
+    """INITIATIV: 'The player wins automatically the initiative for one Viking journey.' The claim is applied once
+    the seats rolling now have rolled; several claimants 'roll the dice to see who wins' (a roll-off among them)."""
+    if seat not in initiative.claims:
+        initiative.claims.append(seat)
+    if not initiative.to_roll:
+        _resolve(initiative)
+
+
+def may_claim(initiative: Initiative, seat: int) -> bool:
+    """Whether the seat may play INITIATIV now: it takes part in this roll (it rolled or is to roll, it has not
+    passed) and has not claimed already."""
+    if seat in initiative.claims or seat in initiative.passed or initiative.out[seat]:
+        return False
+    return any(seat in group for group in initiative.groups)
+
+
+def _apply_claims(initiative: Initiative) -> None:
+    """The claimants go first as one group (several roll off), the others keep their order after them."""
+    claims = [s for s in initiative.claims if any(s in group for group in initiative.groups)]
+    initiative.claims = []
+    if not claims:
+        return
+    rest = [[s for s in group if s not in claims] for group in initiative.groups]
+    initiative.groups = [claims, *(group for group in rest if group)]
+
+
 def _resolve(initiative: Initiative) -> None:
-    """If the first group holds several seats, they roll (again)."""
+    """If the first group holds several seats, they roll (again); INITIATIV claims first."""
+    if initiative.claims:
+        _apply_claims(initiative)
     initiative.to_roll = []
     if initiative.groups and len(initiative.groups[0]) > 1:
         initiative.to_roll = list(initiative.groups[0])

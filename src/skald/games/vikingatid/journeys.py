@@ -161,6 +161,25 @@ class Journeys:
             self.army_lost: list[int] = list(source.army_lost)
             self.started: list[int] = list(source.started)
             self.events: list[JourneyEvent] = list(source.events)
+            self.route: list[str] = list(source.route)
+            self.leg: list[str] = list(source.leg)
+            self.entered_by: list[list[str]] = [list(a) for a in source.entered_by]
+            self.danger_areas: list[str] = list(source.danger_areas)
+            self.danger_added: list[int] = list(source.danger_added)
+            self.danger_again: bool = source.danger_again
+            self.protection: int = source.protection
+            self.protection_any: bool = source.protection_any
+            self.good_trade: list[str] = list(source.good_trade)
+            self.good_trade_seat: list[int] = list(source.good_trade_seat)
+            self.free_trade: list[str] = list(source.free_trade)
+            self.free_passage: list[str] = list(source.free_passage)
+            self.passage_area: str = source.passage_area
+            self.passage_build: bool = source.passage_build
+            self.discovery: str = source.discovery
+            self.discovering: bool = source.discovering
+            self.varangian: bool = source.varangian
+            self.varangian_prices: list[int] = list(source.varangian_prices)
+            self.varangian_max: int = source.varangian_max
             return
         self.step = OVER
         self.initiative = initiative.Initiative(n)
@@ -196,6 +215,41 @@ class Journeys:
         self.army_lost = [0] * table.num_areas
         self.started = [0] * n
         self.events = []
+        # The card effects on the fleet in motion (public: "any card effects on it", Hidden information), reset
+        # when a journey starts. `route`: the areas it entered this journey; `leg`: those since its last danger
+        # roll or break (HAVSMONSTER, SJÖOVÄDER and RÖVARBAND name one of these, VA-71); `entered_by`: each
+        # seat's areas entered this phase (VÄNLIGT SINNAD BY under `friendly_town: any_own_fleet`).
+        self.route = []
+        self.leg = []
+        self.entered_by = [[] for _ in range(n)]
+        # Danger cards: each area raised and by how much, "for this journey"; `danger_again` whether a raised
+        # area counts its raise again when the fleet enters it again (`danger_card_reentry: counts_again`).
+        self.danger_areas = []
+        self.danger_added = []
+        self.danger_again = True
+        # BESKYDD: the points taken off the fleet's next danger roll (or, under `any_roll`, its next roll).
+        self.protection = 0
+        self.protection_any = False
+        # BRA HANDEL: areas whose next trade pays double, and whose (a seat, or -1 for any fleet).
+        self.good_trade = []
+        self.good_trade_seat = []
+        # FRI HANDEL: areas where the next trade may be made despite a trade stop (and, with FRI LEJD, despite
+        # the plunder).
+        self.free_trade = []
+        # FRI LEJD: the plundered areas the trading fleet may pass once; `passage_area` the one it stands in
+        # under the card, and `passage_build` whether it may build trading camps there (`pass_and_build`).
+        self.free_passage = []
+        self.passage_area = ""
+        self.passage_build = True
+        # The discovery card: the undiscovered land this fleet may enter (through undiscovered seas), and
+        # whether it is entering it now (the land is discovered once a ship is left after the danger roll).
+        self.discovery = ""
+        self.discovering = False
+        # VÄRINGAGARDE: the war fleet may enter Miklagård and sells up to `varangian_max` ships there, at these
+        # prices (one per ship, or one for all).
+        self.varangian = False
+        self.varangian_prices = []
+        self.varangian_max = 0
 
     def clone(self, table: Table) -> Journeys:
         """An independent copy."""
@@ -256,12 +310,28 @@ def _open(table: Table, area: Area) -> bool:
     )
 
 
-def may_enter(table: Table, rules: JourneyRules, seat: int, kind: str, area_id: str) -> bool:
+#: The board's mark on Miklagård: war fleets may enter it with VÄRINGAGARDE ("This card is an exception to the
+#: rule that war ships may not move into a kingdom").
+VARANGIAN_EXCEPTION: Final = "vaeringagarde"
+
+
+def may_enter(
+    table: Table,
+    rules: JourneyRules,
+    seat: int,
+    kind: str,
+    area_id: str,
+    passage: list[str] | None = None,
+    discovery: str = "",
+    varangian: bool = False,
+) -> bool:
     """Whether the seat's fleet of `kind` may enter the area at all (VA-45, VA-70): not an undiscovered area, not
     another kingdom's homeland but Denmark's sea, no war fleet in an empire core or (under `denmark_passage:
-    trading_only`) in Denmark, no trading fleet in a plundered land area."""
+    trading_only`) in Denmark, no trading fleet in a plundered land area. The fleet's cards open some of these:
+    the discovery card the undiscovered seas and its land (VA-26), VÄRINGAGARDE Miklagård, FRI LEJD one plundered
+    area (VA-28)."""
     area = table.board.area(area_id)
-    if not _open(table, area):
+    if not _open(table, area) and not (discovery and (area_id == discovery or not area.is_land)):
         return False
     if area.kind == VIKING_KINGDOM:
         if area_id == home_of(table, seat):
@@ -272,8 +342,10 @@ def may_enter(table: Table, rules: JourneyRules, seat: int, kind: str, area_id: 
             return False
         return not (kind == WAR and rules.denmark_passage == "trading_only")
     if kind == WAR and area.no_war_fleets:
-        return False
-    return not (kind == TRADING and area.is_land and table.plundered[table.slot(area_id)])
+        return varangian and area.war_fleet_exception == VARANGIAN_EXCEPTION
+    if kind == TRADING and area.is_land and table.plundered[table.slot(area_id)]:
+        return passage is not None and area_id in passage
+    return True
 
 
 def moves(table: Table, journeys: Journeys) -> list[tuple[str, str]]:
@@ -293,7 +365,9 @@ def moves(table: Table, journeys: Journeys) -> list[tuple[str, str]]:
         options = [(n, True) for n in area.sea_links] + [(n, False) for n in area.river_links]
     found = []
     for target, by_sea in options:
-        if may_enter(table, rules, f.owner, f.kind, target):
+        if may_enter(
+            table, rules, f.owner, f.kind, target, journeys.free_passage, journeys.discovery, journeys.varangian
+        ):
             land = table.board.area(target).terrain == "land"
             found.append((target, f.area if by_sea and land else ""))
     return found
@@ -311,10 +385,36 @@ def may_stop(table: Table, journeys: Journeys) -> bool:
         return False
     if f.kind == TRADING:
         room = trade.camp_room(table, TRADING, f.area)
-        return trade.can_trade(table, f.owner, f.area, journeys.rules.home_trade) or (
-            room > 0 and f.size >= trade.SHIPS_PER_CAMP and not table.plundered[table.slot(f.area)]
+        return _trade_allowed(table, journeys) or (
+            room > 0 and f.size >= trade.SHIPS_PER_CAMP and _build_allowed(table, journeys)
         )
-    return area.kind != VIKING_KINGDOM and not area.no_war_fleets
+    if area.no_war_fleets:
+        return _may_sell(table, journeys)
+    return area.kind != VIKING_KINGDOM
+
+
+def _may_sell(table: Table, journeys: Journeys) -> bool:
+    """Whether the war fleet may make its area the destination to sell ships there (VÄRINGAGARDE)."""
+    area = table.board.area(fleet(table).area)
+    return journeys.varangian and area.war_fleet_exception == VARANGIAN_EXCEPTION and bool(journeys.varangian_prices)
+
+
+def _build_allowed(table: Table, journeys: Journeys) -> bool:
+    """Whether the trading fleet may build trading camps where it stands: not in a plundered area, unless it
+    entered it under FRI LEJD (`free_passage: pass_and_build`, the Explanation of cards)."""
+    area_id = fleet(table).area
+    if not table.plundered[table.slot(area_id)]:
+        return True
+    return journeys.passage_area == area_id and journeys.passage_build
+
+
+def _trade_allowed(table: Table, journeys: Journeys) -> bool:
+    """Whether the trading fleet may trade where it stands: as 6.3 says, or in a plundered area it passes under
+    FRI LEJD after a FRI HANDEL there ("The ships may not trade in that area (unless after playing a free trade
+    card)")."""
+    f = fleet(table)
+    free = f.area in journeys.free_trade and journeys.passage_area == f.area
+    return trade.can_trade(table, f.owner, f.area, journeys.rules.home_trade, free)
 
 
 def may_end(table: Table, journeys: Journeys) -> bool:
@@ -371,7 +471,7 @@ def act_builds(table: Table, journeys: Journeys) -> range:
     if journeys.built:
         return range(0)
     if f.kind == TRADING:
-        if table.plundered[table.slot(f.area)]:
+        if not _build_allowed(table, journeys):
             return range(0)
         return trade.build_counts(table, 0, trade.camp_room(table, TRADING, f.area))
     if not journeys.won or (journeys.plundered and journeys.rules.after_victory == "one"):
@@ -383,9 +483,7 @@ def act_builds(table: Table, journeys: Journeys) -> range:
 def may_trade(table: Table, journeys: Journeys) -> bool:
     """Whether the trading fleet may trade where it stopped."""
     f = fleet(table)
-    return (
-        f.kind == TRADING and not journeys.traded and trade.can_trade(table, f.owner, f.area, journeys.rules.home_trade)
-    )
+    return f.kind == TRADING and not journeys.traded and _trade_allowed(table, journeys)
 
 
 def may_plunder(table: Table, journeys: Journeys) -> bool:
@@ -484,10 +582,25 @@ def launch(table: Table, journeys: Journeys, size: int) -> None:
     journeys.started[seat] += 1
     journeys.active = True
     journeys.entered = False
+    _clear_cards(journeys)
     journeys.start_kind, journeys.start_area = "", ""
     _new_stop(journeys)
     journeys.step = MOVE
     _check_stuck(table, journeys)
+
+
+def _clear_cards(journeys: Journeys) -> None:
+    """A new journey: no card acts on it yet (BRA HANDEL for any fleet lasts the phase)."""
+    journeys.route, journeys.leg = [], []
+    journeys.danger_areas, journeys.danger_added = [], []
+    journeys.protection = 0
+    keep = [i for i, seat in enumerate(journeys.good_trade_seat) if seat < 0]
+    journeys.good_trade = [journeys.good_trade[i] for i in keep]
+    journeys.good_trade_seat = [journeys.good_trade_seat[i] for i in keep]
+    journeys.free_trade = []
+    journeys.free_passage, journeys.passage_area = [], ""
+    journeys.discovery, journeys.discovering = "", False
+    journeys.varangian, journeys.varangian_prices, journeys.varangian_max = False, [], 0
 
 
 def _new_stop(journeys: Journeys) -> None:
@@ -649,16 +762,20 @@ def _enter(table: Table, journeys: Journeys) -> None:
     the leg, the danger roll follows."""
     f = fleet(table)
     rules = journeys.rules
-    added = danger.area_danger(table, f.owner, f.kind, journeys.target)
-    table.fleets[0] = Fleet(
-        f.owner, f.kind, f.size, journeys.target, f.danger + added, f.moves + 1, journeys.target_from
-    )
+    target = journeys.target
+    added = danger.area_danger(table, f.owner, f.kind, target) + _card_danger(journeys, target)
+    table.fleets[0] = Fleet(f.owner, f.kind, f.size, target, f.danger + added, f.moves + 1, journeys.target_from)
     journeys.last_added = added
     journeys.target = journeys.target_from = ""
     _new_stop(journeys)
     journeys.entered = True
+    _note_entry(table, journeys, target)
     f = fleet(table)
     at_camp = danger.breaks_leg(table, f.owner, f.kind, f.area, rules.camp_break)
+    if journeys.discovering:
+        # The discovery card's land ends the leg: the fleet arrives there, and a ship left after the danger roll
+        # discovers it (VA-26 `on_arrival`).
+        at_camp = True
     if at_camp:
         journeys.at_break = True
     if f.danger >= danger.TEN_POINTS or (at_camp and f.danger > 0):
@@ -667,8 +784,53 @@ def _enter(table: Table, journeys: Journeys) -> None:
         return
     if at_camp:
         table.fleets[0] = f._replace(danger=0)
+        journeys.leg = []
+        _discover(table, journeys)
     journeys.step = MOVE
     _check_stuck(table, journeys)
+
+
+def _card_danger(journeys: Journeys, area_id: str) -> int:
+    """What danger cards add when the fleet enters an area they raised "for this journey" again
+    (`danger_card_reentry: counts_again`), else 0."""
+    if not journeys.danger_again:
+        return 0
+    return sum(n for a, n in zip(journeys.danger_areas, journeys.danger_added, strict=True) if a == area_id)
+
+
+def _note_entry(table: Table, journeys: Journeys, area_id: str) -> None:
+    """The fleet has entered `area_id`: on its route and leg; FRI LEJD used up there; the discovery card's land."""
+    f = fleet(table)
+    journeys.route.append(area_id)
+    journeys.leg.append(area_id)
+    if area_id not in journeys.entered_by[f.owner]:
+        journeys.entered_by[f.owner].append(area_id)
+    if area_id in journeys.free_passage and table.plundered[table.slot(area_id)]:
+        journeys.free_passage.remove(area_id)
+        journeys.passage_area = area_id
+    elif journeys.passage_area != area_id:
+        journeys.passage_area = ""
+    slot = table.slot(area_id)
+    journeys.discovering = area_id == journeys.discovery and table.discovered_by[slot] < 0
+
+
+def _discover(table: Table, journeys: Journeys) -> None:
+    """The fleet has arrived at the discovery card's land with a ship left: it is discovered by the fleet's owner
+    this turn (5 VP in phase 9; open to all from the next turn)."""
+    if not journeys.discovering or not table.fleets:
+        return
+    journeys.discovering = False
+    f = fleet(table)
+    discover(table, f.owner, f.area)
+    journeys.events.append(JourneyEvent(f.owner, "discovery", f.area, 0))
+
+
+def discover(table: Table, seat: int, area_id: str) -> None:
+    """The Discovered marker goes on an unknown land (VA-26), unless someone found it first."""
+    slot = table.slot(area_id)
+    if table.discovered_by[slot] < 0:
+        table.discovered_by[slot] = seat
+        table.discovered_turn[slot] = table.turn
 
 
 def stop(table: Table, journeys: Journeys) -> None:
@@ -693,7 +855,11 @@ def stop(table: Table, journeys: Journeys) -> None:
 def danger_roll(table: Table, journeys: Journeys, face: int) -> None:
     """The danger die: ships lost if the roll is at most the danger (a 10 saves); the count restarts."""
     f = fleet(table)
-    lost = danger.ships_lost(face, f.danger, f.size)
+    # BESKYDD: "The fleet gets -2 on its value. Counts for one dice roll." (VA-15)
+    value = max(f.danger - journeys.protection, 0)
+    journeys.protection = 0
+    lost = danger.ships_lost(face, value, f.size)
+    journeys.leg = []
     # At a destination or camp the count is "reset to zero"; only the ten-point roll on the way may carry (VA-49).
     after = 0 if journeys.at_break else danger.danger_after_roll(f.danger, journeys.rules.danger_overflow)
     table.fleets[0] = f._replace(danger=after)
@@ -705,6 +871,7 @@ def danger_roll(table: Table, journeys: Journeys, face: int) -> None:
         if not table.fleets:
             _journey_over(table, journeys)
             return
+    _discover(table, journeys)
     if journeys.resume == RESUME_ARRIVE:
         _arrive(table, journeys)
     else:
@@ -716,10 +883,15 @@ def danger_roll(table: Table, journeys: Journeys, face: int) -> None:
 
 
 def _arrive(table: Table, journeys: Journeys) -> None:
-    """At its destination a trading fleet acts; a war fleet first fights the armies, unless none are left."""
+    """At its destination a trading fleet acts; a war fleet first fights the armies, unless none are left. The leg
+    ends here (a destination is a break)."""
+    journeys.leg = []
     f = fleet(table)
     if f.kind == TRADING:
         journeys.step = ACT
+        return
+    if _may_sell(table, journeys):
+        _sell_ships(table, journeys)
         return
     area = table.board.area(f.area)
     slot = table.slot(f.area)
@@ -735,9 +907,50 @@ def _arrive(table: Table, journeys: Journeys) -> None:
     _start_round(table, journeys)
 
 
+def _sell_ships(table: Table, journeys: Journeys) -> None:
+    """VÄRINGAGARDE: "Up to four war ships may be sold as mercenaries in Miklagård ... Sold ships are removed.
+    Price as indicated for the dice rolls (Silver per ship)." The fleet sells as many as it can, the rest sails on
+    (no fight with Miklagård's armies: the ships come as mercenaries)."""
+    f = fleet(table)
+    sold = min(f.size, journeys.varangian_max)
+    prices = journeys.varangian_prices
+    silver = sum(prices[i] if i < len(prices) else prices[-1] for i in range(sold))
+    journeys.varangian_prices = []
+    table.lose_fleet_ships(0, sold)
+    table.gain_silver(f.owner, silver)
+    journeys.events.append(JourneyEvent(f.owner, "sold ships", f.area, silver))
+    if not table.fleets:
+        _journey_over(table, journeys)
+        return
+    journeys.step = ACT
+
+
 def _start_round(table: Table, journeys: Journeys) -> None:
-    combat.start_round(journeys.fight, fleet(table).size)
+    fight = journeys.fight
+    combat.start_round(fight, fleet(table).size)
+    if journeys.protection and journeys.protection_any:
+        # BESKYDD under `protection: any_roll`: the fleet's next roll is this round's dice.
+        fight.round_bonus = journeys.protection
+        journeys.protection = 0
     journeys.step = FLEET_HITS
+
+
+def berserk_dice(table: Table, journeys: Journeys, one_round: bool) -> None:
+    """BÄRSÄRK played before the fight: the dice of its first round as the card leaves them. Under `berserk:
+    no_losses` the standing card's side "wins automatically": neither side's dice count (the fleet's node rolls no
+    dice, the round ends at once); under `one_round` only the berserk side's dice are spared. Two cards cancel
+    each other and the dice are as usual."""
+    fight = journeys.fight
+    fight.fleet_dice = fleet(table).size
+    fight.other_dice = fight.armies if fight.against == combat.ARMIES else fight.defending_dice()
+    seat = combat.berserk_standing(fight)
+    if seat < 0:
+        return
+    mover = seat == fight.attacker
+    if not one_round or mover:
+        fight.fleet_dice = 0
+    if not one_round or not mover:
+        fight.other_dice = 0
 
 
 def fleet_hits(table: Table, journeys: Journeys, hits: int) -> None:
@@ -767,6 +980,14 @@ def _end_round(table: Table, journeys: Journeys) -> None:
     fight = journeys.fight
     f = fleet(table)
     seat = f.owner
+    berserk = combat.berserk_standing(fight) if fight.rounds == 1 else -1
+    if berserk >= 0:
+        # "Wins automatically the fight in one area" (VA-17): the other side is destroyed.
+        fight.berserk = []
+        if berserk == seat:
+            fight.fleet_hits = fight.armies if fight.against == combat.ARMIES else fight.defending_dice()
+        else:
+            fight.other_hits = f.size
     if fight.against == combat.ARMIES:
         beaten = min(fight.fleet_hits, fight.armies)
         fight.armies -= beaten
@@ -920,10 +1141,23 @@ def _resume(table: Table, journeys: Journeys) -> None:
 def do_trade(table: Table, journeys: Journeys) -> None:
     """The trading fleet trades (6.3)."""
     f = fleet(table)
-    silver = trade.trade(table, 0)
+    if f.area in journeys.free_trade:
+        journeys.free_trade.remove(f.area)
+    silver = trade.trade(table, 0, 2 if _good_trade(journeys, f.owner, f.area) else 1)
     journeys.traded = True
     journeys.events.append(JourneyEvent(f.owner, "trade", f.area, silver))
     _after_act(table, journeys)
+
+
+def _good_trade(journeys: Journeys, seat: int, area_id: str) -> bool:
+    """BRA HANDEL: "Doubles the trade value of any one area. Counts for one single trade." Whether this trade is
+    the one (used up if so)."""
+    for i, area in enumerate(journeys.good_trade):
+        if area == area_id and journeys.good_trade_seat[i] in (seat, -1):
+            journeys.good_trade.pop(i)
+            journeys.good_trade_seat.pop(i)
+            return True
+    return False
 
 
 def do_plunder(table: Table, journeys: Journeys) -> None:
@@ -1011,6 +1245,7 @@ def _journey_over(table: Table, journeys: Journeys) -> None:
     """After the journey (an emigrant who lost a camp of his home area is homeless now, VA-61), a new initiative
     roll (6.1)."""
     emigration.check_homeless(table)
+    _clear_cards(journeys)
     journeys.fight = combat.Fight(journeys.num_players)
     journeys.askers, journeys.declarers, journeys.to_risk = [], [], []
     journeys.target = journeys.target_from = ""
@@ -1040,6 +1275,10 @@ def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
             "defenders": [{"seat": s, "ships": fight.ships[s], "camps": fight.camps[s]} for s in fight.defenders],
             "fleet_size": table.fleets[0].size if table.fleets and journeys.active else 0,
             "round": fight.rounds,
+            "thors_hammer": list(fight.hammer),
+            "berserk": list(fight.berserk),
+            "fleet_hits_on": combat.fleet_hit_on(fight),
+            "defenders_hit_on": combat.defender_hit_on(fight),
         }
     entry: dict[str, Any] | None = None
     if journeys.target:
@@ -1059,4 +1298,27 @@ def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
         "fight": fight_data,
         "entry": entry,
         "events": [e._asdict() for e in journeys.events],
+        "cards": card_effects(journeys),
+    }
+
+
+def card_effects(journeys: Journeys) -> dict[str, Any]:
+    """The card effects on the fleet in motion and on this phase's trade, public ("any card effects on it"),
+    with the areas it entered this journey and on this leg."""
+    return {
+        "route": list(journeys.route),
+        "leg": list(journeys.leg),
+        "danger_cards": [
+            {"area": a, "added": n} for a, n in zip(journeys.danger_areas, journeys.danger_added, strict=True)
+        ],
+        "protection": journeys.protection,
+        "good_trade": [
+            {"area": a, "seat": s} for a, s in zip(journeys.good_trade, journeys.good_trade_seat, strict=True)
+        ],
+        "free_trade": list(journeys.free_trade),
+        "free_passage": list(journeys.free_passage),
+        "passing": journeys.passage_area,
+        "discovery": journeys.discovery,
+        "varangian_prices": list(journeys.varangian_prices),
+        "initiative_claims": list(journeys.initiative.claims),
     }

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Final
 
 from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, SHIP_TYPES
+from skald.games.vikingatid.emigration import check_homeless
 from skald.games.vikingatid.setup import start_position
 from skald.games.vikingatid.steps import BUY_AMOUNT, BUY_SHIPS, PULL_DOWN, seat_order
 from skald.games.vikingatid.table import Table
@@ -156,10 +157,23 @@ def _settle(table: Table, purchases: Purchases) -> None:
 
 
 def pull_down(table: Table, purchases: Purchases, kind: str, area_id: str) -> None:
-    """The buyer pulls down one of his camps: ONE ship of its type stands in the area instead."""
+    """The buyer pulls down one of his camps: ONE ship of its type stands in the area instead. A camp of his home
+    country pulled down makes him homeless at once (VA-61), before it is settled where his purchases may go."""
     seat = purchases.buyer
     table.remove_camps(seat, kind, area_id, 1)
     table.place_ships(seat, kind, area_id, 1)
+    check_homeless(table)
+    _settle(table, purchases)
+
+
+def resettle(table: Table, purchases: Purchases) -> None:
+    """Settle the decision again after the table changed under it (a card played before the buyer's decision may
+    take his camps or his home): a chosen place with no room left, or a buyer with nothing left to buy, moves on."""
+    if purchases.step == BUY_AMOUNT and not amounts(table, purchases):
+        purchases.step, purchases.kind, purchases.area = BUY_SHIPS, "", ""
+    if purchases.step == BUY_SHIPS and purchases.queue and not can_buy(table, purchases, purchases.queue[0]):
+        purchases.queue.pop(0)
+        purchases.step = PULL_DOWN
     _settle(table, purchases)
 
 

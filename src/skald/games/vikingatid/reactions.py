@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from skald.games.vikingatid import conquest
 from skald.games.vikingatid.actions import SHIP_TYPES
 from skald.games.vikingatid.board import GALD, KRIG
+from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import seat_order
 from skald.games.vikingatid.table import Table
 
@@ -70,8 +72,11 @@ class Reactions:
 
 
 def seats_with_camps(table: Table, area_id: str) -> list[int]:
-    """The seats with any camp in the area, in seat order from the turn's first seat (VA-06)."""
+    """The seats with any camp in the area, in seat order from the turn's first seat (VA-06); none in a separatist
+    area (UTBRYTARE: its camps belong to no one and trigger no reaction roll, VA-22)."""
     slot = table.slot(area_id)
+    if table.separatists[slot]:
+        return []
     n = table.num_areas
     return [
         s
@@ -85,7 +90,7 @@ def empire_areas_with_camps(table: Table) -> list[str]:
     return [
         area_id
         for slot, area_id in enumerate(table.area_ids)
-        if table.empire_of[slot] and seats_with_camps(table, area_id)
+        if table.empire_of[slot] and conquest.fief_holder(table, slot) == NOBODY and seats_with_camps(table, area_id)
     ]
 
 

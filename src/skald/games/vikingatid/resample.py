@@ -54,9 +54,7 @@ class NoDeal(Exception):
     """This try's choices reach a dead end."""
 
 
-def deal(
-    moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random
-) -> list[int]:
+def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
     """A kind for every move (the seen ones as they were, the hidden ones dealt again); `RuntimeError` if no
     consistent deal is found in TRIES tries."""
     for _ in range(TRIES):

@@ -21,6 +21,7 @@ from skald.games.vikingatid import (
     elections,
     emigration,
     end,
+    initiative,
     journeys,
     purchases,
     reactions,
@@ -36,19 +37,19 @@ from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import (
     AMOUNT,
     BUILD,
+    BUILDING,
     CARD,
+    CARD_GIFT,
     CARD_IDS,
     CARD_KINDS,
     DISCARD,
     DRAW,
-    GIVE_CARD,
-    PLAY_CARD,
-    BUILDING,
     DUTY,
     ELECTION,
     EMIGRATE,
     FLEET_SIZE,
     GIFT,
+    GIVE_CARD,
     GIVE_SILVER,
     HITS,
     JOURNEY,
@@ -62,6 +63,7 @@ from skald.games.vikingatid.actions import (
     PAY_ONTO,
     PAY_ONTO_KINGDOM,
     PAYMENT,
+    PLAY_CARD,
     PURCHASE,
     ROLL,
     SHIP_TYPES,
@@ -212,6 +214,8 @@ class VikingatidState(State):
             return
         self.history = []
         self.table = Table(board, num_players, options["kingdom_choice"])
+        self.table.fief_loss = str(options["fief_loss"])
+        self.table.keep_dry_excess = options["mines_dry_camps"] == "keep_excess"
         self.step = S.KINGDOM_ROLL
         self.reactions = reactions.Reactions(options["reaction_roll"])
         self.election = elections.Election(num_players, election_rules(options))
@@ -261,7 +265,7 @@ class VikingatidState(State):
 
     def cards_on(self) -> bool:
         """Whether cards are dealt and played (`card_windows` other than 'off', VA-08)."""
-        return self.options["card_windows"] != "off"
+        return str(self.options["card_windows"]) != "off"
 
     def _start_turn(self) -> None:
         """A turn begins with its first seat (VA-06) and phase 1: each player draws a card, and before the first
@@ -310,7 +314,7 @@ class VikingatidState(State):
         elif phase == S.TAXATION:
             # "This is done in the beginning of the Taxation phase (phase 7), before the player pays his taxes."
             emigration.check_homeless(table)
-            self.emigration = emigration.begin(table)
+            self.emigration = emigration.begin(table, self.options["exile_without_conquest"])
         elif phase == S.CLEANUP:
             self.cleanup = cleanup.clean(table, self.options["war_tracking"])
             # "Players with more than three cards must discard their hand down to three cards" (VA-11), one card
@@ -369,6 +373,8 @@ class VikingatidState(State):
                 return
             self.step = self.election.step
         elif phase == S.BUYING_SHIPS:
+            # A card played before the buyer's decision may have taken his camps or his home.
+            purchases.resettle(self.table, self.purchases)
             if purchases.done(self.purchases):
                 self.begin_phase(S.JOURNEYS)
                 return
@@ -474,7 +480,9 @@ class VikingatidState(State):
         if step == S.EMIGRATION:
             seat = emigration.emigrant(self.emigration)
             areas = emigration.candidates(self.table, seat)
-            return [PASS, *sorted(EMIGRATE + self.table.slot(a) for a in areas)]
+            moves = sorted(EMIGRATE + self.table.slot(a) for a in areas)
+            # An exile "must leave his homeland this turn" (EXIL, VA-18): he chooses where, he may not stay.
+            return moves if emigration.in_exile(self.table, seat) and moves else [PASS, *moves]
         table, bought = self.table, self.purchases
         if step == S.PULL_DOWN:
             return [DONE, *(self.space.pull_down(k, a) for k, a in purchases.own_camps(table, bought.buyer))]
@@ -634,7 +642,7 @@ class VikingatidState(State):
         VA-16), or -1 for dice rolled for armies, a kingdom, an area or the table."""
         step = self.step
         if step == S.INITIATIVE_ROLL:
-            return journeys.initiative.roller(self.journeys.initiative)
+            return int(initiative.roller(self.journeys.initiative))
         if step == S.ELECTION_ROLL:
             return max(elections.roller(self.election), -1)
         if step in (S.DANGER_ROLL, S.FLEET_HITS, S.BUILD_REACTION_ROLL, S.BUILD_GALD_ROLL):
@@ -1150,6 +1158,10 @@ class VikingatidState(State):
             return Phrase(FLEET_SIZE, ships=self.journeys.start_kind, area=self.journeys.start_area)
         if kind == DUTY:
             return Phrase(DUTY)
+        if kind == CARD and self.play is not None:
+            return Phrase(CARD, card=CARD_IDS[self.play.kind])
+        if kind == CARD_GIFT:
+            return Phrase(CARD_GIFT, seat=self.gift_receiver())
         if kind in (JOURNEY, BUILDING) and self.table.fleets and self.journeys.active:
             f = self.table.fleets[0]
             return Phrase(JOURNEY, ships=f.kind, size=f.size, area=f.area)
@@ -1220,6 +1232,12 @@ class VikingatidState(State):
             "discards": list(self.discards),
         }
 
+    def action_kind(self, action: int) -> str:
+        """The JSON `type`, and for a card played which card ("play:peace"), so simulations count each kind."""
+        if PLAY_CARD <= action < GIVE_CARD:
+            return f"play:{CARD_IDS[action - PLAY_CARD]}"
+        return str(self.space.to_json(action)["type"])
+
     def action_to_json(self, action: int) -> JSONDict:
         """The action's JSON form (`actions.ActionSpace.to_json`)."""
         return self.space.to_json(action)
@@ -1256,9 +1274,7 @@ class VikingatidState(State):
         if seat is None or seat < 0:
             return " ".join(str(a) if visible[i] == PUBLIC else "?" for i, a in enumerate(self.history))
         bit = 1 << seat
-        return " ".join(
-            str(a) if visible[i] == PUBLIC or visible[i] & bit else "?" for i, a in enumerate(self.history)
-        )
+        return " ".join(str(a) if visible[i] == PUBLIC or visible[i] & bit else "?" for i, a in enumerate(self.history))
 
     def action_hidden_from(self, action: int, viewer: int | None) -> bool:
         """A draw is hidden from all but its drawer, a card gift's kind from all but its two parties."""
@@ -1318,6 +1334,8 @@ def position_at(state: VikingatidState, table: Table, phase: int) -> VikingatidS
     not a record (its history is empty)."""
     fixture = state.clone()
     fixture.table = table
+    table.fief_loss = str(state.options["fief_loss"])
+    table.keep_dry_excess = state.options["mines_dry_camps"] == "keep_excess"
     fixture.history = []
     fixture.visible = []
     fixture.card_moves = []

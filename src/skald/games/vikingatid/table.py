@@ -103,6 +103,8 @@ class Table:
             self.expanded: list[bool] = list(source.expanded)
             self.unified: list[bool] = list(source.unified)
             self.exiled: list[bool] = list(source.exiled)
+            self.fief_loss: str = source.fief_loss
+            self.keep_dry_excess: bool = source.keep_dry_excess
             self.ships_in: list[int] = list(source.ships_in)
             self.ships_out: list[int] = list(source.ships_out)
             self.camps_in: list[int] = list(source.camps_in)
@@ -146,6 +148,11 @@ class Table:
         self.expanded = [False] * self.num_areas
         self.unified = [False] * len(KINGDOMS)
         self.exiled = [False] * num_players
+        # When a heritage or small kingdom is lost (VA-23 `fief_loss`): with the last war camp (conquest.py reads
+        # it) or with any camp of its holder there (here, as the camp goes).
+        self.fief_loss = "last_war_camp"
+        # Whether trading camps above Khorasan's dry value stay (GRUVORNA SINAR, `mines_dry_camps: keep_excess`).
+        self.keep_dry_excess = False
         self.ships_in = [0] * num_players
         self.ships_out = [0] * num_players
         self.camps_in = [0] * num_players
@@ -277,6 +284,10 @@ class Table:
             raise ValueError(f"camps: seat {seat} has {self.camps[seat][index]} {kind} camps in {area_id}, not {n}")
         self.camps[seat][index] -= n
         self.camps_out[seat] += n
+        slot = self._slot[area_id]
+        if self.fief_loss == "any_camp" and self.fief[slot] == seat:
+            self.fief[slot] = NOBODY
+            self.fief_kind[slot] = ""
 
     def gain_silver(self, seat: int, n: int) -> None:
         """Silver enters the game to a player (home silver, trade, plunder, Gäld, trading camps abroad)."""
@@ -528,10 +539,11 @@ def problems(table: Table) -> list[str]:
         war = table.camps_in_area("war", area.id)
         if (trading or war) and (area.no_camps or not area.is_land):
             found.append(f"area {area.id}: camps where none may be built (VA-45)")
-        if trading > table.trade_value(area.id):
-            found.append(
-                f"area {area.id}: {trading} trading camps, more than its trade value {table.trade_value(area.id)}"
-            )
+        # Under GRUVORNA SINAR's `mines_dry_camps: keep_excess` the camps built before the mines went dry stay.
+        dry_kept = table.keep_dry_excess and table.mines_dry and area.trade_after_mines_dry
+        cap = area.trade if dry_kept else table.trade_value(area.id)
+        if trading > cap:
+            found.append(f"area {area.id}: {trading} trading camps, more than its trade value {cap}")
         if war > area.shields:
             found.append(f"area {area.id}: {war} war camps, more than its {area.shields} shields")
         index = SHIP_TYPES.index("war") * table.num_areas + slot

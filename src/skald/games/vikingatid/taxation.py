@@ -35,13 +35,14 @@ class TaxLine(NamedTuple):
 
 
 def untroubled_trading_camps(table: Table, seat: int) -> int:
-    """The seat's trading camps in areas with neither a trade stop nor a plundered marker."""
+    """The seat's trading camps in areas with neither a trade stop nor a plundered marker, nor a separatists marker
+    (UTBRYTARE: those camps belong to no one and pay no silver, VA-22)."""
     row = table.camps[seat]
     base = _TRADING * table.num_areas
     return sum(
         row[base + slot]
         for slot in range(table.num_areas)
-        if row[base + slot] and not table.trade_stop[slot] and not table.plundered[slot]
+        if row[base + slot] and not table.trade_stop[slot] and not table.plundered[slot] and not table.separatists[slot]
     )
 
 

@@ -27,23 +27,26 @@ SHIPS_PER_CAMP: Final = 2
 TRADING: Final = "trading"
 
 
-def can_trade(table: Table, seat: int, area_id: str, home_trade: str) -> bool:
+def can_trade(table: Table, seat: int, area_id: str, home_trade: str, despite_plunder: bool = False) -> bool:
     """Whether the seat's trading fleet may trade in the area now: a land area with a trade value, no trade stop,
-    not plundered; a Viking homeland only under `home_trade: own_members`, and only his own."""
+    not plundered (`despite_plunder`: FRI LEJD with FRI HANDEL, VA-28); a Viking homeland only under `home_trade:
+    own_members`, and only his own."""
     slot = table.slot(area_id)
     area = table.board.area(area_id)
-    if not area.is_land or table.trade_stop[slot] or table.plundered[slot] or table.trade_value(area_id) <= 0:
+    if not area.is_land or table.trade_stop[slot] or table.trade_value(area_id) <= 0:
+        return False
+    if table.plundered[slot] and not despite_plunder:
         return False
     if area.kind == VIKING_KINGDOM:
         return home_trade == "own_members" and side(table, seat) == area.kingdom
     return True
 
 
-def trade(table: Table, fleet: int) -> int:
-    """The fleet trades where it is: one ship leaves it, its owner gets the area's trade value, a trade stop goes
-    down. Returns the silver."""
+def trade(table: Table, fleet: int, times: int = 1) -> int:
+    """The fleet trades where it is: one ship leaves it, its owner gets the area's trade value (`times` over: BRA
+    HANDEL doubles it for one trade, the silver only), a trade stop goes down. Returns the silver."""
     f = table.fleets[fleet]
-    silver = table.trade_value(f.area)
+    silver = table.trade_value(f.area) * times
     table.lose_fleet_ships(fleet, 1)
     table.gain_silver(f.owner, silver)
     table.trade_stop[table.slot(f.area)] = True

@@ -55,6 +55,9 @@ def phase_scores(table: Table) -> list[ScoreLine]:
     discoveries of this turn in board order."""
     lines: list[ScoreLine] = []
     for area_id, seat in conquests(table):
+        if table.separatists[table.slot(area_id)]:
+            # Separatist camps belong to no one (UTBRYTARE, VA-22): the area scores for no one.
+            continue
         points = table.trade_value(area_id)
         if points > 0:
             lines.append(ScoreLine(seat, CONQUEST, area_id, points))
@@ -81,6 +84,9 @@ def final_scores(table: Table) -> list[ScoreLine]:
     for seat in range(table.num_players):
         row = table.camps[seat]
         for slot, area_id in enumerate(table.area_ids):
+            if table.separatists[slot]:
+                # "Separatist camps count for no one" (VA-63, VA-22).
+                continue
             camps = sum(row[t * n + slot] for t in range(len(SHIP_TYPES)))
             if camps > 0:
                 lines.append(ScoreLine(seat, CAMPS, area_id, CAMP_VP * camps))

@@ -99,8 +99,16 @@ class Window:
         return copy
 
 
-def allows(card_windows: tuple[str, ...], window: str, phase: int, roll_step: int, initiative_step: int,
-           election_step: int, roller: int, seat: int) -> bool:
+def allows(
+    card_windows: tuple[str, ...],
+    window: str,
+    phase: int,
+    roll_step: int,
+    initiative_step: int,
+    election_step: int,
+    roller: int,
+    seat: int,
+) -> bool:
     """Whether a card whose data names `card_windows` may be played in a window of kind `window` by `seat`
     (before its own conditions, which the card's effect checks)."""
     for allowed in card_windows:

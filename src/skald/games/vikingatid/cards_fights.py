@@ -1,0 +1,725 @@
+"""Card effects (part 2), `cards_fights`: the cards that order fights, plagues and separatists.
+
+- The five attack cards (BRETLÄNDSK ATTACK, KHAZARER, SÄRKABÄRSÄRKAR I VÄSTRA / ÖSTRA KALIFATET, TYSK-ROMERSK
+  ATTACK): "Everybody who has camps in any provinces of <empire> is attacked by as many armies (strength 5) as
+  rolled on the table below". MAGYARHORDER does the same in Magyarlandet and the areas bordering it by land.
+- PETJENEGHORDER: "Ten armies (strength 5) move the following way ... As long as there is at least one of them, they
+  attack all Vikings and armies they encounter."
+- The three expansions: "Four ... armies (strength 5) invade one of the areas below. If they defeat any Vikings
+  there and also that area's armies, the area becomes part of the ... Empire."
+- UPPROR!: "War camps in that area need to fight against the areas full army value. Trade camps without army camps
+  in the area are destroyed."
+- PEST! (three cards): "In the following areas, each player loses one war and one trade camp per area". No fight.
+- UTBRYTARE: "One area which includes a war camp becomes independent ... If D10 is higher than twice the number of
+  war camps in the area, the card has no effect."
+
+How a card fight runs (VA-24, option `card_fights`): each area on its own, in the card's order; the defenders are
+the war ships standing there and the war camps (a camp is two ships of strength 5, falling at its second hit);
+both sides roll as many dice as they have NOW, each side's dice one chance node of hits (`NEED_HITS`, at most
+`MAX_HITS` dice a node), "no side rolls again after a natural 1" (6.4), and the hits of a round fall together, war
+ships before camps, seat by seat from the turn's first seat. Rounds go on until one side is gone (`to_the_end`) or
+stop after one (`one_round`). A player left with no war ship or war camp in the area loses his trading camps there.
+The expansions and PETJENEGHORDER fight the Vikings first, then the area's armies (its shields less its war camps).
+
+Every camp lost goes through `_lose_camps`, which keeps the card markers true (a heritage or small kingdom lost per
+`fief_loss`, a separatist marker gone with the last camp); an emigrant's home is checked after each area
+(`emigration.check_homeless`, which reads conquest afresh).
+
+The attack cards, MAGYARHORDER and PEST! say "Play at any time" and name no target: they may be played at every
+window, and with no camps in their areas they have no effect (logged so). UPPROR! and UTBRYTARE need an area they
+can act on; PETJENEGHORDER and the expansions always find armies to fight.
+
+The area of a fight under way in phase 6 (`state.journeys.fight.area`) is left alone: the journey's fight holds its
+defenders' ships and camps, so no card fights or plagues there (a target card cannot name it, a card over many areas
+skips it, PETJENEGHORDER is not playable while it is on its route).
+
+Where the rulings leave a point open, the options in `card_options.FIGHT_OPTIONS` decide: `attack_rolls` (one D10
+per area, or one for the card), `attack_empire_conquered` ("if the whole empire is conquered": every province
+conquered, or never), `expanded_strength` (the armies of an area an expansion took: printed strength or 5).
+
+The scratch of `Play` is used so: `areas` the areas still to fight (the current first), `n` the card's armies left,
+`strength` their strength, `dice` the dice the side rolling has left this round, `stage` who rolls, and `seats` a
+fixed record: per seat the hit on his damaged camp, then (offsets `_CARD_HITS` to `_ROLLED`) the round's hits of
+each side, the area's own armies left, the rounds fought, and the armies rolled once (`attack_rolls: per_card`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from skald.games.vikingatid import cardplay, combat, emigration
+from skald.games.vikingatid.actions import CARD_IDS, HITS, TARGET_AREA, TRADING, WAR
+from skald.games.vikingatid.cardplay import NEED_HITS, NEED_ROLL, Effect
+from skald.games.vikingatid.conquest import conqueror
+from skald.games.vikingatid.setup import NOBODY
+from skald.games.vikingatid.steps import seat_order
+
+if TYPE_CHECKING:
+    from skald.games.vikingatid.board import Empire
+    from skald.games.vikingatid.carddata import CardData
+    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.table import Table
+
+# -- the kinds -----------------------------------------------------------------------------------------------------
+
+#: The attack cards; each names its empire by its title (the board's `attack_card`).
+ATTACK_CARDS: Final = ("british_attack", "khazars", "berserks_west", "berserks_east", "german_attack")
+#: The attack cards whose text adds "if the whole empire is conquered, this card has no effect".
+WHOLE_EMPIRE_CLAUSE: Final = ("british_attack", "khazars")
+MAGYARS: Final = "magyar_hordes"
+#: MAGYARHORDER's centre: "Magyarlandet and/or any adjacent areas".
+MAGYARLANDET: Final = "magyarlandet"
+PECHENEGS: Final = "pecheneg_hordes"
+#: The expansion cards; each names its empire by its title (the board's `expansion_card`).
+EXPANSION_CARDS: Final = ("byzantine_expansion", "western_expansion", "eastern_expansion")
+REBELLION: Final = "rebellion"
+SEPARATISTS: Final = "separatists"
+#: PEST!'s three lists: the empires named and the other areas named; "and all adjacent areas" joins their land
+#: neighbours (VA-67).
+PLAGUES: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    "plague_east": (("kazakstan",), ()),
+    "plague_south": (("byzantine", "w_caliphate", "e_caliphate"), ()),
+    "plague_west": (("britain", "german_roman"), ("irland",)),
+}
+
+# -- who rolls (`Play.stage`) ---------------------------------------------------------------------------------------
+
+#: The card's armies roll against the Vikings' war ships and camps.
+ARMIES_VS_VIKINGS: Final = 1
+#: The Vikings' war ships and camps roll.
+VIKINGS_ROLL: Final = 2
+#: The card's armies roll against the area's own armies (expansions, PETJENEGHORDER).
+ARMIES_VS_AREA: Final = 3
+#: The area's own armies roll.
+AREA_ROLLS: Final = 4
+
+# The record in `Play.seats` after the per-seat camp damage (offsets from num_players).
+_CARD_HITS: Final = 0
+_VIKING_HITS: Final = 1
+_AREA_ARMIES: Final = 2
+_ROUNDS: Final = 3
+_ROLLED: Final = 4
+_RECORD: Final = 5
+
+
+def _cards(state: VikingatidState) -> CardData:
+    """The card data of the game (its tables)."""
+    return state.game.cards  # type: ignore[attr-defined,no-any-return]
+
+
+def _card_id(state: VikingatidState) -> str:
+    assert state.play is not None
+    return CARD_IDS[state.play.kind]
+
+
+def _at(state: VikingatidState, offset: int) -> int:
+    assert state.play is not None
+    return state.play.seats[state.num_players + offset]
+
+
+def _put(state: VikingatidState, offset: int, value: int) -> None:
+    assert state.play is not None
+    state.play.seats[state.num_players + offset] = value
+
+
+def _say(state: VikingatidState, words: str) -> None:
+    """Add to what the card did, for the log."""
+    assert state.play is not None
+    state.play.text = f"{state.play.text}; {words}" if state.play.text else words
+
+
+def _name(state: VikingatidState, area_id: str) -> str:
+    return state.board.area(area_id).name
+
+
+# -- reading the table ----------------------------------------------------------------------------------------------
+
+
+def fight_area(state: VikingatidState) -> str:
+    """The area of a journey's fight (phase 6), or "": no card fights or plagues there while it lasts."""
+    return state.journeys.fight.area
+
+
+def has_camps(table: Table, area_id: str) -> bool:
+    """Whether anyone has a camp in the area."""
+    return table.camps_in_area(TRADING, area_id) + table.camps_in_area(WAR, area_id) > 0
+
+
+def _empire_of_card(state: VikingatidState, card_id: str) -> Empire:
+    """The empire a card names by its title (the board's `attack_card` / `expansion_card`)."""
+    title = _cards(state).kind(card_id).title
+    for empire in state.board.empires:
+        if empire.attack_card == title or empire.expansion_card == title:
+            return empire
+    raise KeyError(f"card {card_id!r}: no empire of the board names {title!r}")
+
+
+def provinces(table: Table, empire_id: str) -> list[str]:
+    """The areas of an empire where camps stand, as the table says now (an expansion adds areas), in board order."""
+    board = table.board
+    return [
+        area_id
+        for slot, area_id in enumerate(table.area_ids)
+        if table.empire_of[slot] == empire_id and not board.areas[slot].no_camps
+    ]
+
+
+def whole_empire_conquered(table: Table, empire_id: str) -> bool:
+    """Whether every province of the empire is conquered, by whoever (its core holds no camps, VA-45)."""
+    areas = provinces(table, empire_id)
+    return bool(areas) and all(conqueror(table, area_id) != NOBODY for area_id in areas)
+
+
+def magyar_areas(table: Table) -> list[str]:
+    """Magyarlandet and the areas bordering it by land (VA-67), where camps may stand, Magyarlandet first."""
+    board = table.board
+    found = [MAGYARLANDET]
+    for area_id in board.area(MAGYARLANDET).land_borders:
+        if not board.area(area_id).no_camps and area_id not in found:
+            found.append(area_id)
+    return found
+
+
+def plague_areas(table: Table, card_id: str) -> list[str]:
+    """The areas a PEST! card lists: its empires' areas (as the table says now), its named areas, and every area
+    bordering those by land (VA-67), in board order."""
+    empires, named = PLAGUES[card_id]
+    board = table.board
+    core = {area_id for slot, area_id in enumerate(table.area_ids) if table.empire_of[slot] in empires}
+    core.update(named)
+    listed = set(core)
+    for area_id in core:
+        listed.update(board.area(area_id).land_borders)
+    return [a for a in table.area_ids if a in listed and not board.area(a).no_camps]
+
+
+def army_strength(state: VikingatidState, area_id: str) -> int:
+    """The strength of an area's own armies: printed, or 5 for an area an expansion took under `expanded_strength:
+    empire` (the empire's card army strength)."""
+    table = state.table
+    slot = table.slot(area_id)
+    if table.expanded[slot] and state.options["expanded_strength"] == "empire":
+        return state.board.empire(table.empire_of[slot]).card_army_strength
+    return state.board.area(area_id).strength
+
+
+def defenders(table: Table, area_id: str) -> list[int]:
+    """The seats with war ships standing or war camps in the area, from the turn's first seat (VA-24)."""
+    first = table.first_seat if table.first_seat >= 0 else 0
+    return [
+        s
+        for s in seat_order(first, table.num_players)
+        if table.ships_at(s, WAR, area_id) or table.camps_at(s, WAR, area_id)
+    ]
+
+
+# -- losing camps ---------------------------------------------------------------------------------------------------
+
+
+def _lose_camps(state: VikingatidState, seat: int, kind: str, area_id: str, n: int) -> None:
+    """Camps a card takes leave the board; a heritage or small kingdom goes with them (`fief_loss`: any camp, or
+    the last war camp), a separatist marker with the area's last camp."""
+    table = state.table
+    table.remove_camps(seat, kind, area_id, n)
+    slot = table.slot(area_id)
+    if table.fief[slot] == seat and (
+        state.options["fief_loss"] == "any_camp" or table.camps_at(seat, WAR, area_id) == 0
+    ):
+        table.fief[slot] = NOBODY
+        table.fief_kind[slot] = ""
+    if table.separatists[slot] and not has_camps(table, area_id):
+        table.separatists[slot] = False
+
+
+def _strip_unguarded(state: VikingatidState, area_id: str) -> int:
+    """A player with no war ship or war camp left in the area loses his trading camps there (VA-24; UPPROR! 2.);
+    returns how many went."""
+    table = state.table
+    lost = 0
+    for seat in range(table.num_players):
+        trading = table.camps_at(seat, TRADING, area_id)
+        if trading and not table.ships_at(seat, WAR, area_id) and not table.camps_at(seat, WAR, area_id):
+            _lose_camps(state, seat, TRADING, area_id, trading)
+            lost += trading
+    return lost
+
+
+def _hit_vikings(state: VikingatidState, area_id: str, hits: int) -> None:
+    """The card's hits on the defenders: every war ship before any camp, seat by seat; a camp falls at its second
+    hit (VA-24, `defender_losses: ships_first`)."""
+    assert state.play is not None
+    table = state.table
+    seats = defenders(table, area_id)
+    for seat in seats:
+        ships = min(hits, table.ships_at(seat, WAR, area_id))
+        if ships:
+            table.remove_ships(seat, WAR, area_id, ships)
+            hits -= ships
+    for seat in seats:
+        while hits and table.camps_at(seat, WAR, area_id):
+            hits -= 1
+            state.play.seats[seat] += 1
+            if state.play.seats[seat] == 2:
+                state.play.seats[seat] = 0
+                _lose_camps(state, seat, WAR, area_id, 1)
+
+
+def _viking_dice(state: VikingatidState, area_id: str) -> int:
+    """The defenders' dice: one per war ship, two per war camp, less the hit a damaged camp has taken."""
+    assert state.play is not None
+    table = state.table
+    return sum(
+        table.ships_at(s, WAR, area_id) + 2 * table.camps_at(s, WAR, area_id) - state.play.seats[s]
+        for s in defenders(table, area_id)
+    )
+
+
+# -- the fight machine ----------------------------------------------------------------------------------------------
+
+
+def _begin(state: VikingatidState, areas: list[str], armies: int, strength: int) -> None:
+    """A card fight starts over `areas` with `armies` of `strength` (0 armies: rolled per area)."""
+    play = state.play
+    assert play is not None
+    play.areas = list(areas)
+    play.n = armies
+    play.strength = strength
+    play.seats = [0] * (state.num_players + _RECORD)
+    _open_area(state)
+
+
+def _open_area(state: VikingatidState) -> None:
+    """Take on the first area left: roll its armies, or fight at once; with none left the card is done."""
+    play = state.play
+    assert play is not None
+    card_id = _card_id(state)
+    rolled = card_id in ATTACK_CARDS or card_id == MAGYARS
+    while play.areas:
+        area_id = play.areas[0]
+        if area_id == fight_area(state) or (rolled and not has_camps(state.table, area_id)):
+            play.areas.pop(0)
+            continue
+        for seat in range(state.num_players):
+            play.seats[seat] = 0
+        _put(state, _ROUNDS, 0)
+        if rolled:
+            once = _at(state, _ROLLED)
+            if once:
+                play.n = once
+                _fight_vikings(state)
+            else:
+                play.need = NEED_ROLL
+            return
+        if card_id == REBELLION:
+            _rebellion_opens(state, area_id)
+        _fight_vikings(state)
+        return
+
+
+def _rebellion_opens(state: VikingatidState, area_id: str) -> None:
+    """UPPROR!: "Trade camps without army camps in the area are destroyed", then the area's full printed armies
+    (not reduced by war camps, VA-24) fight its war camps and war ships."""
+    play = state.play
+    assert play is not None
+    table = state.table
+    lost = 0
+    for seat in range(table.num_players):
+        trading = table.camps_at(seat, TRADING, area_id)
+        if trading and not table.camps_at(seat, WAR, area_id):
+            _lose_camps(state, seat, TRADING, area_id, trading)
+            lost += trading
+    if lost:
+        _say(state, f"{lost} trading camps without war camps destroyed in {_name(state, area_id)}")
+    play.n = state.board.area(area_id).shields
+    play.strength = army_strength(state, area_id)
+
+
+def _fight_vikings(state: VikingatidState) -> None:
+    """The card's armies meet the Vikings of the area: those with no war ship or camp lose their trading camps;
+    the rest fight."""
+    play = state.play
+    assert play is not None
+    area_id = play.areas[0]
+    lost = _strip_unguarded(state, area_id)
+    if lost:
+        _say(state, f"{lost} unguarded trading camps destroyed in {_name(state, area_id)}")
+    if play.n > 0 and defenders(state.table, area_id):
+        _start_round(state, ARMIES_VS_VIKINGS)
+        return
+    _vikings_done(state)
+
+
+def _vikings_done(state: VikingatidState) -> None:
+    """After the Vikings: the expansions and PETJENEGHORDER go on against the area's own armies once no Viking
+    defends it (VA-24); the others are done with the area."""
+    play = state.play
+    assert play is not None
+    area_id = play.areas[0]
+    card_id = _card_id(state)
+    if (card_id == PECHENEGS or card_id in EXPANSION_CARDS) and play.n > 0 and not defenders(state.table, area_id):
+        area = state.board.area(area_id)
+        armies = max(area.shields - state.table.camps_in_area(WAR, area_id), 0)
+        _put(state, _AREA_ARMIES, armies)
+        _put(state, _ROUNDS, 0)
+        if armies:
+            _start_round(state, ARMIES_VS_AREA)
+            return
+        _area_beaten(state)
+        return
+    _close_area(state)
+
+
+def _area_beaten(state: VikingatidState) -> None:
+    """After the area's armies: an expansion that beat the Vikings and the armies takes the area (table.empire_of,
+    table.expanded)."""
+    play = state.play
+    assert play is not None
+    area_id = play.areas[0]
+    card_id = _card_id(state)
+    if card_id in EXPANSION_CARDS and play.n > 0 and _at(state, _AREA_ARMIES) == 0:
+        table = state.table
+        slot = table.slot(area_id)
+        empire = _empire_of_card(state, card_id)
+        table.empire_of[slot] = empire.id
+        table.expanded[slot] = True
+        _say(state, f"{_name(state, area_id)} becomes part of {empire.name}")
+    elif play.n == 0:
+        _say(state, f"the armies are beaten in {_name(state, area_id)}")
+    _close_area(state)
+
+
+def _close_area(state: VikingatidState) -> None:
+    """The area is done: emigrants' homes are checked (conquest read afresh); then the next area, unless the
+    hordes are gone."""
+    play = state.play
+    assert play is not None
+    emigration.check_homeless(state.table)
+    play.areas.pop(0)
+    if play.n == 0 and _card_id(state) == PECHENEGS:
+        _say(state, "the hordes are gone")
+        play.areas = []
+    _open_area(state)
+
+
+def _start_round(state: VikingatidState, stage: int) -> None:
+    """A round: the card's armies roll first, as many dice as they have NOW."""
+    play = state.play
+    assert play is not None
+    _put(state, _CARD_HITS, 0)
+    _put(state, _VIKING_HITS, 0)
+    _put(state, _ROUNDS, _at(state, _ROUNDS) + 1)
+    play.stage = stage
+    play.dice = play.n
+    play.need = NEED_HITS
+
+
+def _end_round(state: VikingatidState) -> None:
+    """Both sides' hits fall together; then the fight goes on, or the area is done (one side gone, or
+    `card_fights: one_round`)."""
+    play = state.play
+    assert play is not None
+    area_id = play.areas[0]
+    card_hits = _at(state, _CARD_HITS)
+    play.n -= min(_at(state, _VIKING_HITS), play.n)
+    once = state.options["card_fights"] == "one_round"
+    if play.stage in (ARMIES_VS_VIKINGS, VIKINGS_ROLL):
+        _hit_vikings(state, area_id, card_hits)
+        _strip_unguarded(state, area_id)
+        if play.n == 0 or not defenders(state.table, area_id) or once:
+            _vikings_done(state)
+        else:
+            _start_round(state, ARMIES_VS_VIKINGS)
+        return
+    armies = _at(state, _AREA_ARMIES)
+    armies -= min(card_hits, armies)
+    _put(state, _AREA_ARMIES, armies)
+    if play.n == 0 or armies == 0 or once:
+        _area_beaten(state)
+    else:
+        _start_round(state, ARMIES_VS_AREA)
+
+
+def _other_dice(state: VikingatidState) -> int:
+    """The dice of the side answering the card's armies this round."""
+    play = state.play
+    assert play is not None
+    if play.stage == VIKINGS_ROLL:
+        return _viking_dice(state, play.areas[0])
+    return _at(state, _AREA_ARMIES)
+
+
+def fight_outcomes(state: VikingatidState) -> list[tuple[int, float]]:
+    """The hits of the next node of dice: the card's armies hit on their strength or less, the Vikings on 5 or
+    less, the area's armies on its strength or less; no re-roll after a 1 (6.4)."""
+    play = state.play
+    assert play is not None
+    if play.stage in (ARMIES_VS_VIKINGS, ARMIES_VS_AREA):
+        hit_on = play.strength
+    elif play.stage == VIKINGS_ROLL:
+        hit_on = combat.VIKING_HIT
+    else:
+        hit_on = army_strength(state, play.areas[0])
+    dice = combat.batch(play.dice)
+    return [(HITS + hits, p) for hits, p in combat.binomial_outcomes(dice, hit_on)]
+
+
+def fight_hits(state: VikingatidState, action: int) -> None:
+    """One node of dice showed `action - HITS` hits; the other side rolls once a side is done, and the round ends
+    when both are."""
+    play = state.play
+    assert play is not None
+    hits = action - HITS
+    rolled = combat.batch(play.dice)
+    play.dice -= rolled
+    card_side = play.stage in (ARMIES_VS_VIKINGS, ARMIES_VS_AREA)
+    offset = _CARD_HITS if card_side else _VIKING_HITS
+    _put(state, offset, _at(state, offset) + hits)
+    if play.dice:
+        play.need = NEED_HITS
+        return
+    if card_side:
+        play.stage += 1
+        play.dice = _other_dice(state)
+        if play.dice:
+            play.need = NEED_HITS
+            return
+    _end_round(state)
+
+
+# -- the attack cards and MAGYARHORDER ------------------------------------------------------------------------------
+
+
+def _attack_areas(state: VikingatidState, card_id: str) -> list[str]:
+    if card_id == MAGYARS:
+        return magyar_areas(state.table)
+    return provinces(state.table, _empire_of_card(state, card_id).id)
+
+
+def _attack_resolve(state: VikingatidState) -> None:
+    """The armies the table gives attack each area with camps, rolled for each area (`attack_rolls`). The card
+    says "Play at any time": where no one has camps it has no effect (the fight's area is skipped)."""
+    card_id = _card_id(state)
+    table = state.table
+    areas = _attack_areas(state, card_id)
+    busy = fight_area(state)
+    if not any(a != busy and has_camps(table, a) for a in areas):
+        _say(state, "no camps to attack: no effect")
+        return
+    if (
+        card_id in WHOLE_EMPIRE_CLAUSE
+        and state.options["attack_empire_conquered"] == "all_provinces"
+        and whole_empire_conquered(state.table, _empire_of_card(state, card_id).id)
+    ):
+        _say(state, "the whole empire is conquered: no effect")
+        return
+    _begin(state, areas, 0, _cards(state).attack_table.strength)
+
+
+def _attack_roll(state: VikingatidState, face: int) -> None:
+    """The D10 of the area's armies (VA-25), or of the whole card under `attack_rolls: per_card`."""
+    play = state.play
+    assert play is not None
+    play.n = _cards(state).attack_armies(face)
+    if state.options["attack_rolls"] == "per_card":
+        _put(state, _ROLLED, play.n)
+    _say(state, f"{play.n} armies attack {_name(state, play.areas[0])}")
+    _fight_vikings(state)
+
+
+# -- PETJENEGHORDER -------------------------------------------------------------------------------------------------
+
+
+def _pechenegs_may_play(state: VikingatidState, seat: int) -> bool:
+    """Always (the route's armies are there to fight), but not while a journey fights on the route."""
+    busy = fight_area(state)
+    return not busy or busy not in _cards(state).pecheneg.route
+
+
+def _pechenegs_resolve(state: VikingatidState) -> None:
+    route = _cards(state).pecheneg
+    _say(state, f"{route.armies} armies move along {', '.join(_name(state, a) for a in route.route)}")
+    _begin(state, list(route.route), route.armies, route.strength)
+
+
+# -- the expansions -------------------------------------------------------------------------------------------------
+
+
+def _expansion_targets(state: VikingatidState, card_id: str) -> list[int]:
+    """The board's targets of the empire (land areas outside it bordering it, VA-25) not in it now, the fight's
+    area apart."""
+    table = state.table
+    empire = _empire_of_card(state, card_id)
+    busy = fight_area(state)
+    return [
+        TARGET_AREA + table.slot(a)
+        for a in empire.expansion_targets
+        if a != busy and table.empire_of[table.slot(a)] != empire.id
+    ]
+
+
+def _byzantine_targets(state: VikingatidState, seat: int) -> list[int]:
+    return _expansion_targets(state, "byzantine_expansion")
+
+
+def _western_targets(state: VikingatidState, seat: int) -> list[int]:
+    return _expansion_targets(state, "western_expansion")
+
+
+def _eastern_targets(state: VikingatidState, seat: int) -> list[int]:
+    return _expansion_targets(state, "eastern_expansion")
+
+
+def _target_area(state: VikingatidState) -> str:
+    assert state.play is not None
+    return state.table.area_ids[state.play.target - TARGET_AREA]
+
+
+def _expansion_resolve(state: VikingatidState) -> None:
+    data = _cards(state).expansion
+    area_id = _target_area(state)
+    _say(state, f"{data.armies} armies invade {_name(state, area_id)}")
+    _begin(state, [area_id], data.armies, data.strength)
+
+
+# -- UPPROR! --------------------------------------------------------------------------------------------------------
+
+
+def _rebellion_targets(state: VikingatidState, seat: int) -> list[int]:
+    """Any area with camps ("Rebellion in one area of choice"; where no camp stands it would do nothing), the
+    fight's area apart."""
+    table = state.table
+    busy = fight_area(state)
+    return [TARGET_AREA + slot for slot, a in enumerate(table.area_ids) if a != busy and has_camps(table, a)]
+
+
+def _rebellion_resolve(state: VikingatidState) -> None:
+    area_id = _target_area(state)
+    _say(state, f"rebellion in {_name(state, area_id)}")
+    _begin(state, [area_id], 0, 0)
+
+
+# -- PEST! ----------------------------------------------------------------------------------------------------------
+
+
+def _plague_resolve(state: VikingatidState) -> None:
+    """Each player loses one war and one trading camp in each listed area (those he has); no fight (VA-24). "Play at
+    any time": with no camps there it has no effect; the fight's area is skipped."""
+    card_id = _card_id(state)
+    table = state.table
+    busy = fight_area(state)
+    lost = 0
+    for area_id in plague_areas(table, card_id):
+        if area_id == busy:
+            continue
+        for seat in range(table.num_players):
+            for kind in (WAR, TRADING):
+                if table.camps_at(seat, kind, area_id):
+                    _lose_camps(state, seat, kind, area_id, 1)
+                    lost += 1
+    emigration.check_homeless(table)
+    _say(state, f"{lost} camps lost to the plague")
+
+
+# -- UTBRYTARE ------------------------------------------------------------------------------------------------------
+
+
+def _separatist_targets(state: VikingatidState, seat: int) -> list[int]:
+    """UTBRYTARE names "one area which includes a war camp", not independent already, the fight's area apart."""
+    table = state.table
+    busy = fight_area(state)
+    return [
+        TARGET_AREA + slot
+        for slot, a in enumerate(table.area_ids)
+        if a != busy and not table.separatists[slot] and table.camps_in_area(WAR, a)
+    ]
+
+
+def _separatists_resolve(state: VikingatidState) -> None:
+    assert state.play is not None
+    state.play.need = NEED_ROLL
+
+
+def _separatists_roll(state: VikingatidState, face: int) -> None:
+    """UTBRYTARE: "If D10 is higher than twice the number of war camps in the area, the card has no effect";
+    otherwise the area's camps belong to no one (VA-22): the marker goes down, a heritage or small kingdom there
+    ends."""
+    table = state.table
+    area_id = _target_area(state)
+    slot = table.slot(area_id)
+    war = table.camps_in_area(WAR, area_id)
+    if face > 2 * war:
+        _say(state, f"D10 {face} > {2 * war}: no effect in {_name(state, area_id)}")
+        return
+    table.separatists[slot] = True
+    table.fief[slot] = NOBODY
+    table.fief_kind[slot] = ""
+    emigration.check_homeless(table)
+    _say(state, f"D10 {face}: {_name(state, area_id)} becomes independent")
+
+
+def separatist_camps(table: Table, seat: int) -> int:
+    """The seat's camps standing in separatist areas (they belong to no one, VA-22): what his own camp counts
+    leave out (the election camp bonus, the final scoring)."""
+    n = table.num_areas
+    row = table.camps[seat]
+    return sum(row[slot] + row[n + slot] for slot in range(n) if table.separatists[slot])
+
+
+#: Each card kind this module writes, by id (`actions.CARD_IDS`).
+EFFECTS: Final[dict[str, Effect]] = {
+    "british_attack": cardplay.effect(
+        resolve=_attack_resolve,
+        on_roll=_attack_roll,
+        hit_outcomes=fight_outcomes,
+        on_hits=fight_hits,
+    ),
+    "khazars": cardplay.effect(
+        resolve=_attack_resolve,
+        on_roll=_attack_roll,
+        hit_outcomes=fight_outcomes,
+        on_hits=fight_hits,
+    ),
+    "berserks_west": cardplay.effect(
+        resolve=_attack_resolve,
+        on_roll=_attack_roll,
+        hit_outcomes=fight_outcomes,
+        on_hits=fight_hits,
+    ),
+    "berserks_east": cardplay.effect(
+        resolve=_attack_resolve,
+        on_roll=_attack_roll,
+        hit_outcomes=fight_outcomes,
+        on_hits=fight_hits,
+    ),
+    "german_attack": cardplay.effect(
+        resolve=_attack_resolve,
+        on_roll=_attack_roll,
+        hit_outcomes=fight_outcomes,
+        on_hits=fight_hits,
+    ),
+    MAGYARS: cardplay.effect(
+        resolve=_attack_resolve,
+        on_roll=_attack_roll,
+        hit_outcomes=fight_outcomes,
+        on_hits=fight_hits,
+    ),
+    PECHENEGS: cardplay.effect(
+        may_play=_pechenegs_may_play, resolve=_pechenegs_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
+    ),
+    "byzantine_expansion": cardplay.effect(
+        targets=_byzantine_targets, resolve=_expansion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
+    ),
+    "western_expansion": cardplay.effect(
+        targets=_western_targets, resolve=_expansion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
+    ),
+    "eastern_expansion": cardplay.effect(
+        targets=_eastern_targets, resolve=_expansion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
+    ),
+    REBELLION: cardplay.effect(
+        targets=_rebellion_targets, resolve=_rebellion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
+    ),
+    "plague_east": cardplay.effect(resolve=_plague_resolve),
+    "plague_south": cardplay.effect(resolve=_plague_resolve),
+    "plague_west": cardplay.effect(resolve=_plague_resolve),
+    SEPARATISTS: cardplay.effect(targets=_separatist_targets, resolve=_separatists_resolve, on_roll=_separatists_roll),
+}
