@@ -71,6 +71,7 @@ JOURNEY_OPTIONS: Final = (
         "good_trade",
         "own_fleet",
         ("any_fleet",),
+        "Open point (the rulings' 'Points still open'). "
         "BRA HANDEL ('Doubles the trade value of any one area. Counts for one single trade.'), played during the "
         "player's own trading journey on a land area: 'own_fleet': the next trade of his trading fleet under way "
         "in that area pays twice the trade value; 'any_fleet': the next trade there by any fleet this phase. Only "
@@ -80,6 +81,7 @@ JOURNEY_OPTIONS: Final = (
         "danger_card_reentry",
         "counts_again",
         ("once",),
+        "Open point (the rulings' 'Points still open'). "
         "HAVSMONSTER, SJÖOVÄDER, RÖVARBAND raise an area's danger 'for this journey': 'counts_again': the raise "
         "is added to the fleet's count now and again each time the same fleet enters that area again on this "
         "journey; 'once': it counts only on the leg the card was played on.",
@@ -88,6 +90,7 @@ JOURNEY_OPTIONS: Final = (
         "varangian_guard",
         "one_roll",
         ("per_ship",),
+        "Open point (the rulings' 'Points still open'). "
         "VÄRINGAGARDE, played by the owner of a war fleet before its first move: the fleet may enter Miklagård "
         "(danger counted as usual); when it stops there it sells up to four ships (as many as it has, up to four) "
         "instead of fighting, and the rest of the fleet sails on. 'one_roll': one D10, rolled when the card is "
@@ -161,7 +164,8 @@ KINGDOM_OPTIONS: Final = (
         "card_at_war",
         "war_or_peace_pending",
         ("war_only",),
-        "VA-40. 'Currently at war' on FRED ('Play on any Viking kingdom currently at war. Remove the war marker') "
+        "VA-40, open point. 'Currently at war' on FRED ('Play on any Viking kingdom currently at war. Remove the war "
+        "marker') "
         "and the war card ('currently not at war') while a kingdom shows Peace?: 'war_or_peace_pending': a Peace? "
         "marker is still at war, as it is for the halving in phase 4 (VA-41), so FRED may remove it and the war "
         "card may not be played on it; 'war_only': only a War marker is at war, so FRED needs a War marker and the "
@@ -209,7 +213,8 @@ KINGDOM_OPTIONS: Final = (
         "mines_dry_camps",
         "remove_excess",
         ("keep_excess",),
-        "VA-65. GRUVORNA SINAR ('The trade value of the province Khorasan is reduced to two'): the value 2 is "
+        "VA-65, open point. GRUVORNA SINAR ('The trade value of the province Khorasan is reduced to two'): the value 2 "
+        "is "
         "Khorasan's for everything, so its conquest needs 2 trading camps (and its war camps) and it takes no "
         "more than 2 trading camps. 'remove_excess': trading camps above 2 are removed at once, one at a time "
         "from the player with the most there (ties: seat order from the turn's first seat). 'keep_excess': they "
@@ -223,18 +228,18 @@ ELECTION_OPTIONS: Final = (
         "king_modifiers",
         "none",
         ("election",),
-        "VA-19. KUNG: the challenger and the king (or the kingdom, if it has no king) each roll a D10 after open "
-        "bets on either roll ('Anyone can bet money like in a normal election. Money that was bet before is not "
-        "counted again'); he becomes king only if his total is higher (a tie keeps the king). 'none': only the "
-        "bets and INFLYTANDE VID KUNGAVAL count, as the card names only the rolls and the bets. 'election': the "
+        "VA-19, open point. KUNG: the challenger and the king (or the kingdom, if it has no king) each roll a D10 "
+        "after open bets on either roll ('Anyone can bet money like in a normal election. Money that was bet before "
+        "is not counted again'); he becomes king only if his total is higher (a tie keeps the king). 'none': only the"
+        " bets and INFLYTANDE VID KUNGAVAL count, as the card names only the rolls and the bets. 'election': the "
         "election's modifiers count too (+1 per three camps, +1 for the throne).",
     ),
     _option(
         "election_influence",
         "any_roll",
         ("own_roll",),
-        "VA-35. INFLYTANDE VID KUNGAVAL ('+2 on any one dice roll at the election'), played before or right "
-        "after an election die (or a KUNG duel's): 'any_roll': on any roll of that election, a participant's or "
+        "VA-35, open point. INFLYTANDE VID KUNGAVAL ('+2 on any one dice roll at the election'), played before or "
+        "right after an election die (or a KUNG duel's): 'any_roll': on any roll of that election, a participant's or "
         "the kingdom's, as payments may go on any roll ('his own, another player's or the country's'). "
         "'own_roll': only on the player's own roll, so only a participant may play it.",
     ),

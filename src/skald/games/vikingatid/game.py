@@ -56,6 +56,12 @@ class VikingatidGame(Game):
                 "options.election_bids: 'sealed' is not playable yet (hidden payments need the imperfect-information "
                 "views of issue 19, part 2); use 'open'"
             )
+        for name, value, why in (
+            ("divine_intervention", "whole_fight", "no step asks whether to keep or re-roll each later roll"),
+            ("sea_card_timing", "on_entry", "no card window opens as a fleet enters a sea area"),
+        ):
+            if resolved[name] == value:
+                raise OptionError(f"options.{name}: {value!r} is not playable yet ({why}); use the default")
         if resolved["defender_losses"] == "defender_chooses":
             # VA-58's option needs a step where the defender assigns his losses; refused rather than played under
             # a name that promises the choice.

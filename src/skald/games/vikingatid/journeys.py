@@ -25,15 +25,37 @@ fights the armies (`combat.py`: `FLEET_HITS`, `ARMY_HITS`, `FIGHT_ON`), then plu
 Skald's readings: VA-44 – VA-58 and VA-70 (each where it applies below). A fleet that turns away stays where it
 is; every attempt to enter counts as a move toward the journey's limit (`journey_moves`, VA-50), so each journey
 ends. Under `journey_end: stay` a seat starts at most `STAY_JOURNEYS` journeys a phase, so phase 6 ends too.
+
+Card markers on the areas (VA-22, VA-23, VA-25). A heritage or small kingdom (FÖRLÄNING, SMÅRIKE: "The player does
+not need to defeat any more armies to build war camps there"): its holder's war fleet stopping there acts without
+fighting the armies and may build war camps (no plunder or destroy, as nothing was beaten), and a build there makes
+no reaction roll. A separatist area (UTBRYTARE: "all camps remain there, but are not under control of any player"):
+no camps are built there while the marker stands; its camps ask no duty and bar no one; under `separatists:
+hostile` every seat's war camps there defend it against each war fleet that makes it a destination (two ships of
+strength 5 each, no re-roll of 1s, no risk of war), then the armies fight (`separatist_fight`); a fleet that wins
+with no war camp left may remove the separatist trading camps, and the marker goes with the area's last camp.
+Under `expanded_strength: empire` the armies of an area an expansion took fight, and pay plunder, at the empire's
+card army strength (5).
 """
 
 from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from skald.games.vikingatid import combat, danger, emigration, initiative, kingdoms_war, plunder, reactions, trade
+from skald.games.vikingatid import (
+    combat,
+    conquest,
+    danger,
+    emigration,
+    initiative,
+    kingdoms_war,
+    plunder,
+    reactions,
+    trade,
+)
 from skald.games.vikingatid.actions import MAX_AMOUNT, SHIP_TYPES
 from skald.games.vikingatid.board import VIKING_KINGDOM, Area
+from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import (
     ACT,
     ARMY_HITS,
@@ -99,6 +121,8 @@ class JourneyRules(NamedTuple):
     war_tracking: str = "per_kingdom"
     reaction_roll: str = "per_area"
     reaction_on_build: str = "whole_area"
+    separatists: str = "hostile"
+    expanded_strength: str = "printed"
 
 
 class JourneyEvent(NamedTuple):
@@ -180,6 +204,7 @@ class Journeys:
             self.varangian: bool = source.varangian
             self.varangian_prices: list[int] = list(source.varangian_prices)
             self.varangian_max: int = source.varangian_max
+            self.separatist_fight: bool = source.separatist_fight
             return
         self.step = OVER
         self.initiative = initiative.Initiative(n)
@@ -250,6 +275,9 @@ class Journeys:
         self.varangian = False
         self.varangian_prices = []
         self.varangian_max = 0
+        # UTBRYTARE (VA-22, `separatists: hostile`): whether the fight under way is against the war camps of a
+        # separatist area, which belong to no one (no duty, ban or risk of war; the armies follow).
+        self.separatist_fight = False
 
     def clone(self, table: Table) -> Journeys:
         """An independent copy."""
@@ -400,10 +428,14 @@ def _may_sell(table: Table, journeys: Journeys) -> bool:
 
 
 def _build_allowed(table: Table, journeys: Journeys) -> bool:
-    """Whether the trading fleet may build trading camps where it stands: not in a plundered area, unless it
-    entered it under FRI LEJD (`free_passage: pass_and_build`, the Explanation of cards)."""
+    """Whether the trading fleet may build trading camps where it stands: not in a separatist area (VA-22), not in
+    a plundered area, unless it entered it under FRI LEJD (`free_passage: pass_and_build`, the Explanation of
+    cards)."""
     area_id = fleet(table).area
-    if not table.plundered[table.slot(area_id)]:
+    slot = table.slot(area_id)
+    if table.separatists[slot]:
+        return False  # UTBRYTARE: no camps are built in a separatist area (VA-22)
+    if not table.plundered[slot]:
         return True
     return journeys.passage_area == area_id and journeys.passage_build
 
@@ -468,13 +500,17 @@ def may_fight_in(table: Table, journeys: Journeys) -> bool:
 def act_builds(table: Table, journeys: Journeys) -> range:
     """The numbers of camps the fleet may build where it stands now (empty if none)."""
     f = fleet(table)
-    if journeys.built:
+    if journeys.built or table.separatists[table.slot(f.area)]:
+        # UTBRYTARE: the area's camps are no one's; no camp is built there while the marker stands (VA-22).
         return range(0)
     if f.kind == TRADING:
         if not _build_allowed(table, journeys):
             return range(0)
         return trade.build_counts(table, 0, trade.camp_room(table, TRADING, f.area))
-    if not journeys.won or (journeys.plundered and journeys.rules.after_victory == "one"):
+    # "The player does not need to defeat any more armies to build war camps there" (FÖRLÄNING, SMÅRIKE; VA-23).
+    if not (journeys.won or _own_fief(table, f.owner, f.area)):
+        return range(0)
+    if journeys.plundered and journeys.rules.after_victory == "one":
         return range(0)
     room = plunder.war_camp_room(table, f.owner, f.area, journeys.rules.mixed_war_camps)
     return trade.build_counts(table, 0, room)
@@ -498,14 +534,36 @@ def may_plunder(table: Table, journeys: Journeys) -> bool:
 
 
 def may_destroy(table: Table, journeys: Journeys) -> bool:
-    """Whether the war fleet may destroy other kingdoms' trading camps where it won (VA-58)."""
+    """Whether the war fleet may destroy other kingdoms' trading camps where it won (VA-58); in a separatist area,
+    under `separatists: hostile`, the separatist trading camps once no war camp is left there (VA-22; under
+    `inert` only cards remove them)."""
     f = fleet(table)
-    return (
-        f.kind == WAR
-        and journeys.won
-        and not journeys.destroyed
-        and bool(plunder.destroy_targets(table, f.owner, f.area))
-    )
+    if f.kind != WAR or not journeys.won or journeys.destroyed:
+        return False
+    if table.separatists[table.slot(f.area)]:
+        return (
+            journeys.rules.separatists == "hostile"
+            and table.camps_in_area(WAR, f.area) == 0
+            and table.camps_in_area(TRADING, f.area) > 0
+        )
+    return bool(plunder.destroy_targets(table, f.owner, f.area))
+
+
+def _own_fief(table: Table, seat: int, area_id: str) -> bool:
+    """Whether the area is the seat's heritage or small kingdom now (he keeps a war camp there; VA-23), and not
+    a separatist area (whose camps are no one's, VA-22)."""
+    slot = table.slot(area_id)
+    return not table.separatists[slot] and conquest.fief_holder(table, slot) == seat
+
+
+def army_strength(table: Table, rules: JourneyRules, area_id: str) -> int:
+    """The strength of the area's armies in a journey's fight and plunder: printed, or the empire's card army
+    strength (5) in an area an expansion took under `expanded_strength: empire` (VA-25; the same reading as
+    `cards_fights.army_strength`)."""
+    slot = table.slot(area_id)
+    if table.expanded[slot] and rules.expanded_strength == "empire":
+        return table.board.empire(table.empire_of[slot]).card_army_strength
+    return table.board.area(area_id).strength
 
 
 # -- the flow --------------------------------------------------------------------------------------------------
@@ -652,7 +710,10 @@ def try_move(table: Table, journeys: Journeys, area_id: str) -> None:
 
 def _duty_askers(table: Table, journeys: Journeys, seat: int, area_id: str) -> list[int]:
     """The owners of other kingdoms' war camps in the area who answer, in seat order from the first seat; under
-    `duty_askers: most_camps` only the one with the most (ties to the earlier seat) (VA-53)."""
+    `duty_askers: most_camps` only the one with the most (ties to the earlier seat) (VA-53); none in a separatist
+    area."""
+    if table.separatists[table.slot(area_id)]:
+        return []  # UTBRYTARE: the war camps there are "not under control of any player" (VA-22)
     order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
     owners = [s for s in order if table.camps_at(s, WAR, area_id) and not kingdoms_war.countrymen(table, seat, s)]
     if journeys.rules.duty_askers == "most_camps" and owners:
@@ -722,7 +783,7 @@ def _turn_away(table: Table, journeys: Journeys) -> None:
     f = fleet(table)
     table.fleets[0] = f._replace(moves=f.moves + 1)
     journeys.target = journeys.target_from = ""
-    acting = journeys.stopped and (f.kind == TRADING or journeys.won)
+    acting = journeys.stopped and (f.kind == TRADING or journeys.won or _own_fief(table, f.owner, f.area))
     journeys.step = ACT if acting else MOVE
     if not acting:
         _check_stuck(table, journeys)
@@ -893,6 +954,21 @@ def _arrive(table: Table, journeys: Journeys) -> None:
     if _may_sell(table, journeys):
         _sell_ships(table, journeys)
         return
+    slot = table.slot(f.area)
+    if table.separatists[slot]:
+        if journeys.rules.separatists == "hostile" and table.camps_in_area(WAR, f.area):
+            _start_separatist_fight(table, journeys)
+            return
+    elif conquest.fief_holder(table, slot) == f.owner:
+        # FÖRLÄNING, SMÅRIKE: "The player does not need to defeat any more armies to build war camps there" (VA-23).
+        journeys.step = ACT
+        return
+    _fight_armies(table, journeys)
+
+
+def _fight_armies(table: Table, journeys: Journeys) -> None:
+    """The war fleet fights the area's armies, or wins at once where none are left."""
+    f = fleet(table)
     area = table.board.area(f.area)
     slot = table.slot(f.area)
     # "For each war camp, in the area, the number of armies is reduced by one" (6.4; VA-55): every war camp there.
@@ -903,8 +979,48 @@ def _arrive(table: Table, journeys: Journeys) -> None:
         journeys.won = journeys.armyless = True
         journeys.step = ACT
         return
-    journeys.fight = combat.against_armies(table.num_players, f.area, f.owner, armies, area.strength)
+    strength = army_strength(table, journeys.rules, f.area)
+    journeys.fight = combat.against_armies(table.num_players, f.area, f.owner, armies, strength)
     _start_round(table, journeys)
+
+
+def _start_separatist_fight(table: Table, journeys: Journeys) -> None:
+    """UTBRYTARE under `separatists: hostile` (VA-22): "Their war camps defend the area against every war fleet that
+    makes it a destination. Each counts as two ships of strength 5, and neither side re-rolls 1s." Every seat's war
+    camps there fight, the mover's own too (they are no one's); war ships standing there keep out of it."""
+    f = fleet(table)
+    n = table.num_players
+    owners = [s for s in seat_order(table.first_seat, n) if table.camps_at(s, WAR, f.area)]
+    camps = [table.camps_at(s, WAR, f.area) for s in range(n)]
+    journeys.fight = combat.against_defenders(n, f.area, f.owner, owners, [0] * n, camps)
+    journeys.separatist_fight = True
+    journeys.events.append(JourneyEvent(f.owner, "separatists defend", f.area, sum(camps)))
+    _start_round(table, journeys)
+
+
+def _after_separatist_fight(table: Table, journeys: Journeys, resume: int) -> None:
+    """After the fight with the separatists' war camps: no risk of war (they belong to no one); the marker goes
+    with the area's last camp; a fleet that won goes on to fight the armies, one that withdrew moves on."""
+    fight = journeys.fight
+    journeys.separatist_fight = False
+    lost = sum(fight.lost_camps)
+    if lost:
+        journeys.events.append(JourneyEvent(fight.attacker, "separatist war camps destroyed", fight.area, lost))
+    _clear_separatists(table, fight.area)
+    if resume == RESUME_OVER or not table.fleets:
+        _journey_over(table, journeys)
+    elif resume == RESUME_ENTER:
+        _fight_armies(table, journeys)
+    else:
+        journeys.step = MOVE
+        _check_stuck(table, journeys)
+
+
+def _clear_separatists(table: Table, area_id: str) -> None:
+    """The separatist marker goes once the area has no camp left (VA-22)."""
+    slot = table.slot(area_id)
+    if table.separatists[slot] and not table.camps_in_area(WAR, area_id) and not table.camps_in_area(TRADING, area_id):
+        table.separatists[slot] = False
 
 
 def _sell_ships(table: Table, journeys: Journeys) -> None:
@@ -1041,7 +1157,11 @@ def _start_defender_fight(table: Table, journeys: Journeys) -> None:
 
 
 def _after_fight(table: Table, journeys: Journeys, resume: int) -> None:
-    """After a fight with other kingdoms' ships and camps: the risk of war, declarations, then `resume`."""
+    """After a fight with other kingdoms' ships and camps: the risk of war, declarations, then `resume` (none after
+    the separatists' camps, which are no one's)."""
+    if journeys.separatist_fight:
+        _after_separatist_fight(table, journeys, resume)
+        return
     fight = journeys.fight
     attacker = fight.attacker
     thresholds = [0] * journeys.num_players
@@ -1163,20 +1283,26 @@ def _good_trade(journeys: Journeys, seat: int, area_id: str) -> bool:
 def do_plunder(table: Table, journeys: Journeys) -> None:
     """The war fleet plunders (6.4)."""
     f = fleet(table)
-    silver = plunder.plunder(table, 0, journeys.defeated)
+    # "If the army strength was five ..." (6.4): the strength the armies fought at (VA-25 `expanded_strength`).
+    silver = plunder.plunder_silver(army_strength(table, journeys.rules, f.area), journeys.defeated)
+    if silver:
+        table.gain_silver(f.owner, silver)
+    table.plundered[table.slot(f.area)] = True
     journeys.plundered = True
     journeys.events.append(JourneyEvent(f.owner, "plunder", f.area, silver))
     _after_act(table, journeys)
 
 
 def do_build(table: Table, journeys: Journeys, n: int) -> None:
-    """The fleet builds `n` camps of its type; in a province the empire reacts at once (VA-32)."""
+    """The fleet builds `n` camps of its type; in a province the empire reacts at once (VA-32), but not in a
+    heritage or small kingdom (VA-23)."""
     f = fleet(table)
     trade.build(table, 0, n)
     journeys.built = True
     journeys.events.append(JourneyEvent(f.owner, "build " + f.kind, f.area, n))
     slot = table.slot(f.area)
-    if table.empire_of[slot]:
+    # A heritage or small kingdom "makes no more reaction rolls" (VA-23), whoever builds there.
+    if table.empire_of[slot] and conquest.fief_holder(table, slot) == NOBODY:
         only = f.owner if journeys.rules.reaction_on_build == "builder_only" else -1
         journeys.build_reactions = reactions.on_build(table, journeys.rules.reaction_roll, f.area, only)
         if not reactions.done(journeys.build_reactions):
@@ -1211,6 +1337,9 @@ def do_destroy(table: Table, journeys: Journeys) -> None:
     """The war fleet destroys other kingdoms' undefended trading camps; the owners risk war (VA-58)."""
     f = fleet(table)
     journeys.destroyed = True
+    if table.separatists[table.slot(f.area)]:
+        _destroy_separatist_camps(table, journeys)
+        return
     thresholds = [0] * journeys.num_players
     opponents: list[list[int]] = [[] for _ in range(journeys.num_players)]
     for owner, camps in plunder.destroy(table, f.owner, f.area):
@@ -1219,6 +1348,21 @@ def do_destroy(table: Table, journeys: Journeys) -> None:
         opponents[owner] = [f.owner]
         opponents[f.owner].append(owner)
     _risk_of_war(table, journeys, thresholds, opponents, RESUME_ACT)
+
+
+def _destroy_separatist_camps(table: Table, journeys: Journeys) -> None:
+    """VA-22: "Once those war camps are gone, a war fleet that wins there may remove the separatist trading camps"
+    (every seat's, no one's to defend or to go to war over); with no camp left the marker goes."""
+    f = fleet(table)
+    removed = 0
+    for seat in range(table.num_players):
+        n = table.camps_at(seat, TRADING, f.area)
+        if n:
+            table.remove_camps(seat, TRADING, f.area, n)
+            removed += n
+    journeys.events.append(JourneyEvent(f.owner, "separatist trading camps removed", f.area, removed))
+    _clear_separatists(table, f.area)
+    _after_act(table, journeys)
 
 
 def _after_act(table: Table, journeys: Journeys) -> None:
@@ -1247,6 +1391,7 @@ def _journey_over(table: Table, journeys: Journeys) -> None:
     emigration.check_homeless(table)
     _clear_cards(journeys)
     journeys.fight = combat.Fight(journeys.num_players)
+    journeys.separatist_fight = False
     journeys.askers, journeys.declarers, journeys.to_risk = [], [], []
     journeys.target = journeys.target_from = ""
     _new_stop(journeys)
@@ -1279,6 +1424,7 @@ def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
             "berserk": list(fight.berserk),
             "fleet_hits_on": combat.fleet_hit_on(fight),
             "defenders_hit_on": combat.defender_hit_on(fight),
+            "separatists": journeys.separatist_fight,
         }
     entry: dict[str, Any] | None = None
     if journeys.target:

@@ -122,7 +122,8 @@ _RULEBOOK_OPTIONS: Final = (
         "VA-38. 'before_elections': before each election's bids, in seat order, each player may give silver (and "
         "cards) to any player or pass; gifts take effect at once ('Players may give silver or cards to each "
         "other'); promises are not part of the game ('No agreements are binding'). 'off': no gifts. "
-        "'any_window': gifts also in every card window.",
+        "'any_window': gifts also in every card window (refused for now: a card window has no gift "
+        "steps in its round).",
     ),
     _option(
         "kings_peace",

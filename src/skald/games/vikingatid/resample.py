@@ -8,10 +8,11 @@ cannot tell from the true one gives each hidden draw and hidden gift a kind such
 - the seat's own draws are as they were.
 
 `deal` finds such an assignment from the public card events alone, with the rng: first each player's later uses
-of cards he could only have drawn are matched to his earlier hidden draws (at random among them); the remaining
-hidden draws are filled by the deck's odds as the card flow is followed, keeping back the kinds promised to later
-draws. A dead end (a kind not left in the deck) starts again with the next random choices; the true deal shows that
-one exists. Nothing here reads a hidden kind.
+of cards are matched to his earlier unseen entries (hidden draws, and gifts whose kind only he saw), at random; a
+gift given a kind so becomes a use of its giver, matched in turn. Then the card flow is followed: the remaining
+hidden draws are filled by the deck's odds, keeping back the kinds promised to later draws, and the remaining
+hidden gifts from what the giver can spare. A dead end (a kind not left in the deck) starts again with the next
+random choices; the true deal shows that one exists. Nothing here reads a hidden kind.
 
 Plain functions over ints (mypyc-ready).
 """
@@ -68,33 +69,66 @@ def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
 def _try(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
     kinds_n = len(counts)
     assigned = [m.kind if seen_by(m, seat) else -1 for m in moves]
-    # 1. Each other player's uses of cards he could only have drawn, matched to his earlier hidden draws.
+    _match(moves, assigned, kinds_n, num_players, seat, rng)
+    # Each player's card exits of a known kind from each move on (to give away a card he will not need).
+    later: list[list[list[int]]] = [[[0] * kinds_n] for _ in range(num_players)]
+    for index in range(len(moves) - 1, -1, -1):
+        move = moves[index]
+        for player in range(num_players):
+            row = list(later[player][-1])
+            if move.seat == player and move.verb != DRAWN and assigned[index] >= 0:
+                row[assigned[index]] += 1
+            later[player].append(row)
     for player in range(num_players):
-        if player == seat:
-            continue
-        hand = [0] * kinds_n
-        open_draws: list[int] = []
-        for index, move in enumerate(moves):
-            if move.verb == DRAWN and move.seat == player:
-                if assigned[index] >= 0:
-                    hand[assigned[index]] += 1
-                else:
-                    open_draws.append(index)
-            elif move.verb == GIVEN and move.other == player and assigned[index] >= 0:
-                hand[assigned[index]] += 1
-            elif move.seat == player and move.verb in (PLAYED, DISCARDED, GIVEN):
+        later[player].reverse()
+    return _follow(moves, assigned, counts, num_players, seat, later, rng)
+
+
+def _match(
+    moves: list[CardMove], assigned: list[int], kinds_n: int, num_players: int, seat: int, rng: random.Random
+) -> None:
+    """Give each other player's uses of cards (plays, discards, gifts of a kind now known) a source among his
+    earlier unseen entries (draws, and gifts whose kind he alone saw), at random. A gift so given a kind becomes a
+    use of its giver, matched in the next round, until nothing changes."""
+    changed = True
+    while changed:
+        changed = False
+        for player in range(num_players):
+            if player == seat:
+                continue
+            hand = [0] * kinds_n
+            open_entries: list[int] = []
+            for index, move in enumerate(moves):
                 kind = assigned[index]
-                if kind < 0:
-                    # A gift of a kind unseen: it takes one card, chosen when the flow is followed.
-                    continue
-                if hand[kind] > 0:
-                    hand[kind] -= 1
-                elif open_draws:
-                    pick = open_draws.pop(rng.randrange(len(open_draws)))
-                    assigned[pick] = kind
-                else:
-                    raise NoDeal
-    # 2. Follow the flow: fill the other hidden draws by the deck's odds, keeping back promised kinds.
+                entry = (move.verb == DRAWN and move.seat == player) or (move.verb == GIVEN and move.other == player)
+                if entry:
+                    if kind >= 0:
+                        hand[kind] += 1
+                    else:
+                        open_entries.append(index)
+                elif move.seat == player and move.verb != DRAWN and kind >= 0:
+                    if hand[kind] > 0:
+                        hand[kind] -= 1
+                    elif open_entries:
+                        pick = open_entries.pop(rng.randrange(len(open_entries)))
+                        assigned[pick] = kind
+                        changed = True
+                    else:
+                        raise NoDeal
+
+
+def _follow(
+    moves: list[CardMove],
+    assigned: list[int],
+    counts: tuple[int, ...],
+    num_players: int,
+    seat: int,
+    later: list[list[list[int]]],
+    rng: random.Random,
+) -> list[int]:
+    """Follow the card flow: fill the hidden draws still open by the deck's odds, keeping back the kinds promised
+    to later draws, and the gifts still open from what the giver can spare."""
+    kinds_n = len(counts)
     promised = [0] * kinds_n
     for index, move in enumerate(moves):
         if move.verb == DRAWN and not seen_by(move, seat) and assigned[index] >= 0:
@@ -119,12 +153,16 @@ def _try(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
             deck[kind] -= 1
             hands[move.seat][kind] += 1
         elif move.verb == GIVEN:
+            hand = hands[move.seat]
             if kind < 0:
-                kind = _pick(hands[move.seat], rng)
+                needed = later[move.seat][index + 1]
+                kind = _pick([max(0, hand[k] - needed[k]) for k in range(kinds_n)], rng)
+                if kind < 0:
+                    kind = _pick(hand, rng)
                 assigned[index] = kind
-            if kind < 0 or hands[move.seat][kind] <= 0:
+            if kind < 0 or hand[kind] <= 0:
                 raise NoDeal
-            hands[move.seat][kind] -= 1
+            hand[kind] -= 1
             hands[move.other][kind] += 1
         else:
             if hands[move.seat][kind] <= 0:

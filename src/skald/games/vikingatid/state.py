@@ -50,6 +50,7 @@ from skald.games.vikingatid.actions import (
     FLEET_SIZE,
     GIFT,
     GIVE_CARD,
+    GIVE_CARD_TO,
     GIVE_SILVER,
     HITS,
     JOURNEY,
@@ -211,6 +212,7 @@ class VikingatidState(State):
             self.card_log: list[CardEvent] = list(source.card_log)
             self.visible: list[int] = list(source.visible)
             self.card_moves: list[R.CardMove] = list(source.card_moves)
+            self._known: dict[int, tuple[int, str]] = dict(source._known)
             return
         self.history = []
         self.table = Table(board, num_players, options["kingdom_choice"])
@@ -245,6 +247,9 @@ class VikingatidState(State):
         self.visible = []
         # Every movement of a card (drawn, played, discarded, given), for `resample_from_infostate`.
         self.card_moves = []
+        # Each viewer's information-state string so far, with the length of history it covers (the history only
+        # grows, so the string is extended, not rebuilt: a long game asks for it at every ply).
+        self._known = {}
         self._settle_setup()
 
     def clone(self) -> VikingatidState:
@@ -301,7 +306,7 @@ class VikingatidState(State):
             # Krig and Gäld may have taken an emigrant's home (VA-61).
             emigration.check_homeless(table)
             self.results_seen = 0
-            self.election = elections.begin(table, election_rules(self.options))
+            self.election = elections.begin(table, election_rules(self.options), self.deck)
         elif phase == S.SILVER:
             # No decision in phase 4: it is applied at once, and phase 5 follows.
             self.incomes = silver.distribute(self.table, silver_rules(self.options))
@@ -368,6 +373,7 @@ class VikingatidState(State):
         elif phase == S.ELECTIONS:
             if self._election_window():
                 return
+            elections.refresh(self.table, self.election, self.deck)
             if elections.done(self.election):
                 self.begin_phase(S.SILVER)
                 return
@@ -432,11 +438,10 @@ class VikingatidState(State):
             return EFFECTS[self.play.kind].hit_outcomes(self)
         fight = self.journeys.fight
         if self.step == S.FLEET_HITS:
-            dice = combat.batch(fight.fleet_dice)
-            return [(HITS + n, p) for n, p in combat.binomial_outcomes(dice, combat.VIKING_HIT)]
+            # TORS HAMMARE and BESKYDD (`any_roll`) change what a Viking die hits on (combat.fleet_hit_on).
+            return [(HITS + n, p) for n, p in combat.fleet_outcomes(fight)]
         if self.step == S.DEFENDER_HITS:
-            dice = combat.batch(fight.other_dice)
-            return [(HITS + n, p) for n, p in combat.binomial_outcomes(dice, combat.VIKING_HIT)]
+            return [(HITS + n, p) for n, p in combat.defender_outcomes(fight)]
         if self.step == S.ARMY_HITS:
             dice = combat.batch(fight.other_dice)
             return [
@@ -465,12 +470,16 @@ class VikingatidState(State):
             return [KINGDOM + KINGDOMS.index(k) for k in self.table.choice.legal_kingdoms()]
         election = self.election
         if step == S.GIFT_TARGET:
-            return [PASS, *(GIVE_SILVER + s for s in elections.gift_targets(self.table, election))]
+            silver_to = [GIVE_SILVER + s for s in elections.gift_targets(self.table, election)]
+            cards_to = [GIVE_CARD_TO + s for s in elections.card_gift_targets(self.table, election, self.deck)]
+            return [PASS, *silver_to, *cards_to]
+        if step == S.GIFT_CARD:
+            return [GIVE_CARD + kind for kind in elections.card_gift_kinds(election, self.deck)]
         if step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
             return [AMOUNT + n - 1 for n in elections.amounts(self.table, election)]
         if step == S.BID_TARGET:
-            seats = [PAY_ONTO + s for s in election.participants]
-            return [PASS, *seats, PAY_ONTO_KINGDOM]
+            rolls = elections.bid_targets(election)
+            return [PASS, *(PAY_ONTO_KINGDOM if r == elections.KINGDOM_ROLL_TARGET else PAY_ONTO + r for r in rolls)]
         if step == S.PEACE_OFFER:
             return [PASS, *(OFFER_PEACE + k for k in elections.peace_candidates(self.table, election))]
         if step == S.PEACE_ANSWER:
@@ -614,9 +623,9 @@ class VikingatidState(State):
         results = len(self.election.results)
         if not self.cards_on() or results <= self.results_seen:
             return False
-        self.results_seen = results
-        if self.options["election_cards_window"] == "end_of_phase" and not elections.done(self.election):
+        if self.options["election_cards_window"] == "end_of_phase" and not elections.all_held(self.election):
             return False
+        self.results_seen = results
         return self._open_window(windows.AFTER_ELECTION, windows.RESUME_SETTLE, -1, self.table.first_seat)
 
     def _open_before_windows(self) -> None:
@@ -811,10 +820,17 @@ class VikingatidState(State):
             except IllegalAction as error:
                 return error
         if self.step == S.GIFT_TARGET:
-            seat = action - GIVE_SILVER
+            card = action >= GIVE_CARD_TO
+            seat = action - (GIVE_CARD_TO if card else GIVE_SILVER)
             if seat == election.actor:
                 return IllegalAction("VA-38", "a gift goes to another player, not to yourself")
+            if 0 <= seat < self.num_players:
+                what = "card" if card else "silver"
+                return IllegalAction("VA-38", f"seat {election.actor + 1} has no {what} to give")
             return IllegalAction("VA-38", f"there is no seat {seat + 1} at this table of {self.num_players}")
+        if self.step == S.GIFT_CARD:
+            title = self.game.cards.kinds[action - GIVE_CARD].title  # type: ignore[attr-defined]
+            return IllegalAction("VA-38", f"seat {election.actor + 1} holds no {title} to give")
         if self.step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
             return IllegalAction(
                 "VA-35" if self.step == S.BID_AMOUNT else "VA-38",
@@ -998,11 +1014,17 @@ class VikingatidState(State):
             reactions.gald_roll(table, self.reactions, action - ROLL + 1)
         elif step == S.GIFT_TARGET:
             if action == PASS:
-                elections.pass_gift(table, election)
+                elections.pass_gift(table, election, self.deck)
+            elif action >= GIVE_CARD_TO:
+                elections.choose_card_gift(election, action - GIVE_CARD_TO)
             else:
                 elections.choose_gift(election, action - GIVE_SILVER)
         elif step == S.GIFT_AMOUNT:
-            elections.give(table, election, action - AMOUNT + 1)
+            elections.give(table, election, action - AMOUNT + 1, self.deck)
+        elif step == S.GIFT_CARD:
+            kind = action - GIVE_CARD
+            self.card_moves.append(R.CardMove(len(self.history), R.GIVEN, election.actor, election.target, kind))
+            elections.give_card(table, election, self.deck, kind)
         elif step == S.BID_TARGET:
             if action == PASS:
                 elections.pass_bid(table, election)
@@ -1012,7 +1034,7 @@ class VikingatidState(State):
         elif step == S.BID_AMOUNT:
             elections.pay(table, election, action - AMOUNT + 1)
         elif step == S.ELECTION_ROLL:
-            elections.roll(table, election, action - ROLL + 1)
+            elections.roll(table, election, action - ROLL + 1, self.deck)
         elif step == S.PEACE_OFFER:
             if action == PASS:
                 elections.pass_peace(table, election)
@@ -1270,11 +1292,18 @@ class VikingatidState(State):
         """The history as `seat` knows it: each entry it may not see (another player's draw, the kind of a card
         gift between two others) is a '?'. Two histories give the same string exactly when they differ only
         there."""
-        visible = self.visible
-        if seat is None or seat < 0:
-            return " ".join(str(a) if visible[i] == PUBLIC else "?" for i, a in enumerate(self.history))
-        bit = 1 << seat
-        return " ".join(str(a) if visible[i] == PUBLIC or visible[i] & bit else "?" for i, a in enumerate(self.history))
+        viewer = -1 if seat is None or seat < 0 else seat
+        bit = 1 << viewer if viewer >= 0 else 0
+        visible, history = self.visible, self.history
+        length, known = self._known.get(viewer, (0, ""))
+        if length > len(history):
+            length, known = 0, ""
+        added = " ".join(
+            str(history[i]) if visible[i] == PUBLIC or visible[i] & bit else "?" for i in range(length, len(history))
+        )
+        text = f"{known} {added}" if known and added else known or added
+        self._known[viewer] = (len(history), text)
+        return text
 
     def action_hidden_from(self, action: int, viewer: int | None) -> bool:
         """A draw is hidden from all but its drawer, a card gift's kind from all but its two parties."""
@@ -1302,6 +1331,7 @@ class VikingatidState(State):
         hands and deck set as they would then be. Reads no hidden kind."""
         kinds = R.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
         world = self.clone()
+        world._known = {}
         history = world.history
         moves = world.card_moves
         for index, move in enumerate(moves):
@@ -1339,5 +1369,6 @@ def position_at(state: VikingatidState, table: Table, phase: int) -> VikingatidS
     fixture.history = []
     fixture.visible = []
     fixture.card_moves = []
+    fixture._known = {}
     fixture.begin_phase(phase)
     return fixture
