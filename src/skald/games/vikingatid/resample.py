@@ -7,12 +7,14 @@ cannot tell from the true one gives each hidden draw and hidden gift a kind such
 - every draw found its kind in the deck (with the face-up pile shuffled in whenever the deck ran out);
 - the seat's own draws are as they were.
 
-`deal` finds such an assignment from the public card events alone, with the rng: first each player's later uses
-of cards are matched to his earlier unseen entries (hidden draws, and gifts whose kind only he saw), at random; a
-gift given a kind so becomes a use of its giver, matched in turn. Then the card flow is followed: the remaining
-hidden draws are filled by the deck's odds, keeping back the kinds promised to later draws, and the remaining
-hidden gifts from what the giver can spare. A dead end (a kind not left in the deck) starts again with the next
-random choices; the true deal shows that one exists. Nothing here reads a hidden kind.
+`deal` finds such an assignment from the public card events alone, with the rng. It follows every card as a token:
+a card drawn unseen is a joker, settled to a kind only when its holder must play, discard or give a kind the seat
+sees and holds no card of it (its draw and the unseen gifts it went through then take that kind too); an unseen
+gift passes a token its giver can spare without falling short of his later uses, and one its receiver needs if he
+would fall short. Then the card flow is followed: the jokers never settled take kinds by the deck's odds, keeping
+back the kinds settled for later draws, and every move is checked against the deck and the hands. A dead end (no
+card or joker for a use, a kind not left in the deck) starts again with the next random choices; the true deal
+shows that one exists. Nothing here reads a hidden kind.
 
 Plain functions over ints (mypyc-ready).
 """
@@ -69,65 +71,162 @@ def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
 def _try(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
     kinds_n = len(counts)
     assigned = [m.kind if seen_by(m, seat) else -1 for m in moves]
-    _match(moves, assigned, kinds_n, num_players, seat, rng)
-    # Each player's card exits of a known kind from each move on (to give away a card he will not need).
-    later: list[list[list[int]]] = [[[0] * kinds_n] for _ in range(num_players)]
-    for index in range(len(moves) - 1, -1, -1):
-        move = moves[index]
-        for player in range(num_players):
-            row = list(later[player][-1])
-            if move.seat == player and move.verb != DRAWN and assigned[index] >= 0:
-                row[assigned[index]] += 1
-            later[player].append(row)
-    for player in range(num_players):
-        later[player].reverse()
-    return _follow(moves, assigned, counts, num_players, seat, later, rng)
+    paths = _trace(moves, assigned, kinds_n, num_players, seat, rng)
+    return _follow(moves, assigned, paths, counts, num_players, seat, rng)
 
 
-def _match(
+def _trace(
     moves: list[CardMove], assigned: list[int], kinds_n: int, num_players: int, seat: int, rng: random.Random
-) -> None:
-    """Give each other player's uses of cards (plays, discards, gifts of a kind now known) a source among his
-    earlier unseen entries (draws, and gifts whose kind he alone saw), at random. A gift so given a kind becomes a
-    use of its giver, matched in the next round, until nothing changes."""
-    changed = True
-    while changed:
-        changed = False
-        for player in range(num_players):
-            if player == seat:
+) -> dict[int, list[int]]:
+    """Follow every card as a token: one drawn unseen is a joker, whose kind is settled only when a card of a
+    kind seen is needed from a hand holding no such card (played, discarded, or given with its kind seen); the
+    joker then takes that kind, and so do its draw and every unseen gift it passed through. An unseen gift passes
+    the token `_spare` picks. Returns,
+    per hidden draw whose joker is never settled, the unseen gifts it passed through (settled with the draw by
+    `_follow`); `NoDeal` if a hand has neither the kind needed nor a joker."""
+    hands: list[list[list[int]]] = [[] for _ in range(num_players)]  # tokens: [draw index or -1, kind or -1]
+    paths: dict[int, list[int]] = {}
+    for index, move in enumerate(moves):
+        kind = assigned[index]
+        if move.verb == DRAWN:
+            hands[move.seat].append([-1, kind] if kind >= 0 else [index, -1])
+            if kind < 0:
+                paths[index] = []
+            continue
+        if kind >= 0:
+            token = _take(hands[move.seat], kind, assigned, paths, rng)
+        else:
+            token = _spare(moves, assigned, hands, index, seat, rng)
+            if token[1] >= 0:
+                assigned[index] = token[1]
+            else:
+                paths[token[0]].append(index)
+        if move.verb == GIVEN:
+            hands[move.other].append(token)
+    return {origin: path for origin, path in paths.items() if assigned[origin] < 0}
+
+
+def _take(
+    hand: list[list[int]], kind: int, assigned: list[int], paths: dict[int, list[int]], rng: random.Random
+) -> list[int]:
+    """The token of `kind` a hand gives up: a card of that kind, else a joker settled to it."""
+    for position, token in enumerate(hand):
+        if token[1] == kind:
+            return hand.pop(position)
+    jokers = [position for position, token in enumerate(hand) if token[1] < 0]
+    if not jokers:
+        raise NoDeal
+    token = hand.pop(jokers[rng.randrange(len(jokers))])
+    token[1] = kind
+    assigned[token[0]] = kind
+    for gift in paths.pop(token[0]):
+        assigned[gift] = kind
+    return token
+
+
+def _spare(
+    moves: list[CardMove],
+    assigned: list[int],
+    hands: list[list[list[int]]],
+    index: int,
+    seat: int,
+    rng: random.Random,
+) -> list[int]:
+    """The token the unseen gift `moves[index]` takes from its giver's hand to its receiver's: among those whose
+    loss leaves the giver able to meet his later uses in time, one whose gain the receiver needs to meet his (a
+    joker or a kind he lacks) if he would fall short without; else any the giver can spare; else any."""
+    move = moves[index]
+    giver, receiver = hands[move.seat], hands[move.other]
+    # Whether the unseen gifts still to come count as jokers: each try draws it, so that tries differ in kind.
+    trusting = rng.random() < 0.5
+    spare = [p for p in range(len(giver)) if _meets(moves, assigned, giver, move.seat, index, p, None, trusting)]
+    short = not _meets(moves, assigned, receiver, move.other, index, -1, None, trusting)
+    helping = [
+        p for p in spare if short and _meets(moves, assigned, receiver, move.other, index, -1, giver[p], trusting)
+    ]
+    choice = helping or spare or list(range(len(giver)))
+    if not choice:
+        raise NoDeal
+    return giver.pop(choice[rng.randrange(len(choice))])
+
+
+def _meets(
+    moves: list[CardMove],
+    assigned: list[int],
+    hand: list[list[int]],
+    player: int,
+    index: int,
+    losing: int,
+    gaining: list[int] | None,
+    trusting: bool,
+) -> bool:
+    """Whether `player`'s hand, less its token at `losing` (unless -1) and with `gaining` (unless None), can meet
+    each of his later uses of a seen kind in time: each from a card of that kind or a joker, counting the cards
+    that come to him later (seen ones by kind, his unseen draws as jokers, and the unseen gifts he will get as
+    jokers only if `trusting`: they may bring anything) and his later unseen gifts (each taking a card he will not
+    need, else a joker)."""
+    held: dict[int, int] = {}
+    jokers = 0
+    for position, token in enumerate(hand):
+        if position == losing:
+            continue
+        if token[1] >= 0:
+            held[token[1]] = held.get(token[1], 0) + 1
+        else:
+            jokers += 1
+    if gaining is not None:
+        if gaining[1] >= 0:
+            held[gaining[1]] = held.get(gaining[1], 0) + 1
+        else:
+            jokers += 1
+    needs: dict[int, int] = {}
+    for later in range(index + 1, len(moves)):
+        move, kind = moves[later], assigned[later]
+        if move.seat == player and move.verb != DRAWN and kind >= 0:
+            needs[kind] = needs.get(kind, 0) + 1
+    for later in range(index + 1, len(moves)):
+        move = moves[later]
+        kind = assigned[later]
+        receiver = move.seat if move.verb == DRAWN else move.other if move.verb == GIVEN else -1
+        if receiver == player:
+            if kind >= 0:
+                held[kind] = held.get(kind, 0) + 1
+            elif move.verb == DRAWN or trusting:
+                jokers += 1
+        elif move.seat == player and move.verb != DRAWN:
+            if kind >= 0:
+                needs[kind] -= 1
+                if held.get(kind, 0) > 0:
+                    held[kind] -= 1
+                elif jokers > 0:
+                    jokers -= 1
+                else:
+                    return False
                 continue
-            hand = [0] * kinds_n
-            open_entries: list[int] = []
-            for index, move in enumerate(moves):
-                kind = assigned[index]
-                entry = (move.verb == DRAWN and move.seat == player) or (move.verb == GIVEN and move.other == player)
-                if entry:
-                    if kind >= 0:
-                        hand[kind] += 1
-                    else:
-                        open_entries.append(index)
-                elif move.seat == player and move.verb != DRAWN and kind >= 0:
-                    if hand[kind] > 0:
-                        hand[kind] -= 1
-                    elif open_entries:
-                        pick = open_entries.pop(rng.randrange(len(open_entries)))
-                        assigned[pick] = kind
-                        changed = True
-                    else:
-                        raise NoDeal
+            spare = next((k for k, n in held.items() if n > needs.get(k, 0)), -1)
+            if spare >= 0:
+                held[spare] -= 1
+            elif jokers > 0:
+                jokers -= 1
+            elif any(held.values()):
+                held[next(k for k, n in held.items() if n > 0)] -= 1
+            else:
+                return False
+    return True
 
 
 def _follow(
     moves: list[CardMove],
     assigned: list[int],
+    paths: dict[int, list[int]],
     counts: tuple[int, ...],
     num_players: int,
     seat: int,
-    later: list[list[list[int]]],
     rng: random.Random,
 ) -> list[int]:
-    """Follow the card flow: fill the hidden draws still open by the deck's odds, keeping back the kinds promised
-    to later draws, and the gifts still open from what the giver can spare."""
+    """Follow the card flow: each draw still open takes a kind by the deck's odds, keeping back the kinds settled
+    for later draws (its unseen gifts take the same kind), and every move is checked against the deck and the
+    hands."""
     kinds_n = len(counts)
     promised = [0] * kinds_n
     for index, move in enumerate(moves):
@@ -146,28 +245,21 @@ def _follow(
                 if kind < 0:
                     kind = _pick(deck, rng)
                 assigned[index] = kind
+                for gift in paths.get(index, []):
+                    assigned[gift] = kind
             elif not seen_by(move, seat):
                 promised[kind] -= 1
             if kind < 0 or deck[kind] <= 0:
                 raise NoDeal
             deck[kind] -= 1
             hands[move.seat][kind] += 1
-        elif move.verb == GIVEN:
-            hand = hands[move.seat]
-            if kind < 0:
-                needed = later[move.seat][index + 1]
-                kind = _pick([max(0, hand[k] - needed[k]) for k in range(kinds_n)], rng)
-                if kind < 0:
-                    kind = _pick(hand, rng)
-                assigned[index] = kind
-            if kind < 0 or hand[kind] <= 0:
-                raise NoDeal
-            hand[kind] -= 1
+            continue
+        if kind < 0 or hands[move.seat][kind] <= 0:
+            raise NoDeal
+        hands[move.seat][kind] -= 1
+        if move.verb == GIVEN:
             hands[move.other][kind] += 1
         else:
-            if hands[move.seat][kind] <= 0:
-                raise NoDeal
-            hands[move.seat][kind] -= 1
             pile[kind] += 1
     return assigned
 
