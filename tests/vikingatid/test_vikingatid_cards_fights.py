@@ -571,3 +571,54 @@ def test_each_card_plays_out_at_random_and_keeps_the_table_sound(card_id: str) -
             assert problems(state.table) == []
             assert count < 2_000
         assert state.card_log[-1].card == card_id
+
+
+# -- the Christian defence (VA-59) ----------------------------------------------------------------------------------
+
+
+def _all_hit(state: VikingatidState) -> float:
+    """The chance that every die of the node under way hits."""
+    return dict(state.chance_outcomes())[HITS + dice_now(state)]
+
+
+def test_a_christian_defends_better_against_british_armies() -> None:
+    """10. Christianisation: Christians get a bonus "when defending against attackers from these empires"; VA-59
+    `own_dice_minus_2`: against British or German-Roman armies sent by a card a Christian's dice get -2, so he hits
+    on 7 or less; a pagan still hits on 5 or less (a war camp rolls two dice)."""
+    for christian, chance in ((True, 0.7), (False, 0.5)):
+        table = new_table()
+        table.build_camps(1, WAR, "mercien", 1)
+        table.christian[1] = christian
+        state = holding(table, "british_attack")
+        play(state, "british_attack")
+        state.apply(roll(1))  # one army
+        hits(state, 0)
+        assert dice_now(state) == 2
+        assert _all_hit(state) == pytest.approx(chance**2)
+
+
+def test_the_christian_bonus_is_not_given_against_other_attackers() -> None:
+    """VA-59 names British and German-Roman attackers only: against MAGYARHORDER's armies a Christian hits on 5."""
+    table = new_table()
+    table.build_camps(1, WAR, "magyarlandet", 1)
+    table.christian[1] = True
+    state = holding(table, "magyar_hordes")
+    play(state, "magyar_hordes")
+    state.apply(roll(1))
+    hits(state, 0)
+    assert dice_now(state) == 2
+    assert _all_hit(state) == pytest.approx(0.25)
+
+
+def test_under_attacker_dice_plus_2_the_british_armies_hit_less_against_christians() -> None:
+    """VA-59 `attacker_dice_plus_2`: the attacking armies' dice get +2 against Christian defenders (strength 5 then
+    hits on 3 or less), and the Christian's own dice are as usual."""
+    table = new_table()
+    table.build_camps(1, WAR, "mercien", 1)
+    table.christian[1] = True
+    state = holding(table, "british_attack", christian_defence="attacker_dice_plus_2")
+    play(state, "british_attack")
+    state.apply(roll(1))
+    assert dice_now(state) == 1 and _all_hit(state) == pytest.approx(0.3)
+    hits(state, 0)
+    assert _all_hit(state) == pytest.approx(0.25)

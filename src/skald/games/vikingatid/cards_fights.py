@@ -99,7 +99,12 @@ _VIKING_HITS: Final = 1
 _AREA_ARMIES: Final = 2
 _ROUNDS: Final = 3
 _ROLLED: Final = 4
-_RECORD: Final = 5
+#: The Christian defenders' dice still to roll this round (VA-59).
+_CHRISTIAN_DICE: Final = 5
+_RECORD: Final = 6
+#: The cards whose armies come from Britain or the German-Roman Empire, against which a Christian defends better
+#: ("when defending against attackers from these empires", 10. Christianisation; VA-59).
+CHRISTIAN_DEFENCE_CARDS: Final = ("british_attack", "german_attack")
 
 
 def _cards(state: VikingatidState) -> CardData:
@@ -448,18 +453,50 @@ def _other_dice(state: VikingatidState) -> int:
     return _at(state, _AREA_ARMIES)
 
 
-def fight_outcomes(state: VikingatidState) -> list[tuple[int, float]]:
-    """The hits of the next node of dice: the card's armies hit on their strength or less, the Vikings on 5 or
-    less, the area's armies on its strength or less; no re-roll after a 1 (6.4)."""
+def _christian_defence(state: VikingatidState) -> str:
+    """How a Christian defends against this card (VA-59 `christian_defence`), or "" if the card is not British or
+    German-Roman."""
+    return str(state.options["christian_defence"]) if _card_id(state) in CHRISTIAN_DEFENCE_CARDS else ""
+
+
+def _christian_dice(state: VikingatidState, area_id: str) -> int:
+    """The dice of the Christian defenders among `_viking_dice`."""
+    assert state.play is not None
+    table = state.table
+    return sum(
+        table.ships_at(s, WAR, area_id) + 2 * table.camps_at(s, WAR, area_id) - state.play.seats[s]
+        for s in defenders(table, area_id)
+        if table.christian[s]
+    )
+
+
+def _node_dice(state: VikingatidState) -> tuple[int, int]:
+    """The dice of the next node and what each hits on: the card's armies on their strength or less (2 less
+    against defenders who are all Christian under `christian_defence: attacker_dice_plus_2`), the Vikings on 5 or
+    less (the Christians' dice first, on 7 or less, under `own_dice_minus_2`, VA-59), the area's armies on its
+    strength or less; no re-roll after a 1 (6.4)."""
     play = state.play
     assert play is not None
-    if play.stage in (ARMIES_VS_VIKINGS, ARMIES_VS_AREA):
-        hit_on = play.strength
-    elif play.stage == VIKINGS_ROLL:
-        hit_on = combat.VIKING_HIT
-    else:
-        hit_on = army_strength(state, play.areas[0])
-    dice = combat.batch(play.dice)
+    defence = _christian_defence(state)
+    if play.stage == ARMIES_VS_VIKINGS:
+        area_id = play.areas[0]
+        table = state.table
+        all_christian = all(table.christian[s] for s in defenders(table, area_id))
+        bonus = 2 if defence == "attacker_dice_plus_2" and all_christian else 0
+        return combat.batch(play.dice), play.strength - bonus
+    if play.stage == ARMIES_VS_AREA:
+        return combat.batch(play.dice), play.strength
+    if play.stage == VIKINGS_ROLL:
+        christian = _at(state, _CHRISTIAN_DICE)
+        if christian:
+            return combat.batch(christian), combat.VIKING_HIT + 2
+        return combat.batch(play.dice), combat.VIKING_HIT
+    return combat.batch(play.dice), army_strength(state, play.areas[0])
+
+
+def fight_outcomes(state: VikingatidState) -> list[tuple[int, float]]:
+    """The hits of the next node of dice (`_node_dice`)."""
+    dice, hit_on = _node_dice(state)
     return [(HITS + hits, p) for hits, p in combat.binomial_outcomes(dice, hit_on)]
 
 
@@ -469,8 +506,10 @@ def fight_hits(state: VikingatidState, action: int) -> None:
     play = state.play
     assert play is not None
     hits = action - HITS
-    rolled = combat.batch(play.dice)
+    rolled, _ = _node_dice(state)
     play.dice -= rolled
+    if play.stage == VIKINGS_ROLL and _at(state, _CHRISTIAN_DICE):
+        _put(state, _CHRISTIAN_DICE, _at(state, _CHRISTIAN_DICE) - rolled)
     card_side = play.stage in (ARMIES_VS_VIKINGS, ARMIES_VS_AREA)
     offset = _CARD_HITS if card_side else _VIKING_HITS
     _put(state, offset, _at(state, offset) + hits)
@@ -480,6 +519,8 @@ def fight_hits(state: VikingatidState, action: int) -> None:
     if card_side:
         play.stage += 1
         play.dice = _other_dice(state)
+        if play.stage == VIKINGS_ROLL and _christian_defence(state) == "own_dice_minus_2":
+            _put(state, _CHRISTIAN_DICE, _christian_dice(state, play.areas[0]))
         if play.dice:
             play.need = NEED_HITS
             return

@@ -30,7 +30,9 @@ PLAYED: Final = 1
 DISCARDED: Final = 2
 GIVEN: Final = 3
 #: Tries before giving up (each try is cheap: it follows the card events, not the game).
-TRIES: Final = 400
+TRIES: Final = 50
+#: Moves one try's search may take, going back included.
+SEARCH_STEPS: Final = 20_000
 
 
 class CardMove(NamedTuple):
@@ -81,29 +83,110 @@ def _trace(
     """Follow every card as a token: one drawn unseen is a joker, whose kind is settled only when a card of a
     kind seen is needed from a hand holding no such card (played, discarded, or given with its kind seen); the
     joker then takes that kind, and so do its draw and every unseen gift it passed through. An unseen gift passes
-    the token `_spare` picks. Returns,
-    per hidden draw whose joker is never settled, the unseen gifts it passed through (settled with the draw by
-    `_follow`); `NoDeal` if a hand has neither the kind needed nor a joker."""
+    one of its giver's tokens: the choices (`_choices`, one per kind of token) are tried in turn, going back to the
+    last gift whose choice is left to try when a hand has neither the kind needed nor a joker (a search of at most
+    SEARCH_STEPS moves; `NoDeal` beyond, or when every choice fails). Returns, per hidden draw whose joker is never
+    settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
     hands: list[list[list[int]]] = [[] for _ in range(num_players)]  # tokens: [draw index or -1, kind or -1]
     paths: dict[int, list[int]] = {}
-    for index, move in enumerate(moves):
+    # The gifts whose choices are being tried: (move, choices, next choice, the position before it).
+    stack: list[tuple[int, list[int], list[int], tuple[list[list[list[int]]], list[int], dict[int, list[int]]]]] = []
+    index = 0
+    steps = 0
+    while index < len(moves):
+        steps += 1
+        if steps > SEARCH_STEPS:
+            raise NoDeal
+        move = moves[index]
         kind = assigned[index]
         if move.verb == DRAWN:
             hands[move.seat].append([-1, kind] if kind >= 0 else [index, -1])
             if kind < 0:
                 paths[index] = []
+            index += 1
             continue
-        if kind >= 0:
-            token = _take(hands[move.seat], kind, assigned, paths, rng)
+        if kind >= 0 or move.verb != GIVEN:
+            try:
+                token = _take(hands[move.seat], kind, assigned, paths, rng)
+            except NoDeal:
+                index, hands, assigned_now, paths = _back(stack, moves, move.seat)
+                assigned[:] = assigned_now
+                continue
         else:
-            token = _spare(moves, assigned, hands, index, seat, rng)
+            if not stack or stack[-1][0] != index:
+                stack.append((index, _choices(moves, assigned, hands, index, rng), [0], _copy(hands, assigned, paths)))
+            frame = stack[-1]
+            if frame[2][0] >= len(frame[1]):
+                stack.pop()
+                index, hands, assigned_now, paths = _back(stack, moves, -1)
+                assigned[:] = assigned_now
+                continue
+            hands, assigned_now, paths = _copy(*frame[3])
+            assigned[:] = assigned_now
+            token = hands[move.seat].pop(frame[1][frame[2][0]])
+            frame[2][0] += 1
             if token[1] >= 0:
                 assigned[index] = token[1]
             else:
                 paths[token[0]].append(index)
         if move.verb == GIVEN:
             hands[move.other].append(token)
+        index += 1
     return {origin: path for origin, path in paths.items() if assigned[origin] < 0}
+
+
+def _copy(
+    hands: list[list[list[int]]], assigned: list[int], paths: dict[int, list[int]]
+) -> tuple[list[list[list[int]]], list[int], dict[int, list[int]]]:
+    """An independent copy of the tokens, the kinds settled and the jokers' paths."""
+    return [[list(token) for token in hand] for hand in hands], list(assigned), {k: list(v) for k, v in paths.items()}
+
+
+def _back(
+    stack: list[tuple[int, list[int], list[int], tuple[list[list[list[int]]], list[int], dict[int, list[int]]]]],
+    moves: list[CardMove],
+    player: int,
+) -> tuple[int, list[list[list[int]]], list[int], dict[int, list[int]]]:
+    """Back to the last gift with a choice left that can bear on `player`'s hand (-1: any): one he gave or got,
+    or one given or got by a player who gave him or got from him a card in a gift passed over on the way back (a
+    gift between others cannot have left him short)."""
+    involved = {player}
+    while stack:
+        frame = stack[-1]
+        gift = moves[frame[0]]
+        bears = player < 0 or gift.seat in involved or gift.other in involved
+        if bears and frame[2][0] < len(frame[1]):
+            hands, assigned, paths = _copy(*frame[3])
+            return frame[0], hands, assigned, paths
+        if bears:
+            involved.add(gift.seat)
+            involved.add(gift.other)
+        stack.pop()
+    raise NoDeal
+
+
+def _choices(
+    moves: list[CardMove], assigned: list[int], hands: list[list[list[int]]], index: int, rng: random.Random
+) -> list[int]:
+    """The tokens the unseen gift `moves[index]` may pass, one per kind of token (jokers are alike to the hands),
+    best first: those whose loss leaves the giver able to meet his later uses in time and whose gain the receiver
+    needs if he would fall short without; then the others the giver can spare; then the rest; at random within
+    each."""
+    move = moves[index]
+    giver, receiver = hands[move.seat], hands[move.other]
+    kinds: dict[int, list[int]] = {}
+    for position, token in enumerate(giver):
+        kinds.setdefault(token[1], []).append(position)
+    picks = [positions[rng.randrange(len(positions))] for positions in kinds.values()]
+    rng.shuffle(picks)
+    trusting = rng.random() < 0.5
+    short = not _meets(moves, assigned, receiver, move.other, index, -1, None, trusting)
+    ranked: list[tuple[int, int]] = []
+    for position in picks:
+        spare = _meets(moves, assigned, giver, move.seat, index, position, None, trusting)
+        helps = short and _meets(moves, assigned, receiver, move.other, index, -1, giver[position], trusting)
+        ranked.append((0 if spare and (helps or not short) else 1 if spare else 2, position))
+    return [position for _, position in sorted(ranked, key=lambda r: r[0])]
 
 
 def _take(
@@ -122,32 +205,6 @@ def _take(
     for gift in paths.pop(token[0]):
         assigned[gift] = kind
     return token
-
-
-def _spare(
-    moves: list[CardMove],
-    assigned: list[int],
-    hands: list[list[list[int]]],
-    index: int,
-    seat: int,
-    rng: random.Random,
-) -> list[int]:
-    """The token the unseen gift `moves[index]` takes from its giver's hand to its receiver's: among those whose
-    loss leaves the giver able to meet his later uses in time, one whose gain the receiver needs to meet his (a
-    joker or a kind he lacks) if he would fall short without; else any the giver can spare; else any."""
-    move = moves[index]
-    giver, receiver = hands[move.seat], hands[move.other]
-    # Whether the unseen gifts still to come count as jokers: each try draws it, so that tries differ in kind.
-    trusting = rng.random() < 0.5
-    spare = [p for p in range(len(giver)) if _meets(moves, assigned, giver, move.seat, index, p, None, trusting)]
-    short = not _meets(moves, assigned, receiver, move.other, index, -1, None, trusting)
-    helping = [
-        p for p in spare if short and _meets(moves, assigned, receiver, move.other, index, -1, giver[p], trusting)
-    ]
-    choice = helping or spare or list(range(len(giver)))
-    if not choice:
-        raise NoDeal
-    return giver.pop(choice[rng.randrange(len(choice))])
 
 
 def _meets(
