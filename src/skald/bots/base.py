@@ -43,7 +43,13 @@ class Bot(ABC):
             # The mover's legal actions depend only on what it knows; everything else comes from a determinization,
             # drawn from its information state alone, so the true hidden state never reaches `_choose`.
             sampler = random.Random(int.from_bytes(self._infostate_digest(state, player, "resample"), "big"))
-            return self._choose(state.resample_from_infostate(player, sampler), player, legal)
+            try:
+                world = state.resample_from_infostate(player, sampler)
+            except RuntimeError:
+                # No world was found in the time the game allows (Vikingatid after many card gifts between others):
+                # the seat still moves, uniformly among its legal actions, which depend only on what it knows.
+                return legal[self.draw(state, len(legal))]
+            return self._choose(world, player, legal)
         return self._choose(state, player, legal)
 
     def rng_for(self, state: State) -> random.Random:

@@ -161,12 +161,18 @@ class MCTSBot(Bot):
         scale = _Scale(self.config.temperature)
         budget = _Budget(self.config)
         while budget.more():
-            self._iterate_information_sets(root, state.resample_from_infostate(player, rng), player, rng, scale)
             budget.done += 1
+            try:
+                world = state.resample_from_infostate(player, rng)
+            except RuntimeError:
+                continue  # no world found this time (the game's resampler gave up): the iteration is spent
+            self._iterate_information_sets(root, world, player, rng, scale)
         self.last_iterations = budget.done
         # The root's actions are legal in every determinization, since the mover knows its own legal actions; the
         # seat's own actions are edges by id.
         tried = [(action, root.children[action]) for action in legal if action in root.children]
+        if not tried:
+            return legal[self.draw(state, len(legal))]
         return max(
             tried,
             key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),

@@ -29,10 +29,10 @@ DRAWN: Final = 0
 PLAYED: Final = 1
 DISCARDED: Final = 2
 GIVEN: Final = 3
-#: Tries before giving up (each try is cheap: it follows the card events, not the game).
-TRIES: Final = 50
-#: Moves one try's search may take, going back included.
-SEARCH_STEPS: Final = 20_000
+#: Tries before giving up (each try follows the card events, not the game).
+TRIES: Final = 30
+#: Moves one try's search may take, going back included, per card event.
+SEARCH_STEPS: Final = 4
 
 
 class CardMove(NamedTuple):
@@ -85,8 +85,8 @@ def _trace(
     joker then takes that kind, and so do its draw and every unseen gift it passed through. An unseen gift passes
     one of its giver's tokens: the choices (`_choices`, one per kind of token) are tried in turn, going back to the
     last gift whose choice is left to try when a hand has neither the kind needed nor a joker (a search of at most
-    SEARCH_STEPS moves; `NoDeal` beyond, or when every choice fails). Returns, per hidden draw whose joker is never
-    settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
+    SEARCH_STEPS moves per card event; `NoDeal` beyond, or when every choice fails). Returns, per hidden draw
+    whose joker is never settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
     hands: list[list[list[int]]] = [[] for _ in range(num_players)]  # tokens: [draw index or -1, kind or -1]
     paths: dict[int, list[int]] = {}
     # The gifts whose choices are being tried: (move, choices, next choice, the position before it).
@@ -95,7 +95,7 @@ def _trace(
     steps = 0
     while index < len(moves):
         steps += 1
-        if steps > SEARCH_STEPS:
+        if steps > SEARCH_STEPS * len(moves):
             raise NoDeal
         move = moves[index]
         kind = assigned[index]
