@@ -706,44 +706,22 @@ def separatist_camps(table: Table, seat: int) -> int:
     return sum(row[slot] + row[n + slot] for slot in range(n) if table.separatists[slot])
 
 
+#: The five attack cards and MAGYARHORDER: armies from the table, a fight per area.
+_ATTACK: Final = cardplay.effect(
+    resolve=_attack_resolve,
+    on_roll=_attack_roll,
+    hit_outcomes=fight_outcomes,
+    on_hits=fight_hits,
+)
+
 #: Each card kind this module writes, by id (`actions.CARD_IDS`).
 EFFECTS: Final[dict[str, Effect]] = {
-    "british_attack": cardplay.effect(
-        resolve=_attack_resolve,
-        on_roll=_attack_roll,
-        hit_outcomes=fight_outcomes,
-        on_hits=fight_hits,
-    ),
-    "khazars": cardplay.effect(
-        resolve=_attack_resolve,
-        on_roll=_attack_roll,
-        hit_outcomes=fight_outcomes,
-        on_hits=fight_hits,
-    ),
-    "berserks_west": cardplay.effect(
-        resolve=_attack_resolve,
-        on_roll=_attack_roll,
-        hit_outcomes=fight_outcomes,
-        on_hits=fight_hits,
-    ),
-    "berserks_east": cardplay.effect(
-        resolve=_attack_resolve,
-        on_roll=_attack_roll,
-        hit_outcomes=fight_outcomes,
-        on_hits=fight_hits,
-    ),
-    "german_attack": cardplay.effect(
-        resolve=_attack_resolve,
-        on_roll=_attack_roll,
-        hit_outcomes=fight_outcomes,
-        on_hits=fight_hits,
-    ),
-    MAGYARS: cardplay.effect(
-        resolve=_attack_resolve,
-        on_roll=_attack_roll,
-        hit_outcomes=fight_outcomes,
-        on_hits=fight_hits,
-    ),
+    "british_attack": _ATTACK,
+    "khazars": _ATTACK,
+    "berserks_west": _ATTACK,
+    "berserks_east": _ATTACK,
+    "german_attack": _ATTACK,
+    MAGYARS: _ATTACK,
     PECHENEGS: cardplay.effect(
         may_play=_pechenegs_may_play, resolve=_pechenegs_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
     ),

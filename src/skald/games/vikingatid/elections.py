@@ -465,17 +465,7 @@ def _election_result(table: Table, election: Election, k: int) -> None:
     winner = king_of(totals, kingdom_total, election.rules.election_margin)
     king = election.participants[winner] if winner >= 0 else NOBODY
     _crown(table, election, k, king)
-    election.results.append(
-        ElectionResult(
-            KINGDOMS[k],
-            tuple(election.participants),
-            tuple(election.dice[: len(election.participants)]),
-            tuple(totals),
-            kingdom_die,
-            kingdom_total,
-            king,
-        )
-    )
+    _record(election, k, totals, kingdom_die, kingdom_total, king)
 
 
 def _duel_result(table: Table, election: Election, k: int) -> None:
@@ -493,6 +483,19 @@ def _duel_result(table: Table, election: Election, k: int) -> None:
         other = max(t for seat, t in zip(election.participants, totals, strict=False) if seat != challenger)
     king = challenger if mine > other else table.king[k]
     _crown(table, election, k, king)
+    _record(election, k, totals, kingdom_die, kingdom_total, king, CHALLENGE_CONTEST)
+
+
+def _record(
+    election: Election,
+    k: int,
+    totals: list[int],
+    kingdom_die: int,
+    kingdom_total: int,
+    king: int,
+    contest: str = ELECTION_CONTEST,
+) -> None:
+    """The result of a contest for kingdom `k`'s throne, kept for the table and the log."""
     election.results.append(
         ElectionResult(
             KINGDOMS[k],
@@ -502,7 +505,7 @@ def _duel_result(table: Table, election: Election, k: int) -> None:
             kingdom_die,
             kingdom_total,
             king,
-            CHALLENGE_CONTEST,
+            contest,
         )
     )
 
