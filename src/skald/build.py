@@ -62,7 +62,6 @@ COMPILED = (
     "skald.games.vikingatid.deck",
     "skald.games.vikingatid.windows",
     "skald.games.vikingatid.cardplay",
-    "skald.games.vikingatid.resample",
     "skald.games.vikingatid.cards_journey",
     "skald.games.vikingatid.cards_fights",
     "skald.games.vikingatid.cards_kingdoms",

@@ -280,6 +280,25 @@ def test_a_resampled_world_replays_and_keeps_all_the_seat_has_seen(seed: int) ->
         assert replayed.observation(seat) == world.observation(seat)
 
 
+def test_resampling_finds_a_deal_after_many_card_gifts_at_six_players() -> None:
+    """Random play at six players gives dozens of cards between other players before elections (VA-38); the kinds
+    of those gifts are hidden from the seat, yet every seat still gets a world that replays and shows it the same."""
+    state = GAME.new_initial_state(6)
+    rng = random.Random(0)
+    while len(state.history) < 4000:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance_outcome(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    gifts = [m for m in state.card_moves if m.verb == 3]
+    assert len(gifts) > 40
+    for seat in range(6):
+        world = state.resample_from_infostate(seat, random.Random(seat))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        replayed = Record.of(world).replay()
+        assert replayed.observation(seat) == state.observation(seat)
+
+
 def test_the_record_of_a_running_game_hides_the_other_hands() -> None:
     """Hidden information: "A running game's record must not be served to a seat": the record a seat is shown
     leaves out the draws it may not see."""

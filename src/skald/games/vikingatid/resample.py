@@ -7,21 +7,24 @@ cannot tell from the true one gives each hidden draw and hidden gift a kind such
 - every draw found its kind in the deck (with the face-up pile shuffled in whenever the deck ran out);
 - the seat's own draws are as they were.
 
-`deal` finds such an assignment from the public card events alone, with the rng. It follows every card as a token:
-a card drawn unseen is a joker, settled to a kind only when its holder must play, discard or give a kind the seat
-sees and holds no card of it (its draw and the unseen gifts it went through then take that kind too); an unseen
-gift passes a token its giver can spare without falling short of his later uses, and one its receiver needs if he
-would fall short. Then the card flow is followed: the jokers never settled take kinds by the deck's odds, keeping
-back the kinds settled for later draws, and every move is checked against the deck and the hands. A dead end (no
-card or joker for a use, a kind not left in the deck) starts again with the next random choices; the true deal
-shows that one exists. Nothing here reads a hidden kind.
+`deal` finds such an assignment from the public card events alone, with the rng. In another player's hand every
+card is a joker (its kind unseen) except those the seat itself gave him; a hand's size is public. So the one real
+choice is what each unseen gift passes: a joker or one of those known cards. `_plan` searches these choices so
+that no player ever lacks both a card of a kind he is seen to use and a joker. `_trace` then follows every card
+as a token: a joker is settled to a kind when its holder uses that kind without a known card of it, and its draw
+and the unseen gifts it went through take the kind too. `_follow` gives the jokers never settled kinds by the
+deck's odds (keeping back the kinds settled for later draws) and checks every move against the deck and the hands.
+A dead end (the search's budget spent, a kind not left in the deck) starts again with the next random choices; the
+true deal shows that one exists. Nothing here reads a hidden kind.
 
-Plain functions over ints (mypyc-ready).
+Plain functions over ints. Not in the compiled build: the search nests functions, and it runs for bots and checks,
+not in the game's own moves.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Final, NamedTuple
 
 #: Card event verbs (`CardEvent.verb`).
@@ -31,8 +34,8 @@ DISCARDED: Final = 2
 GIVEN: Final = 3
 #: Tries before giving up (each try follows the card events, not the game).
 TRIES: Final = 30
-#: Moves one try's search may take, going back included, per card event.
-SEARCH_STEPS: Final = 4
+#: Choices of unseen gifts one try's search may make, per card event.
+SEARCH_STEPS: Final = 50
 
 
 class CardMove(NamedTuple):
@@ -82,111 +85,119 @@ def _trace(
 ) -> dict[int, list[int]]:
     """Follow every card as a token: one drawn unseen is a joker, whose kind is settled only when a card of a
     kind seen is needed from a hand holding no such card (played, discarded, or given with its kind seen); the
-    joker then takes that kind, and so do its draw and every unseen gift it passed through. An unseen gift passes
-    one of its giver's tokens: the choices (`_choices`, one per kind of token) are tried in turn, going back to the
-    last gift whose choice is left to try when a hand has neither the kind needed nor a joker (a search of at most
-    SEARCH_STEPS moves per card event; `NoDeal` beyond, or when every choice fails). Returns, per hidden draw
-    whose joker is never settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
+    joker then takes that kind, and so do its draw and every unseen gift it passed through. Each unseen gift passes
+    the token `_plan` chose: a joker, or a card of a kind seen. Returns, per hidden draw whose joker is never
+    settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
+    plan = _plan(moves, assigned, num_players, seat, rng)
     hands: list[list[list[int]]] = [[] for _ in range(num_players)]  # tokens: [draw index or -1, kind or -1]
     paths: dict[int, list[int]] = {}
-    # The gifts whose choices are being tried: (move, choices, next choice, the position before it).
-    stack: list[tuple[int, list[int], list[int], tuple[list[list[list[int]]], list[int], dict[int, list[int]]]]] = []
-    index = 0
-    steps = 0
-    while index < len(moves):
-        steps += 1
-        if steps > SEARCH_STEPS * len(moves):
-            raise NoDeal
-        move = moves[index]
+    for index, move in enumerate(moves):
         kind = assigned[index]
         if move.verb == DRAWN:
             hands[move.seat].append([-1, kind] if kind >= 0 else [index, -1])
             if kind < 0:
                 paths[index] = []
-            index += 1
             continue
         if kind >= 0 or move.verb != GIVEN:
-            try:
-                token = _take(hands[move.seat], kind, assigned, paths, rng)
-            except NoDeal:
-                index, hands, assigned_now, paths = _back(stack, moves, move.seat)
-                assigned[:] = assigned_now
-                continue
+            token = _take(hands[move.seat], kind, assigned, paths, rng)
         else:
-            if not stack or stack[-1][0] != index:
-                stack.append((index, _choices(moves, assigned, hands, index, rng), [0], _copy(hands, assigned, paths)))
-            frame = stack[-1]
-            if frame[2][0] >= len(frame[1]):
-                stack.pop()
-                index, hands, assigned_now, paths = _back(stack, moves, -1)
-                assigned[:] = assigned_now
-                continue
-            hands, assigned_now, paths = _copy(*frame[3])
-            assigned[:] = assigned_now
-            token = hands[move.seat].pop(frame[1][frame[2][0]])
-            frame[2][0] += 1
+            token = _take_planned(hands[move.seat], plan[index], rng)
             if token[1] >= 0:
                 assigned[index] = token[1]
             else:
                 paths[token[0]].append(index)
         if move.verb == GIVEN:
             hands[move.other].append(token)
-        index += 1
     return {origin: path for origin, path in paths.items() if assigned[origin] < 0}
 
 
-def _copy(
-    hands: list[list[list[int]]], assigned: list[int], paths: dict[int, list[int]]
-) -> tuple[list[list[list[int]]], list[int], dict[int, list[int]]]:
-    """An independent copy of the tokens, the kinds settled and the jokers' paths."""
-    return [[list(token) for token in hand] for hand in hands], list(assigned), {k: list(v) for k, v in paths.items()}
+def _take_planned(hand: list[list[int]], kind: int, rng: random.Random) -> list[int]:
+    """The token an unseen gift passes as planned: a card of `kind`, or a joker (-1), chosen at random among
+    those alike."""
+    alike = [position for position, token in enumerate(hand) if token[1] == kind]
+    if not alike:
+        raise NoDeal
+    return hand.pop(alike[rng.randrange(len(alike))])
 
 
-def _back(
-    stack: list[tuple[int, list[int], list[int], tuple[list[list[list[int]]], list[int], dict[int, list[int]]]]],
-    moves: list[CardMove],
-    player: int,
-) -> tuple[int, list[list[list[int]]], list[int], dict[int, list[int]]]:
-    """Back to the last gift with a choice left that can bear on `player`'s hand (-1: any): one he gave or got,
-    or one given or got by a player who gave him or got from him a card in a gift passed over on the way back (a
-    gift between others cannot have left him short)."""
-    involved = {player}
-    while stack:
-        frame = stack[-1]
-        gift = moves[frame[0]]
-        bears = player < 0 or gift.seat in involved or gift.other in involved
-        if bears and frame[2][0] < len(frame[1]):
-            hands, assigned, paths = _copy(*frame[3])
-            return frame[0], hands, assigned, paths
-        if bears:
-            involved.add(gift.seat)
-            involved.add(gift.other)
-        stack.pop()
-    raise NoDeal
+def _plan(
+    moves: list[CardMove], assigned: list[int], num_players: int, seat: int, rng: random.Random
+) -> dict[int, int]:
+    """What each unseen gift passes: a joker (-1) or a card of a kind the seat saw come to its giver, such that no
+    player ever lacks both a card of a kind he is seen to use and a joker.
 
+    Cards the seat saw come to another player (its own gifts to him) are the only cards of known kind in other
+    hands; every other card there is a joker, and a hand's size is public, so a player's jokers are his hand's size
+    less his known cards. A seen use takes a known card of its kind if the hand holds one (a joker is never worse
+    kept), else a joker. The search is a depth-first search over the unseen gifts' choices, in random order, that
+    remembers each (move, known cards) found to lead to a dead end; `NoDeal` if there is none."""
+    sizes: list[list[int]] = []
+    size = [0] * num_players
+    for move in moves:
+        sizes.append(list(size))
+        if move.verb == DRAWN:
+            size[move.seat] += 1
+        else:
+            size[move.seat] -= 1
+            if move.verb == GIVEN:
+                size[move.other] += 1
+    plan: dict[int, int] = {}
+    dead: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+    budget = [SEARCH_STEPS * len(moves)]
 
-def _choices(
-    moves: list[CardMove], assigned: list[int], hands: list[list[list[int]]], index: int, rng: random.Random
-) -> list[int]:
-    """The tokens the unseen gift `moves[index]` may pass, one per kind of token (jokers are alike to the hands),
-    best first: those whose loss leaves the giver able to meet his later uses in time and whose gain the receiver
-    needs if he would fall short without; then the others the giver can spare; then the rest; at random within
-    each."""
-    move = moves[index]
-    giver, receiver = hands[move.seat], hands[move.other]
-    kinds: dict[int, list[int]] = {}
-    for position, token in enumerate(giver):
-        kinds.setdefault(token[1], []).append(position)
-    picks = [positions[rng.randrange(len(positions))] for positions in kinds.values()]
-    rng.shuffle(picks)
-    trusting = rng.random() < 0.5
-    short = not _meets(moves, assigned, receiver, move.other, index, -1, None, trusting)
-    ranked: list[tuple[int, int]] = []
-    for position in picks:
-        spare = _meets(moves, assigned, giver, move.seat, index, position, None, trusting)
-        helps = short and _meets(moves, assigned, receiver, move.other, index, -1, giver[position], trusting)
-        ranked.append((0 if spare and (helps or not short) else 1 if spare else 2, position))
-    return [position for _, position in sorted(ranked, key=lambda r: r[0])]
+    def use(player: int, kind: int, known: list[tuple[int, int]], index: int) -> bool:
+        if (player, kind) in known:
+            known.remove((player, kind))
+            return True
+        return sizes[index][player] - sum(1 for p, _ in known if p == player) >= 1
+
+    def search(start: int, held: tuple[tuple[int, int], ...]) -> bool:
+        known = list(held)
+        for index in range(start, len(moves)):
+            move = moves[index]
+            kind = assigned[index]
+            if move.verb == DRAWN:
+                continue
+            if move.verb == GIVEN and move.seat == seat:
+                known.append((move.other, kind))
+                continue
+            if move.seat == seat:
+                continue
+            if kind >= 0:
+                if not use(move.seat, kind, known, index):
+                    return False
+                continue
+            state = tuple(sorted(known))
+            if (index, state) in dead:
+                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise NoDeal
+            giver, receiver = move.seat, move.other
+            options = sorted({k for p, k in known if p == giver})
+            if sizes[index][giver] - sum(1 for p, _ in known if p == giver) >= 1:
+                options.append(-1)
+            rng.shuffle(options)
+            for option in options:
+                after = list(known)
+                if option >= 0:
+                    after.remove((giver, option))
+                    after.append((receiver, option))
+                plan[index] = option
+                if search(index + 1, tuple(after)):
+                    return True
+            dead.add((index, state))
+            return False
+        return True
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * len(moves) + 1000))
+    try:
+        if not search(0, ()):
+            raise NoDeal
+    finally:
+        sys.setrecursionlimit(limit)
+    return plan
 
 
 def _take(
@@ -205,71 +216,6 @@ def _take(
     for gift in paths.pop(token[0]):
         assigned[gift] = kind
     return token
-
-
-def _meets(
-    moves: list[CardMove],
-    assigned: list[int],
-    hand: list[list[int]],
-    player: int,
-    index: int,
-    losing: int,
-    gaining: list[int] | None,
-    trusting: bool,
-) -> bool:
-    """Whether `player`'s hand, less its token at `losing` (unless -1) and with `gaining` (unless None), can meet
-    each of his later uses of a seen kind in time: each from a card of that kind or a joker, counting the cards
-    that come to him later (seen ones by kind, his unseen draws as jokers, and the unseen gifts he will get as
-    jokers only if `trusting`: they may bring anything) and his later unseen gifts (each taking a card he will not
-    need, else a joker)."""
-    held: dict[int, int] = {}
-    jokers = 0
-    for position, token in enumerate(hand):
-        if position == losing:
-            continue
-        if token[1] >= 0:
-            held[token[1]] = held.get(token[1], 0) + 1
-        else:
-            jokers += 1
-    if gaining is not None:
-        if gaining[1] >= 0:
-            held[gaining[1]] = held.get(gaining[1], 0) + 1
-        else:
-            jokers += 1
-    needs: dict[int, int] = {}
-    for later in range(index + 1, len(moves)):
-        move, kind = moves[later], assigned[later]
-        if move.seat == player and move.verb != DRAWN and kind >= 0:
-            needs[kind] = needs.get(kind, 0) + 1
-    for later in range(index + 1, len(moves)):
-        move = moves[later]
-        kind = assigned[later]
-        receiver = move.seat if move.verb == DRAWN else move.other if move.verb == GIVEN else -1
-        if receiver == player:
-            if kind >= 0:
-                held[kind] = held.get(kind, 0) + 1
-            elif move.verb == DRAWN or trusting:
-                jokers += 1
-        elif move.seat == player and move.verb != DRAWN:
-            if kind >= 0:
-                needs[kind] -= 1
-                if held.get(kind, 0) > 0:
-                    held[kind] -= 1
-                elif jokers > 0:
-                    jokers -= 1
-                else:
-                    return False
-                continue
-            spare = next((k for k, n in held.items() if n > needs.get(k, 0)), -1)
-            if spare >= 0:
-                held[spare] -= 1
-            elif jokers > 0:
-                jokers -= 1
-            elif any(held.values()):
-                held[next(k for k, n in held.items() if n > 0)] -= 1
-            else:
-                return False
-    return True
 
 
 def _follow(
