@@ -746,9 +746,7 @@ class Checker:
                 last = ply == end
                 walked = ply - index
                 cheap = not (last or walked <= DENSE_AFTER_SWAP or walked % SPARSE_EVERY == 0)
-                watching = [
-                    v for v in watching if self._still_alike(v, one, two, where, probes, befores, last, cheap)
-                ]
+                watching = [v for v in watching if self._still_alike(v, one, two, where, probes, befores, last, cheap)]
                 if ply == end and seat in watching:
                     self._resample_alike(one, two, seat, where, rng)
             if ply == end or not watching:
