@@ -33,9 +33,9 @@ PLAYED: Final = 1
 DISCARDED: Final = 2
 GIVEN: Final = 3
 #: Tries before giving up (each try follows the card events, not the game).
-TRIES: Final = 30
+TRIES: Final = 80
 #: Choices of unseen gifts one try's search may make, per card event.
-SEARCH_STEPS: Final = 50
+SEARCH_STEPS: Final = 200
 
 
 class CardMove(NamedTuple):
@@ -74,14 +74,13 @@ def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
 
 
 def _try(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
-    kinds_n = len(counts)
     assigned = [m.kind if seen_by(m, seat) else -1 for m in moves]
-    paths = _trace(moves, assigned, kinds_n, num_players, seat, rng)
+    paths = _trace(moves, assigned, counts, num_players, seat, rng)
     return _follow(moves, assigned, paths, counts, num_players, seat, rng)
 
 
 def _trace(
-    moves: list[CardMove], assigned: list[int], kinds_n: int, num_players: int, seat: int, rng: random.Random
+    moves: list[CardMove], assigned: list[int], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random
 ) -> dict[int, list[int]]:
     """Follow every card as a token: one drawn unseen is a joker, whose kind is settled only when a card of a
     kind seen is needed from a hand holding no such card (played, discarded, or given with its kind seen); the
@@ -89,6 +88,9 @@ def _trace(
     the token `_plan` chose: a joker, or a card of a kind seen. Returns, per hidden draw whose joker is never
     settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
     plan = _plan(moves, assigned, num_players, seat, rng)
+    seen_out = _seen_out(moves, assigned, counts, num_players, seat)
+    # Draws settled to each kind, per deck (between two reshuffles).
+    settled: dict[tuple[int, int], int] = {}
     hands: list[list[list[int]]] = [[] for _ in range(num_players)]  # tokens: [draw index or -1, kind or -1]
     paths: dict[int, list[int]] = {}
     for index, move in enumerate(moves):
@@ -99,7 +101,7 @@ def _trace(
                 paths[index] = []
             continue
         if kind >= 0 or move.verb != GIVEN:
-            token = _take(hands[move.seat], kind, assigned, paths, rng)
+            token = _take(hands[move.seat], kind, assigned, paths, seen_out, settled, rng)
         else:
             token = _take_planned(hands[move.seat], plan[index], rng)
             if token[1] >= 0:
@@ -109,6 +111,42 @@ def _trace(
         if move.verb == GIVEN:
             hands[move.other].append(token)
     return {origin: path for origin, path in paths.items() if assigned[origin] < 0}
+
+
+def _seen_out(
+    moves: list[CardMove], assigned: list[int], counts: tuple[int, ...], num_players: int, seat: int
+) -> dict[int, list[int]]:
+    """Before each hidden draw (by its move), how many cards of each kind the seat knows were not in the deck: the
+    face-up pile since the last reshuffle, and its own hand, then the number of reshuffles before it; under key -1,
+    the counts of the whole game (the deck's composition is public). A draw could not have found a kind all of whose
+    cards were out."""
+    kinds_n = len(counts)
+    pile = [0] * kinds_n
+    own = [0] * kinds_n
+    in_hands = 0
+    out: dict[int, list[int]] = {-1: list(counts)}
+    cycle = 0
+    for index, move in enumerate(moves):
+        kind = assigned[index]
+        if move.verb == DRAWN:
+            if sum(counts) - in_hands - sum(pile) == 0:
+                pile = [0] * kinds_n  # the pile is shuffled into a new deck
+                cycle += 1
+            out[index] = [*(pile[k] + own[k] for k in range(kinds_n)), cycle]
+            in_hands += 1
+            if move.seat == seat:
+                own[kind] += 1
+        elif move.verb == GIVEN:
+            if move.seat == seat:
+                own[kind] -= 1
+            if move.other == seat:
+                own[kind] += 1
+        else:
+            in_hands -= 1
+            pile[kind] += 1
+            if move.seat == seat:
+                own[kind] -= 1
+    return out
 
 
 def _take_planned(hand: list[list[int]], kind: int, rng: random.Random) -> list[int]:
@@ -201,16 +239,33 @@ def _plan(
 
 
 def _take(
-    hand: list[list[int]], kind: int, assigned: list[int], paths: dict[int, list[int]], rng: random.Random
+    hand: list[list[int]],
+    kind: int,
+    assigned: list[int],
+    paths: dict[int, list[int]],
+    seen_out: dict[int, list[int]],
+    settled: dict[tuple[int, int], int],
+    rng: random.Random,
 ) -> list[int]:
-    """The token of `kind` a hand gives up: a card of that kind, else a joker settled to it."""
+    """The token of `kind` a hand gives up: a card of that kind, else a joker settled to it, one whose draw could
+    have found the kind in the deck (`_seen_out`, less the draws of the same deck already settled to it) if there
+    is one."""
     for position, token in enumerate(hand):
         if token[1] == kind:
             return hand.pop(position)
     jokers = [position for position, token in enumerate(hand) if token[1] < 0]
     if not jokers:
         raise NoDeal
-    token = hand.pop(jokers[rng.randrange(len(jokers))])
+    kinds_n = len(seen_out[-1])
+    possible = [
+        p
+        for p in jokers
+        if seen_out[hand[p][0]][kind] + settled.get((seen_out[hand[p][0]][kinds_n], kind), 0) < seen_out[-1][kind]
+    ]
+    pool = possible or jokers
+    token = hand.pop(pool[rng.randrange(len(pool))])
+    deck_of = (seen_out[token[0]][kinds_n], kind)
+    settled[deck_of] = settled.get(deck_of, 0) + 1
     token[1] = kind
     assigned[token[0]] = kind
     for gift in paths.pop(token[0]):
