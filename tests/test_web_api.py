@@ -118,6 +118,18 @@ def test_create_gives_secret_invites_and_a_spectator_link(server: Server) -> Non
     assert "token" not in json.dumps(summary["seats"])
 
 
+def test_a_game_is_created_with_every_one_of_its_rule_options_as_the_lobby_sends_them(server: Server) -> None:
+    """The lobby sends a value for every rule option of the game; Vikingatid has more than 60 of them (its cards'
+    included), and the server takes them all."""
+    from skald.engine import get_game
+
+    options = {option.name: option.default for option in get_game("vikingatid").options}
+    assert len(options) > 60
+    game = server.create([{"kind": "human"}, {"kind": "bot", "bot": "random"}], game="vikingatid", options=options)
+    status, summary = server.request("GET", f"/api/games/{game['id']}")
+    assert status == 200 and summary["options"]["card_windows"] == "events"
+
+
 def test_a_person_plays_a_whole_game_against_a_bot_and_the_record_replays(server: Server) -> None:
     game = human_vs_bot(server)
     sock = Socket(server, game["id"], game["invites"][0]["token"])

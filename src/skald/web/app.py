@@ -44,13 +44,18 @@ class SeatIn(BaseModel):
     bot: Literal["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"] = "mcts:normal"
 
 
+#: The most rule options a request to create a game may carry.
+MAX_OPTIONS = 128
+
+
 class CreateIn(BaseModel):
     """A request to create a game."""
 
     model_config = ConfigDict(extra="forbid")
     game: str | None = Field(None, max_length=40)
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
-    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=32)
+    # The lobby sends every rule option of the game (Vikingatid has 64); the bound keeps a request small.
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seed: int | None = Field(None, ge=0, lt=2**48, strict=True)
 
 
