@@ -312,8 +312,29 @@ def test_election_influence_on_the_kingdoms_roll() -> None:
     state.apply(roll(3))  # the kingdom's die, held back
     state.apply(PLAY_CARD + INFLUENCE)
     state.apply(TARGET_KINGDOM + DENMARK)
+    # The +2 is public: every viewer is shown the card and the roll it went on.
+    for viewer in (None, 0, 1, 2):
+        shown = state.observation(viewer)["cards"]["shown"][-1]
+        assert shown["card"] == "election_influence" and "+2 on" in shown["target"] and "roll" in shown["target"]
     pass_windows(state)
     assert state.election.results[-1].kingdom_total == 5 and state.table.king[DENMARK] == NOBODY
+
+
+def test_an_election_bonus_is_shown_to_every_viewer_while_the_roll_waits() -> None:
+    """INFLYTANDE's +2 lies on the table for all to see: while the window after the kingdom's die is still open,
+    every viewer's observation shows the kingdom's roll +2 (the rulings' Hidden information: every card played, with
+    its target, is public)."""
+    state = elections_at(danes_and_a_norwegian(), gifts="off")
+    hand(state, 2, INFLUENCE)
+    hand(state, 0, INFLUENCE)  # a second holder keeps the window open after the card
+    dice(state, 7, 1)
+    state.apply(roll(3))
+    while state.current_player() != 2:
+        state.apply(PASS)
+    state.apply(PLAY_CARD + INFLUENCE)
+    state.apply(TARGET_KINGDOM + DENMARK)
+    assert state.step == S.CARD_WINDOW
+    assert all(state.observation(v)["election"]["kingdom_bonus"] == 2 for v in (None, 0, 1, 2))
 
 
 def test_election_influence_own_roll_only_for_a_participant() -> None:

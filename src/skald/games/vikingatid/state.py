@@ -1212,6 +1212,9 @@ class VikingatidState(State):
                 "paid": list(election.paid),
                 "kingdom_paid": election.kingdom_paid,
                 "dice": list(election.dice),
+                # INFLYTANDE VID KUNGAVAL's +2s on this election's rolls, per seat and on the kingdom's (public).
+                "bonus": list(election.bonus),
+                "kingdom_bonus": election.kingdom_bonus,
             },
             "silver": [i._asdict() for i in self.incomes],
             "purchases": {
