@@ -348,19 +348,21 @@ class Board:
 # -- reading ------------------------------------------------------------------------------------------------
 
 
-class _Entry:
-    """One TOML table being read: typed getters that name the entry and field, and a check for unknown fields."""
+class Entry:
+    """One TOML table being read: typed getters that name the entry and field, and a check for unknown fields. The
+    board's files raise `BoardError`; another data file of the game (the cards) passes its own error class."""
 
-    def __init__(self, source: str, where: str, data: Any) -> None:
+    def __init__(self, source: str, where: str, data: Any, error: type[ValueError] = BoardError) -> None:
         if not isinstance(data, dict):
-            raise BoardError(f"{source}: {where}: expected a table, got {shown(data)}")
+            raise error(f"{source}: {where}: expected a table, got {shown(data)}")
         self.source = source
         self.where = where
         self.data: dict[str, Any] = data
         self.used: set[str] = set()
+        self.error = error
 
-    def fail(self, field: str, message: str) -> BoardError:
-        return BoardError(f"{self.source}: {self.where}.{field}: {message}")
+    def fail(self, field: str, message: str) -> ValueError:
+        return self.error(f"{self.source}: {self.where}.{field}: {message}")
 
     def _get(self, field: str, required: bool) -> Any:
         self.used.add(field)
@@ -441,7 +443,7 @@ def _label(data: Any, index: int, kind: str) -> str:
 
 
 def _read_area(source: str, index: int, data: Any) -> Area:
-    e = _Entry(source, _label(data, index, "area"), data)
+    e = Entry(source, _label(data, index, "area"), data)
     strength = e.data.get("strength")
     if isinstance(strength, list):
         raise e.fail("strength", f"one strength per area (VA-64), got {shown(strength)}")
@@ -480,17 +482,17 @@ def _read_area(source: str, index: int, data: Any) -> Area:
 
 
 def _read_river(source: str, index: int, data: Any) -> River:
-    e = _Entry(source, _label(data, index, "river"), data)
+    e = Entry(source, _label(data, index, "river"), data)
     river = River(e.text("id"), e.text("name"), e.text("name_en"), e.text("mouth", False), e.provenance())
     e.done()
     return river
 
 
 def _read_empire(source: str, index: int, data: Any) -> Empire:
-    e = _Entry(source, _label(data, index, "empire"), data)
+    e = Entry(source, _label(data, index, "empire"), data)
     rows = []
     for number, row in enumerate(e.entries("reaction")):
-        r = _Entry(source, f"{e.where}.reaction[{number}]", row)
+        r = Entry(source, f"{e.where}.reaction[{number}]", row)
         rows.append(ReactionRow(r.integer("roll"), r.text("result")))
         r.done()
     empire = Empire(
@@ -513,10 +515,10 @@ def _read_empire(source: str, index: int, data: Any) -> Empire:
 
 
 def _read_table(source: str, data: dict[str, Any], key: str, value_field: str) -> DieTable:
-    e = _Entry(source, f"[{key}]", data.get(key))
+    e = Entry(source, f"[{key}]", data.get(key))
     rows = []
     for number, row in enumerate(e.entries("rows")):
-        r = _Entry(source, f"[{key}].rows[{number}]", row)
+        r = Entry(source, f"[{key}].rows[{number}]", row)
         rows.append(TableRow(r.integer("roll"), r.integer(value_field)))
         r.done()
     table = DieTable(key, value_field, tuple(rows), e.integer("strength", required=False), e.provenance())
@@ -525,10 +527,10 @@ def _read_table(source: str, data: dict[str, Any], key: str, value_field: str) -
 
 
 def _read_turn_track(source: str, data: Any) -> TurnTrack:
-    e = _Entry(source, "[turn_track]", data)
+    e = Entry(source, "[turn_track]", data)
     boxes = []
     for number, row in enumerate(e.entries("turns")):
-        r = _Entry(source, f"[turn_track].turns[{number}]", row)
+        r = Entry(source, f"[turn_track].turns[{number}]", row)
         boxes.append(TurnBox(r.integer("turn"), r.integer("year"), r.integer("chance"), r.flag("last"), r.provenance()))
         r.done()
     track = TurnTrack(
@@ -546,7 +548,7 @@ def _read_turn_track(source: str, data: Any) -> TurnTrack:
 
 def _read_start_value(source: str, index: int, data: Any) -> StartValue:
     where = f"start_value {data.get('key')!r}" if isinstance(data, dict) else f"start_value[{index}]"
-    e = _Entry(source, where, data)
+    e = Entry(source, where, data)
     value = e.data.get("value")
     if not isinstance(value, (int, str)) or isinstance(value, bool):
         raise e.fail("value", f"expected an integer or a string, got {shown(value)}")
@@ -557,7 +559,7 @@ def _read_start_value(source: str, index: int, data: Any) -> StartValue:
 
 
 def _read_reaction_results(source: str, data: Any) -> ReactionResults:
-    e = _Entry(source, "[reaction_results]", data)
+    e = Entry(source, "[reaction_results]", data)
     results = ReactionResults(
         e.text(KRIG), e.text(GALD), e.text(FRED), e.names("order_low_to_high", True), e.text("lowest"), e.provenance()
     )
@@ -566,14 +568,14 @@ def _read_reaction_results(source: str, data: Any) -> ReactionResults:
 
 
 def _read_discovery(source: str, data: Any) -> Discovery:
-    e = _Entry(source, "[discovery]", data)
+    e = Entry(source, "[discovery]", data)
     discovery = Discovery(e.names("lands", True), e.names("order"), e.integer("vp"), e.provenance())
     e.done()
     return discovery
 
 
 def _read_route_check(source: str, index: int, data: Any) -> RouteCheck:
-    e = _Entry(source, _label(data, index, "route_check"), data)
+    e = Entry(source, _label(data, index, "route_check"), data)
     route = RouteCheck(
         e.text("id"),
         e.text("label"),
@@ -589,14 +591,14 @@ def _read_route_check(source: str, index: int, data: Any) -> RouteCheck:
 
 
 def _read_link_note(source: str, index: int, data: Any) -> LinkNote:
-    e = _Entry(source, f"link_note[{index}]", data)
+    e = Entry(source, f"link_note[{index}]", data)
     note = LinkNote(e.text("relation"), e.names("between", True), e.provenance())
     e.done()
     return note
 
 
 def _section(source: str, data: dict[str, Any], key: str) -> tuple[str, Provenance]:
-    e = _Entry(source, f"[{key}]", data.get(key))
+    e = Entry(source, f"[{key}]", data.get(key))
     provenance = e.provenance()
     e.done(also=("rule_text", "note"))
     return key, provenance

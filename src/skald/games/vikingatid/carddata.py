@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from skald.engine.messages import shown
-from skald.games.vikingatid.board import PROVENANCES, Board, Provenance, load_board
+from skald.games.vikingatid.board import PROVENANCES, Board, Entry, Provenance, load_board
 
 #: The card windows a card may name (VA-08). "any" is every window and the acting player's own decisions; the
 #: others are the moments a card's own "(Play ...)" text names, where alone it may be played.
@@ -215,80 +215,26 @@ class CardData:
 # -- reading ------------------------------------------------------------------------------------------------
 
 
-class _Entry:
-    """One TOML table being read: typed getters that name the entry and field, and a check for unknown fields."""
+class _Entry(Entry):
+    """A table of the card file: the board's reader (`board.Entry`) raising `CardDataError`, with the two checks the
+    cards need besides."""
 
     def __init__(self, source: str, where: str, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise CardDataError(f"{source}: {where}: expected a table, got {shown(data)}")
-        self.source = source
-        self.where = where
-        self.data: dict[str, Any] = data
-        self.used: set[str] = set()
+        super().__init__(source, where, data, CardDataError)
 
-    def fail(self, field: str, message: str) -> CardDataError:
-        """An error naming this entry and `field`, for the caller to raise."""
-        return CardDataError(f"{self.source}: {self.where}.{field}: {message}")
-
-    def _get(self, field: str, required: bool) -> Any:
-        self.used.add(field)
-        if field not in self.data:
-            if required:
-                raise self.fail(field, "missing")
-            return None
-        return self.data[field]
-
-    def text(self, field: str, required: bool = True) -> str:
-        """A string field ("" when optional and absent)."""
-        value = self._get(field, required)
-        if value is None:
-            return ""
-        if not isinstance(value, str):
-            raise self.fail(field, f"expected a string, got {shown(value)}")
-        return value
-
-    def integer(self, field: str, lowest: int) -> int:
+    def at_least(self, field: str, lowest: int) -> int:
         """A required integer field of at least `lowest` (counts, armies and prices are never negative)."""
-        value = self._get(field, True)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(field, f"expected an integer, got {shown(value)}")
+        value = self.integer(field)
         if value < lowest:
             raise self.fail(field, f"expected at least {lowest}, got {value}")
         return value
 
-    def names(self, field: str, required: bool = False) -> tuple[str, ...]:
-        """A list of strings (empty when optional and absent)."""
-        value = self._get(field, required)
-        if value is None:
-            return ()
-        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            raise self.fail(field, f"expected a list of strings, got {shown(value)}")
-        return tuple(value)
-
-    def rows(self, field: str) -> list[Any]:
-        """A required list of inline tables."""
-        value = self._get(field, True)
-        if not isinstance(value, list):
-            raise self.fail(field, f"expected a list of tables, got {shown(value)}")
-        return value
-
-    def provenance(self) -> Provenance:
+    def checked_provenance(self) -> Provenance:
         """The entry's provenance, whose level must be one of the three (docs/DESIGN.md, "Rules as data")."""
-        level = self.text("provenance")
-        if level not in PROVENANCES:
-            raise self.fail("provenance", f"expected one of {list(PROVENANCES)}, got {shown(level)}")
-        return Provenance(
-            level, self.text("source", required=False), self.names("confirmed_fields"), self.names("inferred_fields")
-        )
-
-    def done(self, also: tuple[str, ...] = ()) -> None:
-        """Refuse fields this reader does not know (a misspelt field would otherwise be silently ignored)."""
-        unknown = sorted(set(self.data) - self.used - set(also))
-        if unknown:
-            raise self.fail(unknown[0], "unknown field (a misspelling?)")
-        for field in (*self.names("confirmed_fields"), *self.names("inferred_fields")):
-            if field not in self.data:
-                raise self.fail(field, "named in confirmed_fields/inferred_fields but the entry has no such field")
+        provenance = self.provenance()
+        if provenance.level not in PROVENANCES:
+            raise self.fail("provenance", f"expected one of {list(PROVENANCES)}, got {shown(provenance.level)}")
+        return provenance
 
 
 def _read_windows(e: _Entry) -> tuple[str, ...]:
@@ -317,7 +263,7 @@ def _read_card(source: str, index: int, data: Any) -> tuple[CardKind, Provenance
     for field, value in (("title", title), ("name", name), ("text", text)):
         if not value.strip():
             raise e.fail(field, "empty")
-    count = e.integer("count", 1)
+    count = e.at_least("count", 1)
     windows = _read_windows(e)
     target = e.text("target")
     if target not in TARGETS:
@@ -325,7 +271,7 @@ def _read_card(source: str, index: int, data: Any) -> tuple[CardKind, Provenance
     rule = e.text("rule")
     if not _RULE.fullmatch(rule):
         raise e.fail("rule", f"expected a rulings item such as 'VA-08', got {shown(rule)}")
-    provenance = e.provenance()
+    provenance = e.checked_provenance()
     e.done()
     return CardKind(index, card_id, title, name, text, count, windows, target, rule), provenance
 
@@ -358,9 +304,9 @@ def _read_kinds(source: str, data: dict[str, Any]) -> tuple[tuple[CardKind, ...]
 def _read_bands(e: _Entry, value_field: str) -> tuple[Band, ...]:
     """A D10 table's bands: each face 1–10 in exactly one band, so every roll has its value."""
     bands: list[Band] = []
-    for number, row in enumerate(e.rows("bands")):
+    for number, row in enumerate(e.entries("bands")):
         r = _Entry(e.source, f"{e.where}.bands[{number}]", row)
-        band = Band(r.integer("low", 1), r.integer("high", 1), r.integer(value_field, 0))
+        band = Band(r.at_least("low", 1), r.at_least("high", 1), r.at_least(value_field, 0))
         r.done()
         if band.low > band.high:
             raise e.fail("bands", f"band {number} runs from {band.low} down to {band.high}")
@@ -405,21 +351,23 @@ def _read_tables(
 ) -> tuple[Hand, AttackTable, VarangianTable, PechenegRoute, Expansion]:
     """The card tables: hand sizes, the attack armies, VÄRINGAGARDE's price, the hordes' route, the expansions."""
     e = _Entry(source, "[hand]", data.get("hand"))
-    hand = Hand(e.integer("start", 0), e.integer("draw", 0), e.integer("limit", 0), e.provenance())
+    hand = Hand(e.at_least("start", 0), e.at_least("draw", 0), e.at_least("limit", 0), e.checked_provenance())
     e.done()
     e = _Entry(source, "[attack_armies]", data.get("attack_armies"))
-    attack = AttackTable(_read_bands(e, "armies"), e.integer("strength", 1), e.provenance())
+    attack = AttackTable(_read_bands(e, "armies"), e.at_least("strength", 1), e.checked_provenance())
     e.done()
     e = _Entry(source, "[varangian_price]", data.get("varangian_price"))
     area = e.text("area")
     _area_on_board(e, "area", area, board)
-    varangian = VarangianTable(_read_bands(e, "silver"), e.integer("max_ships", 1), area, e.provenance())
+    varangian = VarangianTable(_read_bands(e, "silver"), e.at_least("max_ships", 1), area, e.checked_provenance())
     e.done()
     e = _Entry(source, "[pecheneg]", data.get("pecheneg"))
-    pecheneg = PechenegRoute(_read_route(e, board), e.integer("armies", 1), e.integer("strength", 1), e.provenance())
+    pecheneg = PechenegRoute(
+        _read_route(e, board), e.at_least("armies", 1), e.at_least("strength", 1), e.checked_provenance()
+    )
     e.done()
     e = _Entry(source, "[expansion]", data.get("expansion"))
-    expansion = Expansion(e.integer("armies", 1), e.integer("strength", 1), e.provenance())
+    expansion = Expansion(e.at_least("armies", 1), e.at_least("strength", 1), e.checked_provenance())
     e.done()
     return hand, attack, varangian, pecheneg, expansion
 
@@ -450,7 +398,7 @@ def parse_cards(text: str, source: str = _DEFAULT_FILE, board: Board | None = No
     if data.get("schema_version") != 1:
         raise CardDataError(f"{source}: schema_version: expected 1, got {shown(data.get('schema_version'))}")
     meta = _Entry(source, "[meta]", data.get("meta"))
-    meta_provenance = meta.provenance()
+    meta_provenance = meta.checked_provenance()
     meta.done(also=("rule_text", "note"))
     kinds, provenances = _read_kinds(source, data)
     hand, attack, varangian, pecheneg, expansion = _read_tables(source, data, board or load_board())
