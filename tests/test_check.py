@@ -77,6 +77,15 @@ def test_the_proof_game_passes_the_two_worlds_check_over_many_games():
     assert not results["two_worlds"].skipped
 
 
+def test_checking_in_worker_processes_finds_what_one_process_finds(registered):
+    """`skald check --workers`: the same checks, failures and first failure (the earliest game's) as one process."""
+    game = registered(HAND_LEAK)
+    alone = list(run_check(game, [2, 3], games=3, seed=5))
+    pooled = list(run_check(game, [2, 3], games=3, seed=5, workers=2))
+    assert pooled == alone
+    assert failed(pooled) and pooled[-1].first is not None
+
+
 def test_the_two_worlds_check_is_skipped_for_a_perfect_information_game():
     results = {r.key: r for r in run_check(get_game("vikingdoms"), [2], games=2)}
     assert results["two_worlds"].skipped and results["two_worlds"].checks == 0

@@ -8,7 +8,16 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from skald.cli.common import check_options, check_players, console, fail, find_game, parse_options
+from skald.cli.common import (
+    check_options,
+    check_players,
+    console,
+    fail,
+    find_game,
+    parse_options,
+    stopped_by_ctrl_c,
+)
+from skald.sim import default_workers
 from skald.sim.check import PropertyResult, run_check
 
 
@@ -24,6 +33,7 @@ def register(app: typer.Typer) -> None:
             None, "--players", "-p", help="Check this player count only [default: every count the game allows]."
         ),
         option: list[str] | None = typer.Option(None, "--option", "-o", help="A rule option NAME=VALUE (repeatable)."),
+        workers: int = typer.Option(0, "--workers", "-w", min=0, help="Parallel workers (0: one per CPU)."),
     ) -> None:
         """Check a game against the contract: random games, illegal actions, clones, records, forms and leaks."""
         chosen = find_game(game)
@@ -34,17 +44,22 @@ def register(app: typer.Typer) -> None:
         check_options(chosen, options)
         started = time.perf_counter()
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        worker_count = min(workers or default_workers(), games * len(counts))
         try:
-            with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
+            with (
+                stopped_by_ctrl_c(),
+                Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress,
+            ):
                 task = progress.add_task(f"checking {chosen.title}", total=games * len(counts))
-                results = list(run_check(chosen, counts, games, seed, options, on_game=lambda: progress.advance(task)))
+                advance = lambda: progress.advance(task)  # noqa: E731
+                results = list(run_check(chosen, counts, games, seed, options, on_game=advance, workers=worker_count))
         except KeyboardInterrupt:
             fail("interrupted (Ctrl-C); nothing checked to the end", 130)
         elapsed = time.perf_counter() - started
         who = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
         console.print(
             f"{chosen.title}: {games * len(counts)} random games ({who} players, seeds {seed}–{seed + games - 1}) "
-            f"in {elapsed:.1f} s",
+            f"in {elapsed:.1f} s on {worker_count} worker{'s' if worker_count > 1 else ''}",
             soft_wrap=True,
         )
         for result in results:

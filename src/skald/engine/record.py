@@ -80,13 +80,17 @@ class Record:
         perfect-information game, that is the whole record. During play of an imperfect-information game, every
         notation is the one shown to `viewer` and an action hidden from it keeps only that notation (no "action"
         field); such a form says `"viewer"` and does not load back as a record."""
-        state = self.replay()
-        if state.is_terminal() or state.game.information == PERFECT:
-            return self.to_dict()
-        return self._json(viewer, whole=False)
-
-    def _json(self, viewer: int | None, whole: bool) -> dict[str, Any]:
         state = self.initial_state()
+        if state.game.information == PERFECT:
+            return self.to_dict()
+        data = self._json(viewer, whole=False, state=state)
+        return self.to_dict() if state.is_terminal() else data
+
+    def _json(self, viewer: int | None, whole: bool, state: State | None = None) -> dict[str, Any]:
+        """The JSON form, walking the actions from `state` (the initial state, a fresh one by default), which is
+        left at the record's end."""
+        if state is None:
+            state = self.initial_state()
         actions = []
         for action in self.actions:
             player = state.current_player()

@@ -26,6 +26,8 @@ from typing import Any, Final, TypeVar
 from rich.console import Console
 
 from skald.engine import CHANCE, PERFECT, Game, IllegalAction, Record, State, sample_chance
+from skald.engine.registry import get_game
+from skald.sim.backends import run_local
 
 #: A game not over after this many actions (chance included) is taken to run forever.
 MAX_PLIES: Final = 100_000
@@ -602,9 +604,10 @@ class Checker:
         """For each seat s: a world resampled from s's information state, and a world where one action hidden from
         s is swapped for another s is shown the same way, must look the same to s and to a spectator."""
         probes = self._probes(state, rng)
+        before = self._before(state)
         for seat in range(state.num_players):
             with self._checking("two_worlds", ply):
-                self._resampled_world(state, seat, probes, rng)
+                self._resampled_world(state, before, seat, probes, rng)
             hidden_here = [i for i in range(ply) if seat in hidden[i]]
             if hidden_here:
                 with self._checking("two_worlds", ply):
@@ -667,12 +670,19 @@ class Checker:
             )
         return False
 
-    def _resampled_world(self, state: State, seat: int, probes: Sequence[int], rng: random.Random) -> None:
+    def _resampled_world(
+        self, state: State, before: State | None, seat: int, probes: Sequence[int], rng: random.Random
+    ) -> None:
+        """A world resampled from `seat`'s information state (`before`: the state before `state`'s last action)
+        must replay from its own history and look the same as `state` to `seat` and to a spectator."""
         sample = state.resample_from_infostate(seat, random.Random(rng.random()))
         if sample is state:
             raise CheckFailed(f"resample_from_infostate({seat}) returned the state itself")
         try:
-            world = self._replay(sample.history)
+            world_before = self._replay(sample.history[:-1]) if sample.history else None
+            world = self._new_state() if world_before is None else world_before.clone()
+            if sample.history:
+                world.apply(sample.history[-1])
         except IllegalAction as error:
             raise CheckFailed(
                 f"resample_from_infostate({seat}) gives a history that does not replay: {error}"
@@ -681,7 +691,7 @@ class Checker:
         if difference:
             raise CheckFailed(f"resample_from_infostate({seat}) gives a state unlike its own history's: {difference}")
         how = f"the second drawn by resample_from_infostate({seat})"
-        befores: Befores = (self._before(state), self._before(world))
+        befores: Befores = (before, world_before)
         self._same_to(seat, state, world, how, probes, befores)
         self._same_to(None, state, world, how, probes, befores)
 
@@ -725,8 +735,9 @@ class Checker:
             f"action {index}: {before.action_to_notation(action)!r} or {before.action_to_notation(other)!r}, "
             f"both shown to seat {seat} as {shown!r}"
         )
-        one = self._replay(history[: index + 1])
-        two = self._replay([*history[:index], other])
+        one, two = before.clone(), before.clone()
+        one.apply(action)
+        two.apply(other)
         watching: list[int | None] = [seat]
         spectator_blind = None in hidden[index] and before.action_hidden_from(other, None)
         if spectator_blind and before.notation_for(action, None) == before.notation_for(other, None):
@@ -778,13 +789,53 @@ def run_check(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     on_game: Callable[[], None] | None = None,
+    workers: int = 1,
 ) -> Iterator[PropertyResult]:
     """Check `games` random games of `game` at each player count (game `i` from seed `seed + i`), calling
-    `on_game` after each; then yield one result per property."""
-    checker = Checker(game, options)
-    for count in players:
-        for index in range(games):
-            checker.check_game(count, seed + index)
-            if on_game is not None:
-                on_game()
-    yield from checker.results()
+    `on_game` after each; then yield one result per property. With `workers` > 1 the games are checked in that
+    many processes (the game must then be registered, as each process looks it up by name); the results are the
+    same as in one process, the first failure included."""
+    if workers <= 1:
+        checker = Checker(game, options)
+        for count in players:
+            for index in range(games):
+                checker.check_game(count, seed + index)
+                if on_game is not None:
+                    on_game()
+        yield from checker.results()
+        return
+    tasks = [
+        CheckTask(game.name, dict(options or {}), count, seed + index) for count in players for index in range(games)
+    ]
+    done = run_local(check_one, tasks, workers, lambda _results: on_game() if on_game is not None else None)
+    yield from merge_results(done)
+
+
+@dataclass(frozen=True)
+class CheckTask:
+    """One game to check in a worker process: the registered game's name, its options, player count and seed."""
+
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+
+
+def check_one(task: CheckTask) -> list[PropertyResult]:
+    """Check one game (a worker process's task)."""
+    checker = Checker(get_game(task.game), task.options)
+    checker.check_game(task.players, task.seed)
+    return checker.results()
+
+
+def merge_results(runs: Sequence[Sequence[PropertyResult]]) -> list[PropertyResult]:
+    """Each property's results over several runs, in run order: checks and failures summed, the first failure the
+    earliest run's."""
+    merged = [PropertyResult(r.key, r.title, skipped=r.skipped) for r in runs[0]] if runs else []
+    for run in runs:
+        for total, result in zip(merged, run, strict=True):
+            total.checks += result.checks
+            total.failures += result.failures
+            if total.first is None:
+                total.first = result.first
+    return merged

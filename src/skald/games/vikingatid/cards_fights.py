@@ -630,7 +630,8 @@ def _rebellion_targets(state: VikingatidState, seat: int) -> list[int]:
     fight's area apart."""
     table = state.table
     busy = fight_area(state)
-    return [TARGET_AREA + slot for slot, a in enumerate(table.area_ids) if a != busy and has_camps(table, a)]
+    camped = table.camped_slots()
+    return [TARGET_AREA + slot for slot, a in enumerate(table.area_ids) if camped[slot] and a != busy]
 
 
 def _rebellion_resolve(state: VikingatidState) -> None:
@@ -668,10 +669,11 @@ def _separatist_targets(state: VikingatidState, seat: int) -> list[int]:
     """UTBRYTARE names "one area which includes a war camp", not independent already, the fight's area apart."""
     table = state.table
     busy = fight_area(state)
+    war_camps = table.camped_slots(war_only=True)
     return [
         TARGET_AREA + slot
         for slot, a in enumerate(table.area_ids)
-        if a != busy and not table.separatists[slot] and table.camps_in_area(WAR, a)
+        if war_camps[slot] and not table.separatists[slot] and a != busy
     ]
 
 

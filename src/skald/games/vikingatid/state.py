@@ -776,7 +776,15 @@ class VikingatidState(State):
             return IllegalAction(
                 step.rule, f"{self.space.to_notation(action)!r} is not a choice now: the step is {step.name!r}"
             )
-        if action in self.legal_actions():
+        # Not a card played before one's own decision: only the step's own actions (or a card step's) can hold it.
+        step_id = self.step
+        if step.chance:
+            legal = self.legal_actions()
+        elif step_id in S.CARD_STEPS or step_id == S.DISCARD_CARD:
+            legal = self._card_actions()
+        else:
+            legal = self._step_actions()
+        if action in legal:
             return None
         return self._explain(action, step)
 

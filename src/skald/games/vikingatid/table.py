@@ -210,6 +210,17 @@ class Table:
         index = self._index(kind, area_id)
         return sum(row[index] for row in self.camps)
 
+    def camped_slots(self, war_only: bool = False) -> list[bool]:
+        """For each area slot, whether anyone has a camp there (a war camp, with `war_only`), in one pass over every
+        seat's camps."""
+        n = self.num_areas
+        camped = [False] * n
+        for row in self.camps:
+            for index in range(n if war_only else 0, 2 * n):
+                if row[index]:
+                    camped[index % n] = True
+        return camped
+
     def ships_on_board(self, seat: int) -> int:
         """The seat's ships standing in areas and in fleets under way."""
         return sum(self.ships[seat]) + sum(f.size for f in self.fleets if f.owner == seat)
