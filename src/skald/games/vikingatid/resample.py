@@ -12,8 +12,10 @@ card is a joker (its kind unseen) except those the seat itself gave him; a hand'
 choice is what each unseen gift passes: a joker or one of those known cards. `_plan` searches these choices so
 that no player ever lacks both a card of a kind he is seen to use and a joker. `_trace` then follows every card
 as a token: a joker is settled to a kind when its holder uses that kind without a known card of it, and its draw
-and the unseen gifts it went through take the kind too. `_follow` gives the jokers never settled kinds by the
-deck's odds (keeping back the kinds settled for later draws) and checks every move against the deck and the hands.
+and the unseen gifts it went through take the kind too. Each draw's deck is public (the whole
+composition, then the face-up pile at each reshuffle), so a joker is settled only to a kind its deck still has
+untaken (`Decks`). `_follow` gives the jokers never settled kinds from what their decks have left and checks every
+move against the hands.
 A dead end (the search's budget spent, a kind not left in the deck) starts again with the next random choices; the
 true deal shows that one exists. Nothing here reads a hidden kind.
 
@@ -32,8 +34,13 @@ DRAWN: Final = 0
 PLAYED: Final = 1
 DISCARDED: Final = 2
 GIVEN: Final = 3
-#: Tries before giving up (each try follows the card events, not the game).
-TRIES: Final = 80
+#: Plans tried before giving up (each a search over what the unseen gifts pass).
+TRIES: Final = 12
+#: Settlings of one plan's jokers tried before planning again: a plan that keeps every hand able to make its seen
+#: moves is usually sound, and what fails is a random settling that asks the deck for a kind it no longer holds.
+SETTLINGS: Final = 40
+#: A known card's kind in the search's memory once no one is seen to use that kind again.
+DEAD_WEIGHT: Final = -2
 #: Choices of unseen gifts one try's search may make, per card event.
 SEARCH_STEPS: Final = 200
 
@@ -64,33 +71,39 @@ class NoDeal(Exception):
 
 def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
     """A kind for every move (the seen ones as they were, the hidden ones dealt again); `RuntimeError` if no
-    consistent deal is found in TRIES tries."""
+    consistent deal is found in TRIES plans of SETTLINGS settlings each."""
+    seen = [m.kind if seen_by(m, seat) else -1 for m in moves]
+    decks = _decks(moves, seen, counts, seat)
     for _ in range(TRIES):
         try:
-            return _try(moves, counts, num_players, seat, rng)
+            plan = _plan(moves, seen, decks, num_players, seat, rng)
         except NoDeal:
             continue
+        for _ in range(SETTLINGS):
+            assigned = list(seen)
+            try:
+                paths = _trace(moves, assigned, plan, decks, num_players, rng)
+                return _follow(moves, assigned, paths, decks, num_players, seat, rng)
+            except NoDeal:
+                continue
     raise RuntimeError("resample_from_infostate: no deal of the unseen cards fits the cards seen")
 
 
-def _try(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
-    assigned = [m.kind if seen_by(m, seat) else -1 for m in moves]
-    paths = _trace(moves, assigned, counts, num_players, seat, rng)
-    return _follow(moves, assigned, paths, counts, num_players, seat, rng)
-
-
 def _trace(
-    moves: list[CardMove], assigned: list[int], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random
+    moves: list[CardMove],
+    assigned: list[int],
+    plan: dict[int, int],
+    decks: Decks,
+    num_players: int,
+    rng: random.Random,
 ) -> dict[int, list[int]]:
     """Follow every card as a token: one drawn unseen is a joker, whose kind is settled only when a card of a
     kind seen is needed from a hand holding no such card (played, discarded, or given with its kind seen); the
     joker then takes that kind, and so do its draw and every unseen gift it passed through. Each unseen gift passes
     the token `_plan` chose: a joker, or a card of a kind seen. Returns, per hidden draw whose joker is never
     settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
-    plan = _plan(moves, assigned, num_players, seat, rng)
-    seen_out = _seen_out(moves, assigned, counts, num_players, seat)
-    # Draws settled to each kind, per deck (between two reshuffles).
-    settled: dict[tuple[int, int], int] = {}
+    # Each deck's cards of each kind not yet taken by a draw settled here.
+    room = [list(r) for r in decks.room]
     hands: list[list[list[int]]] = [[] for _ in range(num_players)]  # tokens: [draw index or -1, kind or -1]
     paths: dict[int, list[int]] = {}
     for index, move in enumerate(moves):
@@ -101,7 +114,7 @@ def _trace(
                 paths[index] = []
             continue
         if kind >= 0 or move.verb != GIVEN:
-            token = _take(hands[move.seat], kind, assigned, paths, seen_out, settled, rng)
+            token = _take(hands[move.seat], kind, assigned, paths, decks.deck_of, room, rng)
         else:
             token = _take_planned(hands[move.seat], plan[index], rng)
             if token[1] >= 0:
@@ -113,40 +126,36 @@ def _trace(
     return {origin: path for origin, path in paths.items() if assigned[origin] < 0}
 
 
-def _seen_out(
-    moves: list[CardMove], assigned: list[int], counts: tuple[int, ...], num_players: int, seat: int
-) -> dict[int, list[int]]:
-    """Before each hidden draw (by its move), how many cards of each kind the seat knows were not in the deck: the
-    face-up pile since the last reshuffle, and its own hand, then the number of reshuffles before it; under key -1,
-    the counts of the whole game (the deck's composition is public). A draw could not have found a kind all of whose
-    cards were out."""
+class Decks(NamedTuple):
+    """The decks of a game, all public: each draw's deck (the first, then one per reshuffle of the face-up pile),
+    and per deck the cards of each kind its draws may take that the seat did not draw itself. The first deck is the
+    whole composition; a later one is the pile when it was shuffled in, every card of which was played or discarded
+    face up. A deck is drawn from without replacement, so a deal fits it exactly when, per deck and kind, the draws
+    of that kind are no more than its cards: the draws in between cannot then find it empty either."""
+
+    deck_of: list[int]
+    room: list[list[int]]
+
+
+def _decks(moves: list[CardMove], seen: list[int], counts: tuple[int, ...], seat: int) -> Decks:
+    """The decks of `moves`, from public facts and the seat's own draws."""
     kinds_n = len(counts)
+    deck_of = [-1] * len(moves)
+    room = [list(counts)]
+    left = sum(counts)
     pile = [0] * kinds_n
-    own = [0] * kinds_n
-    in_hands = 0
-    out: dict[int, list[int]] = {-1: list(counts)}
-    cycle = 0
     for index, move in enumerate(moves):
-        kind = assigned[index]
         if move.verb == DRAWN:
-            if sum(counts) - in_hands - sum(pile) == 0:
-                pile = [0] * kinds_n  # the pile is shuffled into a new deck
-                cycle += 1
-            out[index] = [*(pile[k] + own[k] for k in range(kinds_n)), cycle]
-            in_hands += 1
+            if left == 0:  # the pile is shuffled into a new deck
+                room.append(pile)
+                left, pile = sum(pile), [0] * kinds_n
+            left -= 1
+            deck_of[index] = len(room) - 1
             if move.seat == seat:
-                own[kind] += 1
-        elif move.verb == GIVEN:
-            if move.seat == seat:
-                own[kind] -= 1
-            if move.other == seat:
-                own[kind] += 1
-        else:
-            in_hands -= 1
-            pile[kind] += 1
-            if move.seat == seat:
-                own[kind] -= 1
-    return out
+                room[-1][seen[index]] -= 1
+        elif move.verb != GIVEN:
+            pile[seen[index]] += 1
+    return Decks(deck_of, room)
 
 
 def _take_planned(hand: list[list[int]], kind: int, rng: random.Random) -> list[int]:
@@ -159,7 +168,7 @@ def _take_planned(hand: list[list[int]], kind: int, rng: random.Random) -> list[
 
 
 def _plan(
-    moves: list[CardMove], assigned: list[int], num_players: int, seat: int, rng: random.Random
+    moves: list[CardMove], assigned: list[int], decks: Decks, num_players: int, seat: int, rng: random.Random
 ) -> dict[int, int]:
     """What each unseen gift passes: a joker (-1) or a card of a kind the seat saw come to its giver, such that no
     player ever lacks both a card of a kind he is seen to use and a joker.
@@ -179,18 +188,41 @@ def _plan(
             size[move.seat] -= 1
             if move.verb == GIVEN:
                 size[move.other] += 1
+    # The last seen use of each kind by another player: a known card of a kind never used again is dead weight in a
+    # hand, the same whatever its kind, so the search treats all such cards alike (fewer choices, and dead ends
+    # remembered across them).
+    last_use = [-1] * (max(assigned, default=-1) + 1)
+    for index, move in enumerate(moves):
+        if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
+            last_use[assigned[index]] = index
     plan: dict[int, int] = {}
     dead: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+    # Each kind's cards the other players' draws may have taken, over all decks: a seen use with no known card of its
+    # kind settles a joker to it, and no more jokers can be settled to a kind than that.
+    room = [sum(deck[k] for deck in decks.room) for k in range(len(decks.room[0]))]
+    # At each unseen gift, the kinds someone is still seen to use (the only ones whose settled count matters later).
+    live_at = {
+        index: [k for k in range(len(last_use)) if last_use[k] >= index]
+        for index, move in enumerate(moves)
+        if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
+    }
     budget = [SEARCH_STEPS * len(moves)]
 
-    def use(player: int, kind: int, known: list[tuple[int, int]], index: int) -> bool:
+    def alike(known: list[tuple[int, int]], index: int) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted((p, k if last_use[k] >= index else DEAD_WEIGHT) for p, k in known))
+
+    def use(player: int, kind: int, known: list[tuple[int, int]], used: list[int], index: int) -> bool:
         if (player, kind) in known:
             known.remove((player, kind))
             return True
-        return sizes[index][player] - sum(1 for p, _ in known if p == player) >= 1
+        if used[kind] >= room[kind] or sizes[index][player] - sum(1 for p, _ in known if p == player) < 1:
+            return False
+        used[kind] += 1
+        return True
 
-    def search(start: int, held: tuple[tuple[int, int], ...]) -> bool:
+    def search(start: int, held: tuple[tuple[int, int], ...], settled: tuple[int, ...]) -> bool:
         known = list(held)
+        used = list(settled)
         for index in range(start, len(moves)):
             move = moves[index]
             kind = assigned[index]
@@ -202,17 +234,21 @@ def _plan(
             if move.seat == seat:
                 continue
             if kind >= 0:
-                if not use(move.seat, kind, known, index):
+                if not use(move.seat, kind, known, used, index):
                     return False
                 continue
-            state = tuple(sorted(known))
+            state = (*alike(known, index), *((DEAD_WEIGHT, used[k]) for k in live_at[index]))
             if (index, state) in dead:
                 return False
             budget[0] -= 1
             if budget[0] < 0:
                 raise NoDeal
             giver, receiver = move.seat, move.other
-            options = sorted({k for p, k in known if p == giver})
+            giver_kinds = {k for p, k in known if p == giver}
+            options = sorted(k for k in giver_kinds if last_use[k] >= index)
+            weight = sorted(k for k in giver_kinds if last_use[k] < index)
+            if weight:
+                options.append(weight[0])  # any one of the giver's dead-weight cards stands for them all
             if sizes[index][giver] - sum(1 for p, _ in known if p == giver) >= 1:
                 options.append(-1)
             rng.shuffle(options)
@@ -222,7 +258,7 @@ def _plan(
                     after.remove((giver, option))
                     after.append((receiver, option))
                 plan[index] = option
-                if search(index + 1, tuple(after)):
+                if search(index + 1, tuple(after), tuple(used)):
                     return True
             dead.add((index, state))
             return False
@@ -231,7 +267,7 @@ def _plan(
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * len(moves) + 1000))
     try:
-        if not search(0, ()):
+        if not search(0, (), tuple([0] * len(room))):
             raise NoDeal
     finally:
         sys.setrecursionlimit(limit)
@@ -243,29 +279,20 @@ def _take(
     kind: int,
     assigned: list[int],
     paths: dict[int, list[int]],
-    seen_out: dict[int, list[int]],
-    settled: dict[tuple[int, int], int],
+    deck_of: list[int],
+    room: list[list[int]],
     rng: random.Random,
 ) -> list[int]:
-    """The token of `kind` a hand gives up: a card of that kind, else a joker settled to it, one whose draw could
-    have found the kind in the deck (`_seen_out`, less the draws of the same deck already settled to it) if there
-    is one."""
+    """The token of `kind` a hand gives up: a card of that kind, else a joker settled to it, one whose draw's deck
+    still has a card of the kind no other draw has taken; `NoDeal` if none has."""
     for position, token in enumerate(hand):
         if token[1] == kind:
             return hand.pop(position)
-    jokers = [position for position, token in enumerate(hand) if token[1] < 0]
-    if not jokers:
+    possible = [p for p, token in enumerate(hand) if token[1] < 0 and room[deck_of[token[0]]][kind] > 0]
+    if not possible:
         raise NoDeal
-    kinds_n = len(seen_out[-1])
-    possible = [
-        p
-        for p in jokers
-        if seen_out[hand[p][0]][kind] + settled.get((seen_out[hand[p][0]][kinds_n], kind), 0) < seen_out[-1][kind]
-    ]
-    pool = possible or jokers
-    token = hand.pop(pool[rng.randrange(len(pool))])
-    deck_of = (seen_out[token[0]][kinds_n], kind)
-    settled[deck_of] = settled.get(deck_of, 0) + 1
+    token = hand.pop(possible[rng.randrange(len(possible))])
+    room[deck_of[token[0]]][kind] -= 1
     token[1] = kind
     assigned[token[0]] = kind
     for gift in paths.pop(token[0]):
@@ -277,39 +304,33 @@ def _follow(
     moves: list[CardMove],
     assigned: list[int],
     paths: dict[int, list[int]],
-    counts: tuple[int, ...],
+    decks: Decks,
     num_players: int,
     seat: int,
     rng: random.Random,
 ) -> list[int]:
-    """Follow the card flow: each draw still open takes a kind by the deck's odds, keeping back the kinds settled
-    for later draws (its unseen gifts take the same kind), and every move is checked against the deck and the
-    hands."""
-    kinds_n = len(counts)
-    promised = [0] * kinds_n
+    """Each draw still open takes a kind from its deck's cards no other draw has taken, by their numbers (its
+    unseen gifts take the same kind); then every move is checked against the hands."""
+    room = [list(r) for r in decks.room]
     for index, move in enumerate(moves):
-        if move.verb == DRAWN and not seen_by(move, seat) and assigned[index] >= 0:
-            promised[assigned[index]] += 1
-    deck = list(counts)
-    pile = [0] * kinds_n
+        if move.verb == DRAWN and move.seat != seat and assigned[index] >= 0:
+            room[decks.deck_of[index]][assigned[index]] -= 1
+    if any(n < 0 for deck in room for n in deck):
+        raise NoDeal
+    kinds_n = len(room[0])
     hands = [[0] * kinds_n for _ in range(num_players)]
     for index, move in enumerate(moves):
         kind = assigned[index]
         if move.verb == DRAWN:
-            if sum(deck) == 0:
-                deck, pile = pile, [0] * kinds_n
             if kind < 0:
-                kind = _pick([max(0, deck[k] - promised[k]) for k in range(kinds_n)], rng)
+                left = room[decks.deck_of[index]]
+                kind = _pick(left, rng)
                 if kind < 0:
-                    kind = _pick(deck, rng)
+                    raise NoDeal
+                left[kind] -= 1
                 assigned[index] = kind
                 for gift in paths.get(index, []):
                     assigned[gift] = kind
-            elif not seen_by(move, seat):
-                promised[kind] -= 1
-            if kind < 0 or deck[kind] <= 0:
-                raise NoDeal
-            deck[kind] -= 1
             hands[move.seat][kind] += 1
             continue
         if kind < 0 or hands[move.seat][kind] <= 0:
@@ -317,8 +338,6 @@ def _follow(
         hands[move.seat][kind] -= 1
         if move.verb == GIVEN:
             hands[move.other][kind] += 1
-        else:
-            pile[kind] += 1
     return assigned
 
 
