@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from skald.engine import IMPERFECT, Game, OptionError
+from skald.engine import IMPERFECT, Game, OptionError, State
 from skald.games.vikingatid.actions import CARD_IDS, NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
 from skald.games.vikingatid.carddata import CardData, cards
@@ -45,17 +45,36 @@ class VikingatidGame(Game):
         """Size of the fixed action space (`actions.NUM_ACTIONS`, 1,021 ids)."""
         return NUM_ACTIONS
 
+    def render_svg(self, state: State, seat: int | None = None, names: list[str] | None = None) -> str:
+        """The map as SVG for the viewer in `seat` (None: a spectator), drawn from what that viewer may see."""
+        from skald.games.vikingatid.svg import render_svg
+
+        assert isinstance(state, VikingatidState)
+        return render_svg(state, seat, names)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic worth of `state` for `seat`, read from what `seat` may see (greedy bots, cut-off rollouts)."""
+        from skald.games.vikingatid.evaluation import evaluate
+
+        assert isinstance(state, VikingatidState)
+        return evaluate(state, seat)
+
+    def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
+        """The shape of `VikingatidState.observation_tensor` (docs/rl-observation.md)."""
+        from skald.games.vikingatid.tensor import shape
+
+        return shape(self, num_players)
+
+    def observation_tensor_bounds(self, num_players: int) -> tuple[float, float] | None:
+        """The least and greatest value of any entry of the observation tensor."""
+        from skald.games.vikingatid.tensor import bounds
+
+        return bounds(self, num_players)
+
     def new_initial_state(self, num_players: int = 4, options: Mapping[str, Any] | None = None) -> VikingatidState:
         """The table before the kingdom choice (VA-01, VA-02)."""
         self.check_players(num_players)
         resolved = self.resolve_options(options)
-        if resolved["election_bids"] == "sealed":
-            # Sealed payments are hidden from the other seats: the game would be IMPERFECT, and its viewer methods
-            # are not written yet. Refused rather than played openly under a name that promises secrecy.
-            raise OptionError(
-                "options.election_bids: 'sealed' is not playable yet (hidden payments need the imperfect-information "
-                "views of issue 19, part 2); use 'open'"
-            )
         for name, value, why in (
             ("divine_intervention", "whole_fight", "no step asks whether to keep or re-roll each later roll"),
             ("sea_card_timing", "on_entry", "no card window opens as a fleet enters a sea area"),
