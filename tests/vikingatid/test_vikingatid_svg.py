@@ -276,6 +276,24 @@ def test_every_legal_area_action_is_a_target_for_the_seat_to_move_only(positions
     assert {"fleet", "move", "buy", "target_area"} <= set(seen)
 
 
+def test_the_prompt_says_how_to_click_where_the_map_holds_the_choice(positions: list[VikingatidState]) -> None:
+    """The web table shows `click_hint` beside the prompt: a step whose choices are targets on the map says so (a
+    card's target only when it is an area); a step chosen from the list alone has no hint."""
+    hinted = unhinted = 0
+    for state in positions:
+        mover = state.current_player()
+        if mover < 0:
+            continue
+        hint = GAME.presentation.click_hint(state)
+        on_map = targets(render_svg(state, mover, NAMES))
+        if hint is None:
+            unhinted += 1
+            continue
+        hinted += 1
+        assert "click" in hint and on_map, (state.step, hint)
+    assert hinted and unhinted
+
+
 # -- the layout file ----------------------------------------------------------------------------------------------
 
 LAYOUT = load_layout(BOARD)

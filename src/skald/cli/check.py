@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(100, "--games", "-n", min=1, help="Random games per player count."),
         seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i uses seed + i."),
         players: int | None = typer.Option(
-            None, "--players", "-p", help="Check this player count only [default: every count the game allows]."
+            None, "--players", "-p", help="Check this player count only \\[default: every count the game allows]."
         ),
         option: list[str] | None = typer.Option(None, "--option", "-o", help="A rule option NAME=VALUE (repeatable)."),
         workers: int = typer.Option(0, "--workers", "-w", min=0, help="Parallel workers (0: one per CPU)."),

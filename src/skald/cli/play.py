@@ -11,6 +11,12 @@ seat whose turn it is (bots' and chance's moves as a spectator sees them). In a 
 "pass the keyboard" screen that first clears the terminal stands between two people's turns, so no hand stays on
 screen for the next person, and undo takes back only the person's own step; everything hidden is revealed once the
 game is over.
+
+A person whose only legal choice is one action (a card window where none of his cards may be played) is not asked:
+the table takes it and says so, when that tells nobody anything: with one person at the table (the others are
+bots), or in a game without hidden information. With several people and hidden hands, whether a person has a real
+choice can depend on his hand, so the table asks as the game's rules ask (a pass screen included) and the others
+cannot tell one case from the other.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 from rich.rule import Rule
+from rich.table import Table as Grid
 from rich.text import Text
 
 from skald.bots import Bot, SpecError, make_bot
@@ -104,6 +111,11 @@ class Table:
             seat: make_bot(s.kind, seed=self.bot_seed(seat)) for seat, s in enumerate(seats) if s.kind != PERSON
         }
         self.actors = _actors(state)
+        #: The positions in the history (indices) of the people's steps the table took alone (their only choice).
+        self.taken_alone: set[int] = set()
+        #: A bot's move not printed yet, and who made it: the same move again (a card window's passes) is told on
+        #: the same line rather than on dozens.
+        self.told: tuple[Text, list[str]] | None = None
         self.scorings_shown = len(state.scorings())
         self.show_board = True
         #: How many actions the state had when the table was last drawn: any change draws it again.
@@ -144,8 +156,12 @@ class Table:
                 self.apply(sample_chance(self.state, self.chance_rng()), CHANCE)
             elif player in self.bots:
                 self.bot_moves(player)
+            elif self.only_choice() is not None:
+                self.take_alone(player)
             else:
+                self.flush_told()
                 self.person_moves(player)
+        self.flush_told()
         self.finish()
 
     def apply(self, action: int, actor: int) -> None:
@@ -161,9 +177,11 @@ class Table:
         self.actors.append(actor)
         if before is not None:
             for line in self.view.aftermath(before, self.state, self.names[actor], viewer):
+                self.flush_told()
                 console.print(Text.from_markup(line, style="italic"))
         self.show_scorings()
         if actor == CHANCE and self.state.current_player() >= 0 and not self.people:
+            self.flush_told()
             console.print(self.view.board(self.state, self.names, None))
 
     def show_scorings(self) -> None:
@@ -172,6 +190,7 @@ class Table:
         complete = len(reports) if self.state.current_player() < 0 else len(reports) - 1
         complete = max(complete, self.scorings_shown)
         for report in reports[self.scorings_shown : complete]:
+            self.flush_told()
             console.print(self.view.scoring(self.state, report, self.names))
         self.scorings_shown = complete
 
@@ -183,10 +202,53 @@ class Table:
         viewer = self.viewer()
         hidden = self.state.action_hidden_from(action, viewer)
         notation = self.state.notation_for(action, viewer)
-        console.print(self._choice_line(self.names[seat] + ":", notation, action, described=not hidden))
+        self.tell(self.names[seat], self._label(notation, action, described=not hidden))
         self.apply(action, seat)
         if self.pause:
             time.sleep(self.pause)
+
+    def tell(self, name: str, label: Text) -> None:
+        """Tell a bot's move, on the line of the move before it if that was the same and nothing came between."""
+        if self.told is not None and self.told[0].plain == label.plain:
+            self.told[1].append(name)
+            return
+        self.flush_told()
+        self.told = (label, [name])
+
+    def flush_told(self) -> None:
+        """Print the bots' move held back: "greedy: pass (×3)", or "greedy (seat 2), random: pass"."""
+        if self.told is None:
+            return
+        label, names = self.told
+        self.told = None
+        counts = {name: names.count(name) for name in names}
+        if len(counts) == 1:
+            line = self._said(names[0], label)
+            if len(names) > 1:
+                line.append(f" (×{len(names)})", style="dim")
+        else:
+            who = ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+            line = self._said(who, label)
+        console.print(line)
+
+    def only_choice(self) -> int | None:
+        """The one legal action of the person to act, if the table may take it unasked: there is no other, and
+        taking it alone tells nobody at the keyboard anything (one person at the table, or nothing hidden)."""
+        legal = self.state.legal_actions()
+        if len(legal) != 1:
+            return None
+        if len(self.people) > 1 and self.state.game.information != PERFECT:
+            return None
+        return legal[0]
+
+    def take_alone(self, seat: int) -> None:
+        """Take the person's only choice for him, and say so with the bots' moves like it (undo takes it back with
+        his last step)."""
+        action = self.only_choice()
+        assert action is not None
+        self.tell(f"{self.names[seat]} (the only choice)", self._label(self.state.notation_for(action, seat), action))
+        self.taken_alone.add(len(self.state.history))
+        self.apply(action, seat)
 
     def person_moves(self, seat: int) -> None:
         """Show the step and its choices, then read entries until one is a legal action (or the state changes)."""
@@ -293,21 +355,34 @@ class Table:
         if focus is not None:
             console.print(focus)
         console.print(Text(f"Choices ({self.view.step(state)}):", style="bold"))
+        width = max((len(key) for key, _ in keys), default=1) + 4
         for title, group in self.view.groups(state, keys):
             if title:
                 console.print(Text(f" {title}:", style="italic"))
+            # The key in a column of its own: a label longer than the terminal wraps under itself, not under the
+            # key (a narrow terminal keeps the list readable).
+            grid = Grid.grid(padding=(0, 1, 0, 0))
+            grid.add_column(width=width, justify="right", no_wrap=True)
+            grid.add_column()
             for key, action in group:
-                console.print(self._choice_line(f"[{key}]", state.action_to_notation(action), action, indent=2))
+                grid.add_row(Text(f"[{key}]", style="bold"), self._label(state.action_to_notation(action), action))
+            console.print(grid)
         console.print(Text("…or type a move in notation, or help, rules, board, undo, save [FILE], quit.", style="dim"))
 
-    def _choice_line(self, key: str, notation: str, action: int, indent: int = 0, described: bool = True) -> Text:
-        line = Text(" " * indent)
-        line.append(f"{key:>4} " if indent else f"{key} ", style="bold")
-        line.append(f"{notation:<12}", style="cyan")
+    @staticmethod
+    def _said(who: str, label: Text) -> Text:
+        """`who: label`: a move told as it is made."""
+        line = Text(f"{who}: ", style="bold")
+        line.append_text(label)
+        return line
+
+    def _label(self, notation: str, action: int, described: bool = True) -> Text:
+        """The action's notation and, unless hidden from the viewer, the game's words on what it does."""
+        label = Text(f"{notation:<12}", style="cyan")
         description = self.view.describe(self.state, action) if described else ""
         if description:
-            line.append(f" {description}")
-        return line
+            label.append(f" {description}")
+        return label
 
     def show_help(self) -> None:
         """The commands, and how to type this step's choice."""
@@ -318,13 +393,18 @@ class Table:
     # -- undo, save, the end --------------------------------------------------------------------------------
 
     def undo(self, seat: int) -> bool:
-        """Take back the last step if a person took it and nobody, chance included, has acted since."""
-        if not self.actors:
+        """Take back the last step if a person took it and nobody, chance included, has acted since; the steps the
+        table took alone since (a person's only choices) go with it, or undo would find them taken again at once."""
+        alone = 0
+        while len(self.actors) > alone and len(self.actors) - alone - 1 in self.taken_alone:
+            alone += 1
+        if len(self.actors) == alone:
             console.print("[red]Nothing to undo:[/] no step has been taken yet.")
             return False
-        last = self.actors[-1]
+        at = len(self.actors) - alone - 1
+        last = self.actors[at]
         # The refusal names the action in the way: the game's own notation, as this person may see it.
-        blocking = escape(self.state.notation_for(self.state.history[-1], seat))
+        blocking = escape(self.state.notation_for(self.state.history[at], seat))
         if last == CHANCE:
             console.print(f"[red]Cannot undo:[/] chance has acted since ([cyan]{blocking}[/]); undo stops there.")
             return False
@@ -344,13 +424,15 @@ class Table:
             return False
         state = self.state
         record = Record.of(state, self.seats)
-        record.actions = record.actions[:-1]
+        record.actions = record.actions[:at]
         self.state = record.replay()
-        taken = self.state.notation_for(state.history[-1], seat)  # as the one undoing it may see it
-        self.actors.pop()
+        taken = self.state.notation_for(state.history[at], seat)  # as the one undoing it may see it
+        del self.actors[at:]
+        self.taken_alone = {index for index in self.taken_alone if index < at}
         for other in self.people:
-            if other != seat and self.unseen[other]:
-                self.unseen[other].pop()  # nobody has had the keyboard since: the undone step's line is the last
+            for _ in range(alone + 1):
+                if other != seat and self.unseen[other]:
+                    self.unseen[other].pop()  # nobody has had the keyboard since: the undone steps' lines are last
         self.scorings_shown = min(self.scorings_shown, len(self.state.scorings()))
         whose = "your" if last == seat else f"{self.names[last]}'s"
         console.print(f"Undone: {escape(whose)} step [cyan]{escape(taken)}[/].")
@@ -499,19 +581,19 @@ def register(app: typer.Typer) -> None:
         seats: str | None = typer.Option(
             None,
             "--seats",
-            help=f"Who sits where, comma-separated: you, you:NAME (people) or a bot spec [default: {DEFAULT_SEATS}].",
+            help=f"Who sits where, comma-separated: you, you:NAME (people) or a bot spec \\[default: {DEFAULT_SEATS}].",
         ),
         resume: Path | None = typer.Option(None, "--resume", help="Go on with a saved game record."),
         seed: int | None = typer.Option(
             None,
             "--seed",
             help="Seed for chance and bots: anyone who knows it can reproduce every draw, hidden cards included "
-            "[default: unpredictable, never shown].",
+            "\\[default: unpredictable, never shown].",
         ),
         save_file: Path | None = typer.Option(
             None,
             "--save-file",
-            help="Where save, quit and Ctrl-C write [default: the resumed file, or skald-GAME.json].",
+            help="Where save, quit and Ctrl-C write \\[default: the resumed file, or skald-GAME.json].",
         ),
         pause: float = typer.Option(0.4, "--pause", min=0, help="Seconds to pause after each bot move."),
         option: list[str] | None = typer.Option(
@@ -542,6 +624,7 @@ def register(app: typer.Typer) -> None:
         try:
             table.run()
         except (KeyboardInterrupt, Leave) as stop:
+            table.flush_told()
             console.print()
             saved = table.save(path)
             if isinstance(stop, KeyboardInterrupt):

@@ -547,8 +547,7 @@ class ActionSpace:
         if kind == "buy":
             return f"buy {data['ships']} ships at {self.area_name(data['area'])}"
         if kind == "pull_down":
-            article = "an" if data["camp"] == TRADING else "a"
-            return f"pull down {article} {data['camp']} camp in {self.area_name(data['area'])}"
+            return f"pull down a {data['camp']} camp in {self.area_name(data['area'])}"
         if kind == "build":
             built = f"build {_plural(data['count'], data['camp'] + ' camp')}"
             if p is not None and p.kind in (BUILDING, JOURNEY):

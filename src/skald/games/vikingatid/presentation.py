@@ -3,21 +3,31 @@
 Every front end (the terminal, the web) asks `VikingatidGame.presentation`. Everything legal comes from the state
 (`legal_actions`, `illegal_reason`); this module only explains, reading the action's JSON form
 (`state.space.to_json`), the table and the observation, so it keeps working at a step it has no words for: it then
-says the step's name from `steps.STEPS`. Nothing is hidden while cards are off, so the viewer changes nothing yet.
+says the step's name from `steps.STEPS` (or "choose a move" for a step it does not even find there), and a choice
+it cannot explain keeps its notation alone. The hand of the seat to act is shown only to that seat: descriptions and
+the rules summary speak of the cards the seat to act holds, which the front end shows only to the person at that
+seat (the terminal's pass-the-keyboard screen stands between two people).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markup import escape
+from rich.text import Text
 
 from skald.engine import JSONDict, Presentation, State
 from skald.games.vikingatid import danger, kingdoms_war
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import KINGDOMS
+from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, TARGET_AREA
 from skald.games.vikingatid.render import (
+    FULL_WIDTH,
     area_name,
     conquered_areas,
     kingdom_name,
+    render_compact,
     render_text,
 )
 from skald.games.vikingatid.state import VikingatidState
@@ -162,6 +172,8 @@ RULES: Final = {
     S.CARD_ANSWER: "TROSTVIST: each follower takes on the king's religion or refuses; any refusal is civil war.",
     S.GIFT_CARD: "3. Before the election players may give silver or cards to each other; everyone sees that a card "
     "was given, only the two players which.",
+    S.SEALED_BID: "3. Under election_bids 'sealed' each player pledges silver onto each roll in secret, or passes; "
+    "all pledges are shown together before the dice, each silver +1 on its roll.",
     S.GAME_OVER: "11. The game ends after the last box of the turn track or once every player is Christian. Each "
     "player then gets one victory point per own camp, and the most victory points wins.",
 }
@@ -172,6 +184,22 @@ TIE_BREAKS: Final = {
     "tied, the victory is shared",
     "most_conquered": "the most victory points wins (one more per own camp at the end); tied, the most conquered "
     "areas; still tied, the victory is shared",
+}
+
+
+#: The most characters of a card's text a choice's label shows (the whole text is in `rules`).
+CARD_SUMMARY: Final = 60
+#: A card text's own timing, "(Play at any time.)": the window is the step's, so the label leaves it out.
+_PLAY_TIMING: Final = re.compile(r"\s*\(Play[^()]*\)\s*$")
+
+
+#: How each step's choice is made on the drawn map, where it can be (the web table shows it beside the prompt).
+CLICK_HINTS: Final = {
+    S.JOURNEY_CHOICE: "click your ships on the map to start a fleet",
+    S.MOVE: "click a glowing area to sail there",
+    S.BUY_SHIPS: "click an area (or its +T / +W chip) to buy ships there",
+    S.PULL_DOWN: "click one of your camps on the map",
+    S.EMIGRATION: "click the area to emigrate to",
 }
 
 
@@ -206,6 +234,33 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def card_summary(name: str, text: str, limit: int = CARD_SUMMARY) -> str:
+    """A card in one line for a choice's label: its English name and the start of its text, cut at a word (the
+    printed text runs to several lines, which would bury the other choices)."""
+    plain = " ".join(_PLAY_TIMING.sub("", text).split())
+    line = f"{name}: {plain}"
+    if len(line) <= limit:
+        return line
+    cut = line[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:.-")
+    return cut + "…"
+
+
+class TableText:
+    """The whole table in the form that fits where it is printed: the full one (render.py, 100 columns) on a
+    console at least that wide, the compact one (80 columns) on a narrower one. Rich asks at print time, so the
+    person's terminal decides and the front end passes no width."""
+
+    def __init__(self, state: VikingatidState, seat: int | None, names: list[str]) -> None:
+        self.state = state
+        self.seat = seat
+        self.names = names
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The table's markup as Rich text, full or compact by the width Rich offers."""
+        form = render_text if options.max_width >= FULL_WIDTH else render_compact
+        yield Text.from_markup(form(self.state, color=True, seat=self.seat, names=self.names))
+
+
 def _foreign_war_camps(table: Table, seat: int, area_id: str) -> list[int]:
     """Seats not of the mover's kingdom with war camps in an area: they may ask a duty or forbid (VA-53)."""
     return [
@@ -233,7 +288,10 @@ class VikingatidPresentation(Presentation):
             if step.chance:
                 return f"dice: {step.name}"
             return "game over"
-        return self._words(v, step)
+        try:
+            return self._words(v, step)
+        except (KeyError, ValueError, IndexError, AttributeError):
+            return step.name  # a step whose details this module does not read yet: its name from steps.py
 
     def _words(self, v: VikingatidState, step: S.Step) -> str:
         """The step in words, with what the table says about it (the fleet, the area, the amount)."""
@@ -247,6 +305,8 @@ class VikingatidPresentation(Presentation):
             return f"{verb} {kingdom_name(table, kingdom)}'s election, or pass"
         if step.id == S.GIFT_AMOUNT and v.election.target >= 0:
             return f"say how much silver to give seat {v.election.target + 1}"
+        if step.id == S.SEALED_BID and kingdom:
+            return f"{step.name} ({kingdom_name(table, kingdom)}'s election)"
         if step.id == S.BID_AMOUNT:
             target = v.election.target
             whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(table, kingdom)}'s"
@@ -273,8 +333,15 @@ class VikingatidPresentation(Presentation):
         return step.name
 
     def click_hint(self, state: State) -> str | None:
-        """The board is text for now: choices are made from the list."""
-        return None
+        """How to make the step's choice on the drawn map (svg.py marks these targets), or None where the choice is
+        made from the list only."""
+        v = _state(state)
+        if v.current_player() < 0:
+            return None
+        if v.step == S.CARD_TARGET:
+            on_map = any(TARGET_AREA <= a < GIVE_CARD_TO for a in v.legal_actions())
+            return "click the area on the map" if on_map else None
+        return CLICK_HINTS.get(v.step)
 
     # -- the choices -------------------------------------------------------------------------------------------
 
@@ -292,7 +359,7 @@ class VikingatidPresentation(Presentation):
             return ""
         try:
             return self._describe(v, seat, kind, data)
-        except (KeyError, ValueError, IndexError):
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError):
             return ""  # a step whose data this module does not know yet: the notation alone is shown
 
     def _describe(self, v: VikingatidState, seat: int, kind: str, data: JSONDict) -> str:
@@ -353,10 +420,12 @@ class VikingatidPresentation(Presentation):
             return "the new home country: no more tax, +1 silver per untroubled trading camp; the kingdom is left"
         if kind in ("play", "give_card", "discard"):
             card = v.game.cards.by_id[str(data["card"])]  # type: ignore[attr-defined]
-            return f"{card.name}: {card.text}"
+            return card_summary(card.name, card.text)
         if kind == "give_card_to":
+            # Said of both seats by number: the line also narrates a bot's gift to the people at the table.
             to = int(data["to"])
-            return f"you hold {v.deck.hand_size(seat)} cards; seat {to + 1} holds {v.deck.hand_size(to)}"
+            held, theirs = v.deck.hand_size(seat), v.deck.hand_size(to)
+            return f"seat {seat + 1} holds {_plural(held, 'card')}; seat {to + 1} holds {theirs}"
         return self._describe_single(v, seat, kind, fleet)
 
     def _describe_move(self, v: VikingatidState, fleet: Fleet, area_id: str) -> str:
@@ -393,6 +462,8 @@ class VikingatidPresentation(Presentation):
         if step in (S.GIFT_AMOUNT, S.BID_AMOUNT, S.BUY_AMOUNT):
             cost = n * int(table.board.start_value("ship_cost")) if step == S.BUY_AMOUNT else n
             return f"{cost} silver; {table.silver[seat] - cost} left"
+        if step == S.SEALED_BID:
+            return f"{n} silver in secret, of {table.silver[seat]} in hand"
         if step == S.FLEET_SIZE_CHOICE:
             return f"{n} ship sails" if n == 1 else f"{n} ships sail"
         if step == S.DUTY_AMOUNT:
@@ -424,6 +495,7 @@ class VikingatidPresentation(Presentation):
                 S.BID_TARGET: "pay nothing more for now",
                 S.PEACE_OFFER: "offer no King's Peace",
                 S.EMIGRATION: "stay with the kingdom",
+                S.SEALED_BID: "pledge nothing on this roll",
             }.get(step, "")
         if kind == "done":
             return "keep the camps; go on to buying" if step == S.PULL_DOWN else "keep the rest of the silver"
@@ -448,6 +520,8 @@ class VikingatidPresentation(Presentation):
             return "the fight ends; move on"
         if kind == "declare_war":
             return "War markers on both kingdoms: their silver is halved in phase 4"
+        if kind == "no_war":
+            return "no War markers: the kingdoms stay as they are"
         if kind == "accept_peace":
             return "no players of the two kingdoms may fight each other"
         return ""
@@ -533,7 +607,7 @@ class VikingatidPresentation(Presentation):
         table = v.table
         lines = []
         step = v.step
-        if step in (S.GIFT_TARGET, S.GIFT_AMOUNT, S.BID_TARGET, S.BID_AMOUNT, S.BUY_SHIPS, S.BUY_AMOUNT):
+        if step in (S.GIFT_TARGET, S.GIFT_AMOUNT, S.BID_TARGET, S.BID_AMOUNT, S.SEALED_BID, S.BUY_SHIPS, S.BUY_AMOUNT):
             lines.append(f"Seat {seat + 1} has {table.silver[seat]} silver.")
         if step == S.BUY_SHIPS:
             lines.append("Any number of ships go in your home country; two of a type per own camp of that type.")
@@ -542,8 +616,9 @@ class VikingatidPresentation(Presentation):
             moves = v.options.get("journey_moves", 40)
             limit = f" of {moves}" if str(moves).isdigit() else ""
             lines.append(
-                f"The {fleet.kind} fleet of {fleet.size} in {area_name(table, fleet.area)}: danger {fleet.danger} "
-                f"counted since its last break (a roll at {danger.TEN_POINTS}); move {fleet.moves}{limit}."
+                # The fleet and its area are in the prompt and on the table: the note keeps to one line.
+                f"Danger counted since the fleet's last break: {fleet.danger} (a roll at {danger.TEN_POINTS}); "
+                f"move {fleet.moves}{limit}."
             )
         journey = _journey(v)
         fight = journey.get("fight")
@@ -560,8 +635,9 @@ class VikingatidPresentation(Presentation):
     # -- the terminal's help -----------------------------------------------------------------------------------
 
     def board(self, state: State, seat: int | None, names: list[str]) -> Any:
-        """The whole table (render.py) in colour, with the seats' names beside their numbers."""
-        return render_text(_state(state), color=True, seat=seat, names=list(names))
+        """The whole table (render.py) in colour, with the seats' names beside their numbers: the full form on a
+        terminal of 100 columns or more, the compact form on a narrower one."""
+        return TableText(_state(state), seat, list(names))
 
     def rules(self, state: State) -> str:
         """The rulebook on this step, paraphrased, with the rule the step cites (a VA-id or a section)."""
@@ -571,7 +647,31 @@ class VikingatidPresentation(Presentation):
             return super().rules(state)
         phase = S.PHASE_NAMES[step.phase] if 0 <= step.phase < len(S.PHASE_NAMES) else ""
         text = RULES.get(step.id, "The choices listed are exactly the legal ones.")
-        return f"[b]{phase}: {step.name}[/] ({RULES_FILE}; {step.rule})\n{text}"
+        return f"[b]{phase}: {step.name}[/] ({RULES_FILE}; {step.rule})\n{text}" + self._hand_texts(v)
+
+    @staticmethod
+    def _hand_texts(v: VikingatidState) -> str:
+        """The whole text of each card the seat to act holds (the choices show a line of each), from that seat's
+        own observation: `rules` is read by the person at that seat only."""
+        if not v.cards_on():
+            return ""
+        try:
+            seat = v.current_player()
+            cards = v.observation(seat).get("cards") if seat >= 0 else None
+        except (IndexError, KeyError, ValueError):
+            return ""  # a position the step cannot stand in (a probe, a step without its details): no hand to show
+        hand = cards.get("hand") if isinstance(cards, dict) else None
+        if not isinstance(hand, dict) or not hand:
+            return ""
+        by_id = v.game.cards.by_id  # type: ignore[attr-defined]
+        lines = ["", "[b]Your cards[/]:"]
+        for card_id in sorted(hand):
+            card = by_id[card_id]
+            count = f" ×{hand[card_id]}" if hand[card_id] > 1 else ""
+            lines.append(
+                f"  [b]{escape(card.title)}[/]{count} ({escape(card.name)}): {escape(' '.join(card.text.split()))}"
+            )
+        return "\n".join(lines)
 
     def step_help(self, state: State) -> str:
         """How to type this step's choice: its keys, or its notation."""

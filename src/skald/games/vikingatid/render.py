@@ -21,7 +21,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 from skald.games.vikingatid import conquest
 from skald.games.vikingatid.actions import CARD_IDS, KINGDOMS, SHIP_TYPES
-from skald.games.vikingatid.steps import BUYING_SHIPS, ELECTIONS, JOURNEYS, PHASE_NAMES, REACTIONS, SILVER, STEPS
+from skald.games.vikingatid.steps import (
+    BUYING_SHIPS,
+    CHRISTIANISATION,
+    ELECTIONS,
+    JOURNEYS,
+    PHASE_NAMES,
+    REACTIONS,
+    SILVER,
+    STEPS,
+    TAXATION,
+    VICTORY_POINTS,
+)
 from skald.games.vikingatid.table import KINGDOM_PAIRS
 
 if TYPE_CHECKING:
@@ -46,6 +57,8 @@ TYPE_LETTERS: Final = {"trading": "T", "war": "W"}
 _TAG: Final = re.compile(r"(?<!\\)\[[a-zA-Z#/@][^\[\]]*\]")
 #: How many of the phase's latest journey events the table lists.
 EVENTS_SHOWN: Final = 4
+#: How many of the turn's latest cards shown (played or discarded) the table lists: each may take two lines.
+CARDS_SHOWN: Final = 3
 #: Journey events (`journeys.JourneyEvent.kind`) in words; {n} is the event's number. Unknown kinds show as they are.
 EVENT_WORDS: Final = {
     "danger": "lost {n} to danger",
@@ -136,7 +149,9 @@ def conquered_areas(table: Table, seat: int) -> list[str]:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 def _visible(text: str) -> int:
@@ -293,7 +308,8 @@ def _kingdoms(state: VikingatidState, style: _Style) -> list[str]:
             text += ", " + style.strong(marker)
         items.append(text)
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
-    lines = _wrap("Kingdoms: " if not style.compact else "", items, width, 2)
+    # No heading: "Danavalde: king …, treasury 5" says what it is, and the three kingdoms then fit on one line.
+    lines = _wrap("", items, width, 2)
     pairs = []
     for i, (a, b) in enumerate(KINGDOM_PAIRS):
         names = f"{kingdom_name(table, KINGDOMS[a])}–{kingdom_name(table, KINGDOMS[b])}"
@@ -603,9 +619,13 @@ def _phase_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> 
         ]
         if incomes:
             lines += _wrap("Silver this turn: ", incomes, width, 2)
-    lines += _records("Taxes", obs.get("taxes"), table, style)
+    # Taxes and christianisation stay in the observation until the next turn clears them; the table shows them
+    # only while they are news (the aftermath lines said them as they happened), so the journeys keep the room.
+    if TAXATION <= phase <= VICTORY_POINTS:
+        lines += _records("Taxes", obs.get("taxes"), table, style)
     lines += _scorings(obs, table, style)
-    lines += _records("Christianisation", obs.get("christianisation"), table, style)
+    if phase >= CHRISTIANISATION:
+        lines += _records("Christianisation", obs.get("christianisation"), table, style)
     return lines
 
 
@@ -656,10 +676,10 @@ def _card_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> l
     shown = [
         f"{style.seat(int(e['seat']))} {'played' if e['verb'] == 'play' else 'discarded'} {titles[index[e['card']]]}"
         + (f" ({e['target']})" if e["target"] else "")
-        for e in cards["shown"][-4:]
+        for e in cards["shown"][-CARDS_SHOWN:]
     ]
     if shown:
-        lines.extend(_wrap("Cards this turn:", shown, COMPACT_WIDTH if style.compact else FULL_WIDTH, 2))
+        lines.extend(_wrap("Cards this turn: ", shown, COMPACT_WIDTH if style.compact else FULL_WIDTH, 2))
     window = cards.get("window")
     if isinstance(window, dict):
         lines.append(f"Card window ({str(window['kind']).replace('_', ' ')}): {style.seat(int(window['asked']))} asked")
@@ -668,14 +688,11 @@ def _card_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> l
 
 def _render(state: VikingatidState, style: _Style, seat: int | None) -> str:
     obs = state.observation(seat)
-    # A blank line before the seats and before the map in the full form; the compact form has no room for them.
-    gap = [] if style.compact else [""]
+    # No blank lines: with the prompt and the choices below it, the table needs every line of a 30-line terminal.
     lines = [
         *_header(state, obs, style),
-        *gap,
         *_seats(state, style),
         *_kingdoms(state, style),
-        *gap,
         *_areas(state, style),
         *_standing(state, style),
         *_fleets(state, obs, style),
