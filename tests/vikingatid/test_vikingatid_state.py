@@ -8,9 +8,9 @@ import json
 import random
 
 import pytest
-from vikingatid_kit import GAME, fixed_state, play_randomly, roll
+from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, roll, table_for
 
-from skald.engine import CHANCE, IMPERFECT, TERMINAL, IllegalAction, OptionError, Record
+from skald.engine import CHANCE, IMPERFECT, TERMINAL, IllegalAction, Record
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_SILVER, KINGDOM, NUM_ACTIONS, SINGLE, SINGLES
 from skald.games.vikingatid.options import OPTIONS
@@ -82,10 +82,16 @@ def test_the_game_describes_itself() -> None:
             GAME.new_initial_state(players)
 
 
-def test_sealed_bids_are_refused_until_hidden_information_exists() -> None:
-    """VA-35 'sealed' hides payments: not playable in this perfect-information part, refused naming the option."""
-    with pytest.raises(OptionError, match=r"options\.election_bids: 'sealed' is not playable yet"):
-        GAME.new_initial_state(3, {"election_bids": "sealed"})
+def test_sealed_bids_are_playable_with_hidden_pledges() -> None:
+    """VA-35 'sealed' ("each player makes one hidden set of payments, and all are shown together") is playable: the
+    election asks for sealed pledges, hidden from every viewer but the decider (tests/vikingatid/
+    test_vikingatid_sealed_bids.py checks the round itself)."""
+    table = table_for(3, ("denmark", "denmark", "norway"))
+    table.gain_silver(1, 2)
+    state = at_phase(table, S.ELECTIONS, election_bids="sealed", gifts="off")
+    assert state.step == S.SEALED_BID and state.current_player() == 1
+    assert state.action_hidden_from(PASS, 0) and state.action_hidden_from(PASS, None)
+    assert not state.action_hidden_from(PASS, 1)
 
 
 def test_the_game_is_registered_for_every_front_end() -> None:

@@ -13,24 +13,29 @@ can announce a King's Peace at the end of the Election phase."
 
 Skald's readings (each an option of `options.py`): a foreign king alone still stands against the kingdom's die
 (VA-34, `foreign_king_only`); bidding in open rounds from the turn's first seat, a payment starting a new round,
-ending when every seat has passed in succession (VA-35); paid silver leaves the game (VA-36, `bid_silver`); the
-margin is over every other total, the kingdom's included (VA-37, `election_margin`); a gift window before each
-election's bids, in seat order, each player giving silver to any players until he passes (VA-38, `gifts`); at the
-end of the phase each king in kingdom order may offer peace to another king, who accepts or declines (VA-39,
-`kings_peace`). A seat with no silver has nothing to give or pay and is not asked (silver is public, so skipping
-him reveals nothing). The camp bonus counts all his camps, trading and war (VA-34). Each die is a chance node
+ending when every seat has passed in succession (VA-35), or under `election_bids: sealed` one hidden pledge (or
+pass) per seat with silver and roll, all shown together before the dice (`begin_sealed`, `pledge`, `reveal`); paid
+silver leaves the game (VA-36, `bid_silver`); the margin is over every other total, the kingdom's included (VA-37,
+`election_margin`); a gift window before each election's bids, in seat order, each player giving silver to any
+players until he passes (VA-38, `gifts`); at the end of the phase each king in kingdom order may offer peace to
+another king, who accepts or declines (VA-39, `kings_peace`). A seat with no silver has nothing to give or pay and
+is not asked (silver is public, so skipping him reveals nothing; in a sealed round the seats with silver when it
+begins are asked on every roll, even once their pledges hold all their silver, so that nothing asked tells an
+amount). The camp bonus counts all his camps, trading and war (VA-34). Each die is a chance node
 (VA-07): the participants' in seat order, then the kingdom's.
 
 The cards of the election (part 2, `cards_elections`) come in here as contests on the same steps: OGILTIGT
 KUNGAVAL holds the just held election again from the start (`invalidate`); KUNG is a duel between the challenger and
-the king, or the kingdom if it has none, with open bets on either roll (`challenge`); INFLYTANDE VID KUNGAVAL adds 2
-to one roll (`influence`). A contest set up in the window after a result runs when the window closes, and the
-phase then goes on where it stood (`Election.resume`). Gifts may be cards as well as silver (VA-38): a giver with
-cards in hand may name a receiver for a card (`choose_card_gift`) and then the card (`give_card`).
+the king, or the kingdom if it has none, with bets on either roll, open or sealed as the election's (`challenge`);
+INFLYTANDE VID KUNGAVAL adds 2 to one roll (`influence`). A contest set up in the window after a result runs when
+the window closes, and the phase then goes on where it stood (`Election.resume`). Gifts may be cards as well as
+silver (VA-38): a giver with cards in hand may name a receiver for a card (`choose_card_gift`) and then the card
+(`give_card`).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Final, NamedTuple
 
 from skald.engine import OptionError
@@ -47,6 +52,7 @@ from skald.games.vikingatid.steps import (
     GIFT_TARGET,
     PEACE_ANSWER,
     PEACE_OFFER,
+    SEALED_BID,
     seat_order,
 )
 from skald.games.vikingatid.table import KINGDOM_PAIRS, Table, pair_index
@@ -64,6 +70,8 @@ INFLUENCE: Final = 2
 #: The kinds of contest a result comes from: an election (held again after OGILTIGT KUNGAVAL as well) or a KUNG duel.
 ELECTION_CONTEST: Final = "election"
 CHALLENGE_CONTEST: Final = "challenge"
+#: The `election_bids` value with hidden payments (VA-35).
+SEALED: Final = "sealed"
 #: The `gifts` values phase 3 plays; 'any_window' is refused (see `check_rules`).
 PLAYABLE_GIFTS: Final = ("before_elections", "off")
 
@@ -76,6 +84,7 @@ class ElectionRules(NamedTuple):
     bid_silver: str = "bank"
     election_margin: str = "over_all"
     kings_peace: str = "this_turn"
+    election_bids: str = "open"
 
 
 def check_rules(rules: ElectionRules) -> None:
@@ -89,6 +98,18 @@ def check_rules(rules: ElectionRules) -> None:
             f"options.gifts: {rules.gifts!r} is not playable yet (gifts inside card windows need gift steps in the "
             "window's round, VA-09/VA-38); use 'before_elections' or 'off'"
         )
+
+
+class Pledge(NamedTuple):
+    """A sealed payment as shown at the reveal (VA-35 `sealed`): the kingdom whose election (or KUNG duel) it was,
+    who pledged, onto which roll (a participant's seat or KINGDOM_ROLL_TARGET), what he pledged, and what he paid
+    (less than pledged only if a card left him short of silver before the reveal)."""
+
+    kingdom: str
+    seat: int
+    roll: int
+    pledged: int
+    paid: int
 
 
 class ElectionResult(NamedTuple):
@@ -140,6 +161,13 @@ class Election:
             self.peace_to: int = source.peace_to
             self.offered: list[bool] = list(source.offered)
             self.results: list[ElectionResult] = list(source.results)
+            self.sealed_seats: list[int] = list(source.sealed_seats)
+            self.sealed_rolls: list[int] = list(source.sealed_rolls)
+            self.sealed_at: int = source.sealed_at
+            self.pledges: list[list[int]] = [list(row) for row in source.pledges]
+            self.sealed_plies: list[int] = list(source.sealed_plies)
+            self.sealed_silver: list[int] = list(source.sealed_silver)
+            self.shown: list[Pledge] = list(source.shown)
             return
         check_rules(rules)
         self.kingdom = -1
@@ -171,6 +199,19 @@ class Election:
         self.peace_to = -1
         self.offered = [False] * len(KINGDOM_PAIRS)
         self.results = []
+        # The sealed round under way (`election_bids: sealed`, VA-35): the seats that take part (those with silver
+        # when it began, in seat order from the first seat), the rolls in their public order, the decision reached
+        # (seat `sealed_at // len(rolls)`, roll `sealed_at % len(rolls)`), each seat's pledges per roll (hidden
+        # until the reveal), and for each decision made its ply in the history and the decider's silver then
+        # (public: what a resampler needs to deal the pledges again).
+        self.sealed_seats = []
+        self.sealed_rolls = []
+        self.sealed_at = 0
+        self.pledges = []
+        self.sealed_plies = []
+        self.sealed_silver = []
+        # Every sealed payment shown this phase, in the order shown (public).
+        self.shown = []
 
     def clone(self) -> Election:
         """An independent copy."""
@@ -279,6 +320,7 @@ def _fresh_rolls(table: Table, election: Election, k: int) -> None:
     election.bid_order = seat_order(table.first_seat, table.num_players)
     election.bid_pointer = 0
     election.passes = 0
+    _end_sealed(election)
 
 
 def _start_election(table: Table, election: Election, k: int, deck: Deck | None) -> None:
@@ -306,7 +348,15 @@ def _next_gift(table: Table, election: Election, deck: Deck | None) -> None:
     if election.gift_queue:
         election.step, election.actor, election.target = GIFT_TARGET, election.gift_queue[0], NOBODY
         return
-    _next_bidder(table, election)
+    _open_bids(table, election)
+
+
+def _open_bids(table: Table, election: Election) -> None:
+    """The bidding of the contest under way begins: open rounds, or one sealed round (VA-35 `election_bids`)."""
+    if election.rules.election_bids == SEALED:
+        begin_sealed(table, election)
+    else:
+        _next_bidder(table, election)
 
 
 def _next_bidder(table: Table, election: Election) -> None:
@@ -408,18 +458,22 @@ def choose_roll(election: Election, target: int) -> None:
     election.step, election.target = BID_AMOUNT, target
 
 
-def pay(table: Table, election: Election, n: int) -> None:
-    """The payment goes onto the roll: to the bank (VA-36 'bank') or the kingdom's treasury ('treasury'); it starts a
-    new round (VA-35)."""
-    seat = election.actor
+def _pay_onto(table: Table, election: Election, seat: int, target: int, n: int) -> None:
+    """`n` silver of `seat`'s goes onto roll `target`: to the bank (VA-36 'bank') or the kingdom's treasury
+    ('treasury')."""
     if election.rules.bid_silver == "treasury":
         table.pay_treasury(seat, KINGDOMS[election.kingdom], n)
     else:
         table.spend_silver(seat, n)
-    if election.target == KINGDOM_ROLL_TARGET:
+    if target == KINGDOM_ROLL_TARGET:
         election.kingdom_paid += n
     else:
-        election.paid[election.target] += n
+        election.paid[target] += n
+
+
+def pay(table: Table, election: Election, n: int) -> None:
+    """The payment goes onto the roll (`_pay_onto`); it starts a new round (VA-35)."""
+    _pay_onto(table, election, election.actor, election.target, n)
     election.passes = 0
     election.bid_pointer = (election.bid_pointer + 1) % table.num_players
     _next_bidder(table, election)
@@ -430,6 +484,127 @@ def pass_bid(table: Table, election: Election) -> None:
     election.passes += 1
     election.bid_pointer = (election.bid_pointer + 1) % table.num_players
     _next_bidder(table, election)
+
+
+# -- sealed payments (`election_bids: sealed`, VA-35) -------------------------------------------------------------
+
+
+def begin_sealed(table: Table, election: Election) -> None:
+    """The sealed round begins ("each player makes one hidden set of payments, and all are shown together"): each
+    seat with silver now, in seat order from the turn's first seat, decides once per roll of the contest, in the
+    rolls' public order (each participant's in seat order, then the kingdom's if it rolls). Silver is public, so who
+    takes part is public; the number of decisions and who makes each depend on nothing hidden."""
+    election.sealed_seats = [seat for seat in election.bid_order if table.silver[seat] > 0]
+    election.sealed_rolls = bid_targets(election)
+    election.sealed_at = 0
+    election.pledges = [[0] * len(election.sealed_rolls) for _ in range(table.num_players)]
+    election.sealed_plies = []
+    election.sealed_silver = []
+    _next_sealed(table, election)
+
+
+def _end_sealed(election: Election) -> None:
+    """No sealed round under way (its pledges shown, or a contest starting afresh)."""
+    election.sealed_seats = []
+    election.sealed_rolls = []
+    election.sealed_at = 0
+    election.pledges = []
+    election.sealed_plies = []
+    election.sealed_silver = []
+
+
+def sealed_decisions(election: Election) -> int:
+    """The decisions of the sealed round under way: one per taking part seat and roll."""
+    return len(election.sealed_seats) * len(election.sealed_rolls)
+
+
+def _next_sealed(table: Table, election: Election) -> None:
+    """Ask the next decision of the sealed round; after the last, show every pledge, and the dice follow."""
+    rolls = len(election.sealed_rolls)
+    at = election.sealed_at
+    if at < sealed_decisions(election):
+        seat, target = election.sealed_seats[at // rolls], election.sealed_rolls[at % rolls]
+        election.step, election.actor, election.target = SEALED_BID, seat, target
+        return
+    reveal(table, election)
+    election.step, election.actor, election.target = ELECTION_ROLL, NOBODY, NOBODY
+
+
+def pledged(election: Election, seat: int) -> int:
+    """What `seat` has pledged so far in the sealed round under way (hidden from the others until the reveal)."""
+    return sum(election.pledges[seat]) if election.pledges else 0
+
+
+def sealed_amounts(table: Table, election: Election) -> range:
+    """The amounts the decider may pledge on the roll asked: 1 up to his silver less what he has already pledged
+    this round, at most MAX_AMOUNT on one roll. None once his pledges hold all his silver: he is still asked (only
+    a pass is legal), so that the decisions asked tell nothing of the amounts."""
+    seat = election.actor
+    room = min(table.silver[seat] - pledged(election, seat), MAX_AMOUNT)
+    return range(1, max(room, 0) + 1)
+
+
+def last_sealed(election: Election) -> bool:
+    """Whether the decision asked now is the sealed round's last: its pledge is shown at once, with all the others."""
+    return election.step == SEALED_BID and election.sealed_at == sealed_decisions(election) - 1
+
+
+def pledge(table: Table, election: Election, n: int, ply: int) -> list[int]:
+    """The decider pledges `n` silver on the roll asked (0: he passes); no silver moves and no roll changes yet.
+    `ply` is the decision's place in the history. After the round's last decision every pledge is shown
+    (`reveal`), and the plies of the round's decisions are returned for the state to make public; until then []."""
+    seat = election.actor
+    election.sealed_plies.append(ply)
+    election.sealed_silver.append(table.silver[seat])
+    if n > 0:
+        election.pledges[seat][election.sealed_at % len(election.sealed_rolls)] += n
+    election.sealed_at += 1
+    plies = list(election.sealed_plies)
+    _next_sealed(table, election)
+    return plies if election.step != SEALED_BID else []
+
+
+def reveal(table: Table, election: Election) -> None:
+    """Every pledge is shown and moves onto its roll at once, seat by seat in the round's order, each seat's roll
+    by roll in the rolls' order: silver to the bank or the kingdom's treasury (VA-36), +1 on the roll a silver. A
+    seat whose silver a card has cut below its pledges since it pledged pays what it can, in the rolls' order (the
+    rest of its pledge lapses). Each pledge, with what was paid, goes into `shown`, which everyone sees."""
+    kingdom = KINGDOMS[election.kingdom]
+    for seat in election.sealed_seats:
+        for pos, target in enumerate(election.sealed_rolls):
+            n = election.pledges[seat][pos]
+            if n <= 0:
+                continue
+            paid = min(n, table.silver[seat])
+            if paid > 0:
+                _pay_onto(table, election, seat, target, paid)
+            election.shown.append(Pledge(kingdom, seat, target, n, paid))
+    _end_sealed(election)
+
+
+def deal_pledges(election: Election, seat: int, rng: random.Random) -> list[tuple[int, int]]:
+    """For `resample_from_infostate(seat)`: the pledges of the round under way that `seat` has not seen (every
+    other seat's) dealt again. Each decision becomes a pass or an amount, uniformly among those its decider's silver
+    then allowed after the pledges dealt to him before; only public facts are read (who decided, on which roll, his
+    silver then). Returns each dealt decision's ply and amount (0: a pass); `election` takes the new pledges."""
+    if not election.sealed_plies:
+        return []
+    rolls = len(election.sealed_rolls)
+    for other in range(election.num_players):
+        if other != seat:
+            election.pledges[other] = [0] * rolls
+    spent = [0] * election.num_players
+    dealt: list[tuple[int, int]] = []
+    for i, ply in enumerate(election.sealed_plies):
+        decider = election.sealed_seats[i // rolls]
+        if decider == seat:
+            continue
+        room = max(min(election.sealed_silver[i] - spent[decider], MAX_AMOUNT), 0)
+        n = rng.randrange(room + 1)
+        spent[decider] += n
+        election.pledges[decider][i % rolls] = n
+        dealt.append((ply, n))
+    return dealt
 
 
 def roll(table: Table, election: Election, face: int, deck: Deck | None = None) -> None:
@@ -580,14 +755,19 @@ def challenge(table: Table, election: Election, seat: int, k: int, modifiers: bo
     election.challenger = seat
     election.challenge_modifiers = modifiers
     election.gift_queue = []
-    _next_bidder(table, election)
+    _open_bids(table, election)
 
 
 def influence_targets(election: Election, seat: int, own_only: bool) -> list[int]:
     """The rolls INFLYTANDE VID KUNGAVAL may go onto now: any roll of the contest under way, each participant's (by
     seat) and the kingdom's (KINGDOM_ROLL_TARGET) if it rolls; under `election_influence: own_roll` only the
     player's own. None outside a contest (before its gifts, or once its result is in)."""
-    if not 0 <= election.kingdom < len(KINGDOMS) or election.step not in (GIFT_TARGET, BID_TARGET, ELECTION_ROLL):
+    if not 0 <= election.kingdom < len(KINGDOMS) or election.step not in (
+        GIFT_TARGET,
+        BID_TARGET,
+        SEALED_BID,
+        ELECTION_ROLL,
+    ):
         return []
     if own_only:
         return [seat] if seat in election.participants else []

@@ -98,7 +98,10 @@ _RULEBOOK_OPTIONS: Final = (
         "VA-35. 'open': bidding goes in rounds from the turn's first seat; each player pays k silver onto one "
         "roll (his own, another participant's, the kingdom's) or passes; any payment starts a new round, and "
         "bidding ends when all pass in succession; payments on one roll add up. The text hides nothing about "
-        "payments. 'sealed': each player makes one hidden set of payments, all shown together.",
+        "payments. 'sealed': each player makes one hidden set of payments, all shown together: in seat order from "
+        "the first seat, each player with silver pledges in secret on each roll in turn (the participants' in seat "
+        "order, then the kingdom's), or passes on it, up to all his silver in all; after the last pledge all are "
+        "shown at once, the silver is paid onto the rolls, and the dice follow. KUNG's bets are sealed the same way.",
     ),
     _option(
         "bid_silver",

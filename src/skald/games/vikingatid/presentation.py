@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from skald.engine import JSONDict, Presentation, State
-from skald.games.vikingatid import danger, kingdoms_war
+from skald.games.vikingatid import danger, elections, kingdoms_war
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, TARGET_AREA
 from skald.games.vikingatid.render import (
@@ -306,7 +306,9 @@ class VikingatidPresentation(Presentation):
         if step.id == S.GIFT_AMOUNT and v.election.target >= 0:
             return f"say how much silver to give seat {v.election.target + 1}"
         if step.id == S.SEALED_BID and kingdom:
-            return f"{step.name} ({kingdom_name(table, kingdom)}'s election)"
+            target = v.election.target
+            whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(table, kingdom)}'s"
+            return f"pledge silver on {whose} roll in secret, or pass ({kingdom_name(table, kingdom)}'s election)"
         if step.id == S.BID_AMOUNT:
             target = v.election.target
             whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(table, kingdom)}'s"
@@ -463,7 +465,8 @@ class VikingatidPresentation(Presentation):
             cost = n * int(table.board.start_value("ship_cost")) if step == S.BUY_AMOUNT else n
             return f"{cost} silver; {table.silver[seat] - cost} left"
         if step == S.SEALED_BID:
-            return f"{n} silver in secret, of {table.silver[seat]} in hand"
+            left = table.silver[seat] - elections.pledged(v.election, seat) - n
+            return f"{n} silver in secret; {left} left unpledged"
         if step == S.FLEET_SIZE_CHOICE:
             return f"{n} ship sails" if n == 1 else f"{n} ships sail"
         if step == S.DUTY_AMOUNT:
@@ -708,6 +711,15 @@ class VikingatidPresentation(Presentation):
         for election in a.election.results[len(b.election.results) :] if at.turn == bt.turn else []:
             king = f"seat {election.king + 1} is king" if election.king >= 0 else "no king this turn"
             lines.append(f"{kingdom_name(at, election.kingdom)}'s election: {king}.")
+        shown = a.election.shown[len(b.election.shown) :] if at.turn == bt.turn else []
+        if shown:
+            parts = [
+                f"seat {p.seat + 1} {p.paid} onto "
+                + (f"seat {p.roll + 1}'s" if p.roll >= 0 else "the kingdom's")
+                + " roll"
+                for p in shown
+            ]
+            lines.append("Sealed pledges shown: " + "; ".join(parts) + ".")
         for i, kingdom in enumerate(KINGDOMS):
             if at.war[i] != bt.war[i]:
                 marker = {"war": "War", "peace?": "Peace?"}.get(at.war[i], "no marker")

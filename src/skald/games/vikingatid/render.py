@@ -651,6 +651,21 @@ def _election_lines(table: Table, obs: dict[str, Any], style: _Style) -> list[st
         dice = election.get("dice") or []
         head = f"{kingdom_name(table, kingdom)}'s election, paid onto rolls: "
         lines += _wrap(head, rolls, width, 2)
+        sealed = election.get("sealed")
+        if isinstance(sealed, dict) and sealed.get("pledges") is not None:
+            own = [
+                f"{'kingdom' if r < 0 else style.seat(r)} {n}"
+                for r, n in zip(sealed["rolls"], sealed["pledges"], strict=False)
+                if n
+            ]
+            lines.append("  your sealed pledges: " + (", ".join(own) if own else "none yet"))
+        shown = [p for p in election.get("shown") or [] if p.get("kingdom") == kingdom]
+        if shown:
+            revealed = [
+                f"{style.seat(p['seat'])} {p['paid']} onto " + ("kingdom" if p["roll"] < 0 else style.seat(p["roll"]))
+                for p in shown
+            ]
+            lines += _wrap("  pledges shown: ", revealed, width, 4)
         if dice:
             lines.append("  dice so far: " + " ".join(str(d) for d in dice))
     return lines

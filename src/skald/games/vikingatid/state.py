@@ -163,6 +163,7 @@ def election_rules(options: dict[str, Any]) -> elections.ElectionRules:
         bid_silver=options["bid_silver"],
         election_margin=options["election_margin"],
         kings_peace=options["kings_peace"],
+        election_bids=options["election_bids"],
     )
 
 
@@ -477,6 +478,8 @@ class VikingatidState(State):
             return [GIVE_CARD + kind for kind in elections.card_gift_kinds(election, self.deck)]
         if step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
             return [AMOUNT + n - 1 for n in elections.amounts(self.table, election)]
+        if step == S.SEALED_BID:
+            return [PASS, *(AMOUNT + n - 1 for n in elections.sealed_amounts(self.table, election))]
         if step == S.BID_TARGET:
             rolls = elections.bid_targets(election)
             return [PASS, *(PAY_ONTO_KINGDOM if r == elections.KINGDOM_ROLL_TARGET else PAY_ONTO + r for r in rolls)]
@@ -845,6 +848,15 @@ class VikingatidState(State):
                 f"seat {election.actor + 1} has {table.silver[election.actor]} silver, not {action - AMOUNT + 1} "
                 "('Each player may pay up to all of his silver')",
             )
+        if self.step == S.SEALED_BID:
+            seat = election.actor
+            most = len(elections.sealed_amounts(table, election))
+            return IllegalAction(
+                "VA-35",
+                f"seat {seat + 1} has {table.silver[seat]} silver and has pledged "
+                f"{elections.pledged(election, seat)} of it in this sealed round: at most {most} more on this roll, "
+                f"not {action - AMOUNT + 1} ('Each player may pay up to all of his silver')",
+            )
         if self.step == S.BID_TARGET:
             seat = action - PAY_ONTO
             return IllegalAction(
@@ -993,8 +1005,15 @@ class VikingatidState(State):
         step = self.step
         if step == S.DRAW_CARD:
             return 1 << D.drawer(self.deck)
+        if PLAY_CARD <= action < GIVE_CARD:
+            # A card played before one's own decision (a card gift, a sealed pledge) is public: "Playing a card
+            # reveals it to all".
+            return PUBLIC
         if step == S.GIFT_CARD:
             return 1 << self.current_player() | 1 << self.gift_receiver()
+        if step == S.SEALED_BID and not elections.last_sealed(self.election):
+            # A sealed pledge is its decider's alone until the reveal; the round's last is shown at once with all.
+            return 1 << self.election.actor
         return PUBLIC
 
     def _dispatch(self, action: int) -> None:
@@ -1041,6 +1060,9 @@ class VikingatidState(State):
                 elections.choose_roll(election, target)
         elif step == S.BID_AMOUNT:
             elections.pay(table, election, action - AMOUNT + 1)
+        elif step == S.SEALED_BID:
+            n = 0 if action == PASS else action - AMOUNT + 1
+            self._show(elections.pledge(table, election, n, len(self.history)))
         elif step == S.ELECTION_ROLL:
             elections.roll(table, election, action - ROLL + 1, self.deck)
         elif step == S.PEACE_OFFER:
@@ -1075,6 +1097,15 @@ class VikingatidState(State):
         elif step == S.CHRISTIANISATION_ROLL or step == S.ASSIMILATION_ROLL:
             christianisation.roll(table, self.christianisation, action - ROLL + 1)
         self._settle()
+
+    def _show(self, plies: list[int]) -> None:
+        """The sealed pledges at `plies` are shown to all ("Showing sealed payments reveals them all at once"): their
+        history entries become public, and the information-state strings built before are built again."""
+        if not plies:
+            return
+        for ply in plies:
+            self.visible[ply] = PUBLIC
+        self._known = {}
 
     def _apply_journey(self, action: int) -> None:
         """An action of phase 6, sent to `journeys`."""
@@ -1223,6 +1254,11 @@ class VikingatidState(State):
                 # INFLYTANDE VID KUNGAVAL's +2s on this election's rolls, per seat and on the kingdom's (public).
                 "bonus": list(election.bonus),
                 "kingdom_bonus": election.kingdom_bonus,
+                # VA-35 `election_bids`; under 'sealed' the round under way (the viewer's own pledges only) and
+                # every pledge shown this phase.
+                "bids": election.rules.election_bids,
+                "sealed": self._sealed_seen(seat),
+                "shown": [p._asdict() for p in election.shown],
             },
             "silver": [i._asdict() for i in self.incomes],
             "purchases": {
@@ -1243,6 +1279,24 @@ class VikingatidState(State):
             }
             if self.christianisation.converted or self.christianisation.assimilated
             else None,
+        }
+
+    def _sealed_seen(self, seat: int | None) -> JSONDict | None:
+        """The sealed round under way as `seat` sees it (None if none): who takes part, the rolls in their order,
+        the decision reached and the roll it is on (all public), and the seat's own pledges per roll (None for
+        another seat or a spectator: no one sees another's pledges before the reveal)."""
+        election = self.election
+        if election.step != S.SEALED_BID:
+            return None
+        own = seat is not None and seat in election.sealed_seats
+        return {
+            "seats": list(election.sealed_seats),
+            "rolls": list(election.sealed_rolls),
+            "decision": election.sealed_at,
+            "decisions": elections.sealed_decisions(election),
+            "asked": election.actor,
+            "roll": election.target,
+            "pledges": list(election.pledges[seat]) if own and seat is not None else None,
         }
 
     def _cards_seen(self, seat: int | None) -> JSONDict:
@@ -1299,10 +1353,23 @@ class VikingatidState(State):
         mask = self.visible[index]
         return mask == PUBLIC or (viewer is not None and viewer >= 0 and bool(mask >> viewer & 1))
 
+    def observation_tensor(self, seat: int) -> list[float]:
+        """`observation(seat)` as floats (`tensor.encode`, docs/rl-observation.md): only what `seat` may see."""
+        from skald.games.vikingatid.tensor import encode
+
+        return encode(self, seat)
+
+    def observation_array(self, seat: int) -> Any:
+        """`observation_tensor(seat)` as a new float32 numpy array, written from the sparse features (about five
+        times faster than the contract's default, which converts the whole list)."""
+        from skald.games.vikingatid.tensor import encode_array
+
+        return encode_array(self, seat)
+
     def information_state_string(self, seat: int | None) -> str:
         """The history as `seat` knows it: each entry it may not see (another player's draw, the kind of a card
-        gift between two others) is a '?'. Two histories give the same string exactly when they differ only
-        there."""
+        gift between two others, another's sealed pledge before the reveal) is a '?'. Two histories give the same
+        string exactly when they differ only there."""
         viewer = -1 if seat is None or seat < 0 else seat
         bit = 1 << viewer if viewer >= 0 else 0
         visible, history = self.visible, self.history
@@ -1317,7 +1384,8 @@ class VikingatidState(State):
         return text
 
     def action_hidden_from(self, action: int, viewer: int | None) -> bool:
-        """A draw is hidden from all but its drawer, a card gift's kind from all but its two parties."""
+        """A draw is hidden from all but its drawer, a card gift's kind from all but its two parties, a sealed
+        pledge (but the round's last, shown at once with all) from all but its decider."""
         mask = self._visibility(action)
         if mask == PUBLIC:
             return False
@@ -1325,11 +1393,17 @@ class VikingatidState(State):
 
     def notation_for(self, action: int, viewer: int | None) -> str:
         """The notation as `viewer` sees it: "seat 2 draws a card" for a draw it may not see, "seat 2 gives a
-        card to seat 3" for a gift whose kind it may not see."""
+        card to seat 3" for a gift whose kind it may not see, "seat 3 pledges in secret on seat 2's roll" for a
+        sealed pledge (whatever its amount)."""
         if not self.action_hidden_from(action, viewer):
             return self.action_to_notation(action)
         if self.step == S.DRAW_CARD:
             return f"seat {D.drawer(self.deck) + 1} draws a card"
+        if self.step == S.SEALED_BID:
+            election = self.election
+            target = election.target
+            whose = f"seat {target + 1}'s" if target >= 0 else f"{self.space.kingdom_names[election.kingdom_id]}'s"
+            return f"seat {election.actor + 1} pledges in secret on {whose} roll"
         return f"seat {self.current_player() + 1} gives a card to seat {self.gift_receiver() + 1}"
 
     def gift_receiver(self) -> int:
@@ -1339,7 +1413,8 @@ class VikingatidState(State):
     def resample_from_infostate(self, seat: int, rng: random.Random) -> VikingatidState:
         """A world `seat` cannot tell from this one: the draws and gift kinds it did not see dealt again, consistent
         with every card it saw played, discarded or given (`resample.deal`), the history rewritten to match, the
-        hands and deck set as they would then be. Reads no hidden kind."""
+        hands and deck set as they would then be; and the other seats' pledges of a sealed round under way dealt
+        again (`elections.deal_pledges`). Reads no hidden kind or pledge."""
         kinds = R.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
         world = self.clone()
         world._known = {}
@@ -1367,6 +1442,8 @@ class VikingatidState(State):
         in_hands = [sum(hand[k] for hand in hands) for k in range(CARD_KINDS)]
         deck.hands = hands
         deck.deck = [deck.counts[k] - in_hands[k] - deck.pile[k] for k in range(CARD_KINDS)]
+        for ply, n in elections.deal_pledges(world.election, seat, rng):
+            history[ply] = AMOUNT + n - 1 if n > 0 else PASS
         return world
 
 

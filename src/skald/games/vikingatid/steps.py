@@ -106,6 +106,8 @@ CARD_ROLL: Final = 41
 CARD_HITS: Final = 42
 CARD_ANSWER: Final = 43
 GIFT_CARD: Final = 44
+#: A sealed payment (VA-35, `election_bids: sealed`): one hidden decision per roll, shown with all the others.
+SEALED_BID: Final = 45
 #: The phase number the steps that come in any phase carry (the table says which phase it is).
 ANY_PHASE: Final = -1
 
@@ -234,6 +236,14 @@ STEPS: Final = (
     _step(CARD_HITS, ANY_PHASE, "roll the dice of the card's fight", "VA-24", ("hits",), chance=True),
     _step(CARD_ANSWER, ANY_PHASE, "answer the card", "VA-21", ("adopt", "refuse")),
     _step(GIFT_CARD, ELECTIONS, "say which card to give", "VA-38", ("give_card",), phrase=CARD_GIFT),
+    _step(
+        SEALED_BID,
+        ELECTIONS,
+        "pledge silver on this roll in secret, or pass",
+        "VA-35",
+        ("amount", "pass"),
+        phrase=PAYMENT,
+    ),
 )
 
 #: The steps of each phase, in order (index = phase number): the rulebook's structure at a glance. Phase 1 is the
@@ -244,7 +254,17 @@ PHASE_STEPS: Final = (
     (KINGDOM_ROLL, KINGDOM_CHOICE),
     (DRAW_CARD,),
     (REACTION_ROLL, GALD_ROLL),
-    (GIFT_TARGET, GIFT_AMOUNT, GIFT_CARD, BID_TARGET, BID_AMOUNT, ELECTION_ROLL, PEACE_OFFER, PEACE_ANSWER),
+    (
+        GIFT_TARGET,
+        GIFT_AMOUNT,
+        GIFT_CARD,
+        BID_TARGET,
+        BID_AMOUNT,
+        SEALED_BID,
+        ELECTION_ROLL,
+        PEACE_OFFER,
+        PEACE_ANSWER,
+    ),
     (),
     (PULL_DOWN, BUY_SHIPS, BUY_AMOUNT),
     (
