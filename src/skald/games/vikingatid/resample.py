@@ -25,6 +25,7 @@ not in the game's own moves.
 
 from __future__ import annotations
 
+import bisect
 import random
 import sys
 from typing import Final, NamedTuple
@@ -74,9 +75,9 @@ def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
     consistent deal is found in TRIES plans of SETTLINGS settlings each."""
     seen = [m.kind if seen_by(m, seat) else -1 for m in moves]
     decks = _decks(moves, seen, counts, seat)
-    for _ in range(TRIES):
+    for attempt in range(TRIES):
         try:
-            plan = _plan(moves, seen, decks, num_players, seat, rng)
+            plan = _plan(moves, seen, decks, num_players, seat, rng, attempt % 2 == 1)
         except NoDeal:
             continue
         for _ in range(SETTLINGS):
@@ -168,7 +169,13 @@ def _take_planned(hand: list[list[int]], kind: int, rng: random.Random) -> list[
 
 
 def _plan(
-    moves: list[CardMove], assigned: list[int], decks: Decks, num_players: int, seat: int, rng: random.Random
+    moves: list[CardMove],
+    assigned: list[int],
+    decks: Decks,
+    num_players: int,
+    seat: int,
+    rng: random.Random,
+    guard_jokers: bool,
 ) -> dict[int, int]:
     """What each unseen gift passes: a joker (-1) or a card of a kind the seat saw come to its giver, such that no
     player ever lacks both a card of a kind he is seen to use and a joker.
@@ -207,6 +214,12 @@ def _plan(
         if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
     }
     budget = [SEARCH_STEPS * len(moves)]
+
+    # Each other player's seen uses of each kind, by move index.
+    uses: dict[tuple[int, int], list[int]] = {}
+    for index, move in enumerate(moves):
+        if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
+            uses.setdefault((move.seat, assigned[index]), []).append(index)
 
     def alike(known: list[tuple[int, int]], index: int) -> tuple[tuple[int, int], ...]:
         return tuple(sorted((p, k if last_use[k] >= index else DEAD_WEIGHT) for p, k in known))
@@ -252,6 +265,10 @@ def _plan(
             if sizes[index][giver] - sum(1 for p, _ in known if p == giver) >= 1:
                 options.append(-1)
             rng.shuffle(options)
+            spare = sizes[index][giver] - sum(1 for p, _ in known if p == giver)
+            if not guard_jokers:
+                spare = 2
+            options.sort(key=lambda option: _rank(option, giver, receiver, index, uses, spare))
             for option in options:
                 after = list(known)
                 if option >= 0:
@@ -272,6 +289,25 @@ def _plan(
     finally:
         sys.setrecursionlimit(limit)
     return plan
+
+
+def _rank(
+    option: int, giver: int, receiver: int, index: int, uses: dict[tuple[int, int], list[int]], spare: int
+) -> int:
+    """The order in which the search tries what an unseen gift passes: first a known card the receiver is seen to
+    use before the giver (the card goes where it is used up, which is likely how it went), then a joker, then any
+    other known card (dead weight moved on). Tried in this order, a search that used to spend seconds and often
+    find nothing in a 6-player random game full of gifts finds a plan at once."""
+    if option < 0:
+        return 1 if spare >= 2 else 3
+    return 0 if _next_use(uses, receiver, option, index) < _next_use(uses, giver, option, index) else 2
+
+
+def _next_use(uses: dict[tuple[int, int], list[int]], player: int, kind: int, index: int) -> int:
+    """The index of the player's next seen use of the kind at or after `index`, or one past every move."""
+    found = uses.get((player, kind), [])
+    at = bisect.bisect_left(found, index)
+    return found[at] if at < len(found) else sys.maxsize
 
 
 def _take(
