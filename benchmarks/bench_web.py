@@ -1,7 +1,7 @@
 """Web table speed: N concurrent bot-vs-bot games over real WebSockets on loopback, against one server process.
 
 Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--players 2] [--db sqlite|postgresql://…] [--full]
-[--svg]
+[--svg] [--bot-tables 4 [--bot-level mcts:hard] [--bot-workers W]]
 
 The server is `skald serve` in its own process; every seat is a client in this process (asyncio, one WebSocket
 each) that picks a random legal action as soon as the server offers it and sends it at once, so each game always
@@ -10,6 +10,12 @@ its legal actions); `--full` asks for the observation and scorings with every up
 board, as the browser does. Measured at the submitting client: the time from sending a move to receiving the
 broadcast that carries it (the move is committed to the database before that broadcast). Prints moves/s,
 p50/p99, and the CPU time the server and the clients used (both share this machine's cores).
+
+With `--bot-tables N` the server also plays N games of two bots (`--bot-level`, `mcts:hard` by default) by itself
+all along, and the figures are those of the client games beside them: whether a bot's search delays other tables.
+`--bot-workers W` starts the server with W bot worker processes (`SKALD_BOT_WORKERS`; 0 runs the bots in the
+server's threads, as before there were workers). `--pause S` makes each client wait S seconds before it moves, as
+a person would, so that a few games last long enough beside the bots: `--games 1 --pause 0.1 --bot-tables 4`.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """`skald serve` in a subprocess with rate limits lifted for the benchmark: every client is on one address and
     seeds its games, which the server refuses by default."""
     args = [
@@ -52,7 +58,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
         "--max-connections-per-address",
         "100000",
     ]
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, env={**os.environ, **(env or {})})
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -80,14 +86,22 @@ def own_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def create(port: int, players: int, seed: int) -> dict[str, Any]:
-    """A game whose seats are all clients of this benchmark."""
-    body = json.dumps({"seats": [{"kind": "human", "name": f"bot {i + 1}"} for i in range(players)], "seed": seed})
+def create(port: int, players: int, seed: int, bot: str | None = None) -> dict[str, Any]:
+    """A game whose seats are all clients of this benchmark (or, with `bot`, all bots of that level)."""
+    seats = [{"kind": "bot", "bot": bot} if bot else {"kind": "human", "name": f"bot {i + 1}"} for i in range(players)]
+    body = json.dumps({"seats": seats, "seed": seed})
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=body.encode(), method="POST")
     request.add_header("Content-Type", "application/json")
     with urllib.request.urlopen(request, timeout=30) as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
+
+
+def version(port: int, game_id: str) -> int:
+    """How many actions a game has made so far."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game_id}", timeout=30) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return int(data["version"])
 
 
 async def seat(
@@ -98,6 +112,7 @@ async def seat(
     view: tuple[bool, bool],
     latencies: list[float],
     max_moves: int,
+    pause: float = 0.0,
 ) -> int:
     """One seat's client: move whenever offered, time each move until its broadcast. Returns moves made."""
     moves = 0
@@ -117,6 +132,8 @@ async def seat(
             if message["status"] == "over" or moves >= max_moves:
                 return moves
             if message["legal"] and sent is None:
+                if pause:
+                    await asyncio.sleep(pause)  # as a person takes a moment; the time measured starts after it
                 choice = rng.choice(message["legal"])
                 sent = (message["version"], time.perf_counter())
                 await ws.send(json.dumps({"type": "move", "version": message["version"], "action": choice["action"]}))
@@ -125,13 +142,22 @@ async def seat(
 
 
 async def drive(
-    port: int, games: list[dict[str, Any]], view: tuple[bool, bool], max_moves: int
+    port: int, games: list[dict[str, Any]], view: tuple[bool, bool], max_moves: int, pause: float = 0.0
 ) -> tuple[int, list[float], float]:
     """Run every seat of every game at once."""
     latencies: list[float] = []
     started = time.perf_counter()
     tasks = [
-        seat(port, game["id"], invite["token"], random.Random(index * 10 + invite["seat"]), view, latencies, max_moves)
+        seat(
+            port,
+            game["id"],
+            invite["token"],
+            random.Random(index * 10 + invite["seat"]),
+            view,
+            latencies,
+            max_moves,
+            pause,
+        )
         for index, game in enumerate(games)
         for invite in game["invites"]
     ]
@@ -149,15 +175,26 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="clients also ask for the full view with every update")
     parser.add_argument("--max-moves", type=int, default=10**9, help="stop each seat after this many moves")
     parser.add_argument("--port", type=int, default=8761)
+    parser.add_argument("--pause", type=float, default=0.0, help="seconds each client waits before it moves")
+    parser.add_argument("--bot-tables", type=int, default=0, help="games of two bots the server plays meanwhile")
+    parser.add_argument("--bot-level", default="mcts:hard", help="the bots of those games")
+    parser.add_argument("--bot-workers", type=int, default=None, help="bot worker processes (0: the server's threads)")
     args = parser.parse_args()
+    env = {"SKALD_MAX_BOT_GAMES": "100000", "SKALD_MAX_BOT_GAMES_PER_CLIENT": "100000"}
+    if args.bot_workers is not None:
+        env["SKALD_BOT_WORKERS"] = str(args.bot_workers)
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}" if args.db == "sqlite" else args.db
-        server = start_server(db, args.port)
+        server = start_server(db, args.port, env)
         try:
+            bot_games = [create(args.port, 2, 10**6 + seed, args.bot_level) for seed in range(args.bot_tables)]
             games = [create(args.port, args.players, seed) for seed in range(args.games)]
             server_cpu, client_cpu = cpu_seconds(server.pid), own_cpu_seconds()
-            moves, latencies, elapsed = asyncio.run(drive(args.port, games, (args.svg, args.full), args.max_moves))
+            moves, latencies, elapsed = asyncio.run(
+                drive(args.port, games, (args.svg, args.full), args.max_moves, args.pause)
+            )
             server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu, own_cpu_seconds() - client_cpu
+            bot_moves = sum(version(args.port, game["id"]) for game in bot_games)
         finally:
             server.terminate()
             server.wait()
@@ -173,6 +210,12 @@ def main() -> None:
         f"submission → broadcast: p50 {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
         f"max {ordered[-1] * 1000:.1f} ms (target p99 < 50 ms at 100 games)"
     )
+    if args.bot_tables:
+        workers = "the server's threads" if args.bot_workers == 0 else f"{args.bot_workers or 'default'} bot workers"
+        print(
+            f"beside {args.bot_tables} games of two {args.bot_level} bots ({workers}), which made {bot_moves} "
+            "actions (bots' and chance's) meanwhile"
+        )
     print(
         f"CPU while playing: server process {server_cpu / elapsed:.2f} cores, clients (one process) "
         f"{client_cpu / elapsed:.2f} cores, of {os.cpu_count()} on this machine"

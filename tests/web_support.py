@@ -39,7 +39,10 @@ class Server:
     def __init__(self, db_url: str, *extra: str, env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
         self.extra = extra
-        self.env = {**os.environ, **(env or {})}
+        # The bot-game limits are lifted unless a test sets them: many tests make more bot games from one address
+        # than a person would (tests/test_web_bot_workers.py checks the limits).
+        lifted = {"SKALD_MAX_BOT_GAMES": "100000", "SKALD_MAX_BOT_GAMES_PER_CLIENT": "100000"}
+        self.env = {**lifted, **os.environ, **(env or {})}
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 

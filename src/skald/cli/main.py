@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from skald.cli import check, play, replay, serve, simulate, tournament
+from skald.cli import check, play, replay, serve, simulate, tournament, verify
 from skald.cli.common import print_error
 from skald.engine import game_names, get_game
 
@@ -93,6 +93,7 @@ tournament.register(app)
 play.register(app)
 serve.register(app)
 check.register(app)
+verify.register(app)
 
 
 def add_game_commands(group: typer.Typer) -> str | None:

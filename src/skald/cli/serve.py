@@ -43,6 +43,26 @@ def register(app: typer.Typer) -> None:
             help="Tables kept in memory at most, the least recently used dropped first "
             "(default: $SKALD_MAX_TABLES, else 1000).",
         ),
+        bot_workers: str | None = typer.Option(
+            None,
+            "--bot-workers",
+            metavar="N",
+            help="Processes bots think in, 0 thinking in the server's threads "
+            "(default: $SKALD_BOT_WORKERS, else 2, 1 on a one-core machine).",
+        ),
+        max_bot_games: str | None = typer.Option(
+            None,
+            "--max-bot-games",
+            metavar="N",
+            help="Unfinished games with a bot seat at most (default: $SKALD_MAX_BOT_GAMES, else 50).",
+        ),
+        max_bot_games_per_client: str | None = typer.Option(
+            None,
+            "--max-bot-games-per-client",
+            metavar="N",
+            help="Unfinished games with a bot seat one client address may have made "
+            "(default: $SKALD_MAX_BOT_GAMES_PER_CLIENT, else 4).",
+        ),
         max_connections_per_address: str | None = typer.Option(
             None,
             "--max-connections-per-address",
@@ -108,6 +128,14 @@ def register(app: typer.Typer) -> None:
             memory["table_idle_seconds"] = setting_number("--table-idle-seconds", table_idle_seconds, least=0)
         if max_tables is not None:
             memory["max_tables"] = int(setting_number("--max-tables", max_tables, least=1, whole=True))
+        if bot_workers is not None:
+            memory["bot_workers"] = int(setting_number("--bot-workers", bot_workers, least=0, whole=True))
+        if max_bot_games is not None:
+            memory["max_bot_games"] = int(setting_number("--max-bot-games", max_bot_games, least=1, whole=True))
+        if max_bot_games_per_client is not None:
+            memory["max_bot_games_per_client"] = int(
+                setting_number("--max-bot-games-per-client", max_bot_games_per_client, least=1, whole=True)
+            )
         if max_connections_per_address is not None:
             memory["max_connections_per_address"] = int(
                 setting_number("--max-connections-per-address", max_connections_per_address, least=1, whole=True)

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import gc
+import hashlib
+import hmac
 import json
 import secrets
 from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from importlib.resources import files
 from typing import Any, ClassVar, Literal
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from skald import __version__
 from skald.engine import Record, Seat, get_game, listed_games
 from skald.web.db import Store, make_engine, migrate
 from skald.web.errors import TableError
@@ -26,7 +32,7 @@ from skald.web.guard import ClientAddresses, Gate, SecurityLog, parse_ip
 from skald.web.names import clean_name, distinct_names
 from skald.web.ratelimit import RateLimiter
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
-from skald.web.tables import HUMAN, OUTBOX_LIMIT, Client, Table, Tables, token_hash
+from skald.web.tables import HUMAN, OUTBOX_LIMIT, Client, Table, Tables, scorings_beside, token_hash
 
 #: The bots a seat may be given at the web table (a bound on the server's thinking per move).
 BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
@@ -68,6 +74,99 @@ class MoveIn(BaseModel):
     seat: int | None = None
 
 
+#: How long a creation's `Idempotency-Key` is remembered, and how long a creation under one may take before its key
+#: is taken for abandoned (the server stopped half-way) and may be used again.
+IDEMPOTENCY_WINDOW = timedelta(hours=24)
+IDEMPOTENCY_ABANDONED = timedelta(minutes=1)
+#: The most characters an `Idempotency-Key` may have (a UUID has 36).
+MAX_IDEMPOTENCY_KEY = 255
+CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def idempotency_key(request: Request) -> str | None:
+    """The creation's `Idempotency-Key` header (a string, quoted or not), or None; refused (400) unless it is 1–255
+    printable ASCII characters."""
+    raw = request.headers.get("idempotency-key")
+    if raw is None:
+        return None
+    key = raw.strip()
+    if len(key) >= 2 and key[0] == key[-1] == '"':
+        key = key[1:-1]
+    if not key or len(key) > MAX_IDEMPOTENCY_KEY or not all(" " <= char <= "~" for char in key):
+        raise TableError(
+            "idempotency_key", f"Idempotency-Key: expected 1–{MAX_IDEMPOTENCY_KEY} printable ASCII characters (a UUID)"
+        )
+    return key
+
+
+class ErrorDetail(BaseModel):
+    """What a refusal says: a short code for programs and a message for people, naming the field at fault."""
+
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    """A refused request's body."""
+
+    error: ErrorDetail
+
+
+def reviewed_openapi(app: FastAPI) -> dict[str, Any]:
+    """The API's OpenAPI schema, as reviewed rather than as FastAPI infers it: the pages and the WebSocket are left
+    out, the request bodies the endpoints read themselves are declared, and every refusal is the server's own
+    `{"error": {"code", "message"}}` (FastAPI's 422 validation answer is never sent: the server answers 400)."""
+    schema = get_openapi(
+        title="Skald",
+        version=__version__,
+        description=(
+            "The web table's HTTP API (the live table speaks over the WebSocket /ws/{game_id}; see docs/web.md). "
+            "A seat acts with its token as `Authorization: Bearer TOKEN`. A refusal names the field and the reason."
+        ),
+        routes=app.routes,
+    )
+    paths = {path: item for path, item in schema.get("paths", {}).items() if path.startswith("/api/")}
+    components = schema.setdefault("components", {})
+    models = components.setdefault("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        models.pop(name, None)
+    bodies: list[type[BaseModel]] = [ErrorOut, *BODIES.values()]
+    for model in bodies:
+        found = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        models.update(found.pop("$defs", {}))
+        models[model.__name__] = found
+    error = {
+        "description": "Refused: the body names the field at fault and why",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+    }
+    for path, item in paths.items():
+        for method, operation in item.items():
+            responses = operation.setdefault("responses", {})
+            responses.pop("422", None)
+            responses["4XX"] = error
+            body = BODIES.get((method, path))
+            if body is not None:
+                operation["requestBody"] = {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{body.__name__}"}}},
+                }
+    creation = paths["/api/games"]["post"]
+    creation["responses"]["201"] = creation["responses"].pop("200")  # a creation answers 201 Created
+    creation["parameters"] = [
+        {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "required": False,
+            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+            "description": "A repeat with the same key and body within 24 hours gets the same game and tokens; "
+            "with another body, 422.",
+        }
+    ]
+    schema["paths"] = paths
+    components["securitySchemes"] = {"seatToken": {"type": "http", "scheme": "bearer"}}
+    return schema
+
+
 def error_response(error: TableError) -> JSONResponse:
     """A refused request as JSON."""
     return JSONResponse({"error": error.to_json()}, status_code=error.status)
@@ -105,6 +204,15 @@ class WhyIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: dict[str, Any]
+
+
+#: The JSON body each endpoint reads itself (bounded in size, time and depth before it is parsed, so FastAPI never
+#: sees it): declared in the schema by hand.
+BODIES: dict[tuple[str, str], type[BaseModel]] = {
+    ("post", "/api/games"): CreateIn,
+    ("post", "/api/games/{game_id}/moves"): MoveIn,
+    ("post", "/api/games/{game_id}/why"): WhyIn,
+}
 
 
 def viewer_of(table: Table, request: Request, asked: str | None) -> int | None:
@@ -195,6 +303,9 @@ def create_app(settings: Settings) -> FastAPI:
         idle_seconds=settings.table_idle_seconds,
         max_tables=settings.max_tables,
         expiry_days=settings.game_expiry_days,
+        bot_workers=settings.bot_workers,
+        max_bot_games=settings.max_bot_games,
+        max_bot_games_per_client=settings.max_bot_games_per_client,
     )
     creations = RateLimiter(settings.games_per_minute / 60.0, max(1.0, settings.games_per_minute))
     moves = RateLimiter(settings.moves_per_second, max(1.0, 2 * settings.moves_per_second))
@@ -223,7 +334,16 @@ def create_app(settings: Settings) -> FastAPI:
         await tables.close()
         engine.dispose()
 
-    app = FastAPI(title="Skald", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    # The schema is served (reviewed: see `reviewed_openapi`); the interactive docs pages are not, as they load their
+    # scripts from elsewhere, which the pages' security policy forbids.
+    app = FastAPI(title="Skald", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/openapi.json")
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = reviewed_openapi(app)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     app.state.tables = tables
     app.state.security_log = log
     app.state.addresses = addresses
@@ -297,10 +417,13 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/games")
     async def create(request: Request) -> JSONResponse:
-        if not creations.allow(addresses.key(address(request))):
+        client = addresses.key(address(request))
+        if not creations.allow(client):
             raise TableError("rate_limited", "too many games created from this address; wait a minute", 429)
+        key = idempotency_key(request)
+        raw = await read_json(request, settings.idle_timeout)
         try:
-            body = CreateIn.model_validate(await read_json(request, settings.idle_timeout))
+            body = CreateIn.model_validate(raw)
         except ValidationError as error:
             raise TableError("invalid", validation_message(error)) from None
         if body.seed is not None and not settings.allow_client_seeds:
@@ -309,21 +432,89 @@ def create_app(settings: Settings) -> FastAPI:
         seats = [
             (name, HUMAN if seat.kind == "human" else seat.bot) for name, seat in zip(names, body.seats, strict=True)
         ]
-        table, tokens = await tables.create(body.game or listed_games()[0], seats, dict(body.options), body.seed)
+        game = body.game or listed_games()[0]
+        if key is None:
+            table, tokens = await tables.create(game, seats, dict(body.options), body.seed, owner=client)
+            return creation_reply(request, table, tokens)
+        # A creation whose answer may be lost: a repeat with the same key gets the same game and tokens.
+        key_hash = hashlib.sha256(f"skald-idempotency:{client}:{key}".encode()).hexdigest()
+        fingerprint = hashlib.sha256(CANONICAL.encode(raw).encode()).hexdigest()
+        found = await asyncio.to_thread(
+            store.reserve_key, key_hash, fingerprint, IDEMPOTENCY_WINDOW, IDEMPOTENCY_ABANDONED
+        )
+        if found is not None:
+            return await repeated_creation(request, key_hash, fingerprint, *found)
+        try:
+            made, _ = await tables.create(game, seats, dict(body.options), body.seed, claimed_later=True, owner=client)
+        except BaseException:  # no game was made: the key may be used again
+            await asyncio.to_thread(store.release_key, key_hash)
+            raise
+        await asyncio.to_thread(store.settle_key, key_hash, made.id)
+        async with tables.use(made.id) as table:
+            tokens = [await claim_idempotent(table, key_hash, seat) for seat in range(len(seats))]
+            return creation_reply(request, table, tokens)
+
+    async def repeated_creation(
+        request: Request, key_hash: str, fingerprint: str, first_fingerprint: str, game_id: str | None
+    ) -> JSONResponse:
+        """The answer to a creation repeated with an `Idempotency-Key` already used: the same game, with the same
+        tokens; refused if the request differs from the first (422) or the first is still being made (409)."""
+        if first_fingerprint != fingerprint:
+            raise TableError(
+                "idempotency_key",
+                "Idempotency-Key: already used for a different request (within 24 hours); send the same body to get "
+                "its game again, or use a new key for a new game",
+                422,
+            )
+        if game_id is None:
+            raise TableError(
+                "idempotency_key", "Idempotency-Key: a creation with this key is still being made; retry shortly", 409
+            )
+        async with tables.use(game_id) as table:
+            # Claimed again (a no-op once claimed): the first request may have stopped between the game and its tokens.
+            tokens = [await claim_idempotent(table, key_hash, seat) for seat in range(len(table.seats))]
+            return creation_reply(request, table, tokens, {"Idempotent-Replayed": "true"})
+
+    async def claim_idempotent(table: Table, key_hash: str, seat: int) -> str | None:
+        """Give a person seat of a game made under an idempotency key its token, derived from the key (so a repeat
+        can give it again without the token being stored), unless it has one; None for a bot seat."""
+        token = idempotent_token(table, key_hash, seat)
+        if token is None:
+            return None
+        stored = await asyncio.to_thread(store.claim_token, table.id, seat, token_hash(token))
+        table.seats[seat].token_hash = stored
+        return token
+
+    def idempotent_token(table: Table, key_hash: str, seat: int) -> str | None:
+        """The token of person `seat` at `table`, made under the idempotency key `key_hash` (None for a bot)."""
+        if table.seats[seat].kind != HUMAN:
+            return None
+        mac = hmac.new(tables.secret, f"skald-idempotent:{key_hash}:{table.id}:{seat}".encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
+
+    def creation_reply(
+        request: Request, table: Table, tokens: list[str | None], headers: dict[str, str] | None = None
+    ) -> JSONResponse:
+        """The answer to a creation: the summary, the spectator link and each person seat's invite with its token."""
         base = base_url(request)
         return JSONResponse(
             {
                 **table.summary(),
                 "spectator_url": f"{base}/table/{table.id}",
                 "invites": [
-                    {"seat": i, "name": seats[i][0], "token": token, "url": f"{base}/table/{table.id}#t={token}"}
+                    {
+                        "seat": i,
+                        "name": table.seats[i].name,
+                        "token": token,
+                        "url": f"{base}/table/{table.id}#t={token}",
+                    }
                     for i, token in enumerate(tokens)
                     if token is not None
                 ],
             },
             status_code=201,
             # The reply carries every seat's secret: no cache may keep it.
-            headers={"Cache-Control": "no-store"},
+            headers={**(headers or {}), "Cache-Control": "no-store"},
         )
 
     def remember(table: Table) -> None:
@@ -371,6 +562,9 @@ def create_app(settings: Settings) -> FastAPI:
                 list(table.state.history),
             )
             data = game_record.to_dict() if table.public else game_record.seen_by(viewer)
+            fair = table.fair()
+            if fair is not None:  # the commitment, and at the end the seed: `skald verify` checks the file alone
+                data["fair"] = fair
             over = table.status == "over"
             if over:
                 remember(table)
@@ -397,7 +591,7 @@ def create_app(settings: Settings) -> FastAPI:
             # The position as the viewer saw it then (a past hand of another seat stays hidden even after the end);
             # the log is the viewer's during play and the whole one once the game is over.
             observation = dict(state.observation(viewer))
-            scorings = observation.pop("scorings") if "scorings" in observation else state.scorings()
+            scorings = scorings_beside(state, observation)
             data = {
                 "ply": ply,
                 "version": table.version,
@@ -449,7 +643,7 @@ def create_app(settings: Settings) -> FastAPI:
             if seat is None or token is None:
                 raise TableError("forbidden", "token: only a seat of this game can ask for a rematch", 403)
             key = addresses.key(address(request))
-            made = await tables.rematch(table, seat, token, lambda: creations.allow(key))
+            made = await tables.rematch(table, seat, token, lambda: creations.allow(key), owner=key)
             finished.forget_facts(game_id)
         # The reply carries the asking seat's new token: no cache may keep it.
         return JSONResponse(made, headers={"Cache-Control": "no-store"})

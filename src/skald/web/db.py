@@ -76,6 +76,18 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
+class IdempotencyRow(Base):
+    """A game creation made with an `Idempotency-Key`: the SHA-256 of the client and its key, of the request body,
+    and the game made (null while it is being made), so that a repeat within the window gets the same game."""
+
+    __tablename__ = "idempotency_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 class MoveRow(Base):
     """One action of a game, chance outcomes included; (game, ply) is unique, so a ply is taken only once."""
 
@@ -321,6 +333,45 @@ class Store:
             made = session.get(SecretRow, "chance")
             assert made is not None
             return bytes.fromhex(made.value)
+
+    def reserve_key(
+        self, key_hash: str, fingerprint: str, window: timedelta, abandoned: timedelta
+    ) -> tuple[str, str | None] | None:
+        """Reserve an idempotency key for a creation about to be made: None if reserved now, else the fingerprint of
+        the request that holds it and its game (None while that one is still being made).
+
+        Keys older than `window` are forgotten first, and so are reservations that never got their game within
+        `abandoned` (a server stopped half-way): their keys may be used again."""
+        stamp = now()
+        try:
+            with self._write_lock, Session(self.engine) as session, session.begin():
+                session.execute(
+                    delete(IdempotencyRow).where(
+                        (IdempotencyRow.created_at < stamp - window)
+                        | (IdempotencyRow.game_id.is_(None) & (IdempotencyRow.created_at < stamp - abandoned))
+                    )
+                )
+                session.add(IdempotencyRow(key_hash=key_hash, fingerprint=fingerprint, game_id=None, created_at=stamp))
+            return None
+        except IntegrityError:
+            pass  # the key is taken: by an earlier request, or by one made at this very moment
+        with Session(self.engine) as session:
+            row = session.get(IdempotencyRow, key_hash)
+            if row is None:  # forgotten meanwhile: the caller may try again
+                return self.reserve_key(key_hash, fingerprint, window, abandoned)
+            return row.fingerprint, row.game_id
+
+    def settle_key(self, key_hash: str, game_id: str) -> None:
+        """Record the game made under a reserved idempotency key."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(update(IdempotencyRow).where(IdempotencyRow.key_hash == key_hash).values(game_id=game_id))
+
+    def release_key(self, key_hash: str) -> None:
+        """Free a reserved idempotency key whose creation failed (it made no game), so it may be used again."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(IdempotencyRow).where(IdempotencyRow.key_hash == key_hash, IdempotencyRow.game_id.is_(None))
+            )
 
     def claim_token(self, game_id: str, seat: int, digest: str) -> str | None:
         """Set a person seat's token hash if it has none yet; returns the seat's hash afterwards."""

@@ -24,6 +24,31 @@ MAX_CONNECTIONS_PER_ADDRESS = 50
 IDLE_TIMEOUT = 10.0
 #: Days an unfinished game may go without a move before it is deleted (0: never).
 GAME_EXPIRY_DAYS = 30.0
+#: Unfinished games with a bot seat that one client address, and the whole server, may have in memory at once.
+MAX_BOT_GAMES_PER_CLIENT = 4
+MAX_BOT_GAMES = 50
+
+
+def default_bot_workers() -> int:
+    """Bot worker processes by default: two, or one on a one-core machine (the server's event loop needs a core)."""
+    return min(2, os.cpu_count() or 1)
+
+
+def environment_bot_workers() -> int:
+    """`SKALD_BOT_WORKERS`, else the default (0 runs the bots in the server's threads: for comparison only)."""
+    return int(environment_number("SKALD_BOT_WORKERS", default_bot_workers(), least=0, whole=True))
+
+
+def environment_max_bot_games() -> int:
+    """`SKALD_MAX_BOT_GAMES`, else `MAX_BOT_GAMES`."""
+    return int(environment_number("SKALD_MAX_BOT_GAMES", MAX_BOT_GAMES, least=1, whole=True))
+
+
+def environment_max_bot_games_per_client() -> int:
+    """`SKALD_MAX_BOT_GAMES_PER_CLIENT`, else `MAX_BOT_GAMES_PER_CLIENT`."""
+    return int(environment_number("SKALD_MAX_BOT_GAMES_PER_CLIENT", MAX_BOT_GAMES_PER_CLIENT, least=1, whole=True))
+
+
 #: The host names a quick start on one's own machine is reached by.
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
@@ -127,3 +152,11 @@ class Settings:
     #: Whether a request may choose its game's seed (`--allow-client-seeds`, else `SKALD_ALLOW_CLIENT_SEEDS`): for
     #: tests and reproducible demonstrations only, since whoever chooses the seed knows every draw.
     allow_client_seeds: bool = field(default_factory=lambda: environment_flag("SKALD_ALLOW_CLIENT_SEEDS"))
+    #: Worker processes the bots think in (`--bot-workers`, else `SKALD_BOT_WORKERS`; default two, one on a
+    #: one-core machine; 0 runs them in the server's threads, which slows every table: for comparison only).
+    bot_workers: int = field(default_factory=environment_bot_workers)
+    #: Unfinished games with a bot seat the server keeps at once (`--max-bot-games`, else `SKALD_MAX_BOT_GAMES`).
+    max_bot_games: int = field(default_factory=environment_max_bot_games)
+    #: Of those, how many one client address may have created (`--max-bot-games-per-client`, else
+    #: `SKALD_MAX_BOT_GAMES_PER_CLIENT`).
+    max_bot_games_per_client: int = field(default_factory=environment_max_bot_games_per_client)

@@ -34,13 +34,34 @@ from typing import Any
 
 from skald.bots.base import Bot
 from skald.bots.spec import SpecError, make_bot
-from skald.engine import CHANCE, PERFECT, OptionError, Record, RecordError, Seat, State, get_game, sample_chance
+from skald.engine import CHANCE, PERFECT, OptionError, Record, RecordError, Seat, State, get_game
+from skald.engine.fair import chance_rng as chance_rng  # moved there (shared with `skald verify`)
+from skald.engine.fair import draw
+from skald.web.botpool import BotPool
+from skald.web.botworker import BotJob
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
-from skald.web.settings import MAX_TABLES, TABLE_IDLE_SECONDS
+from skald.web.settings import (
+    MAX_TABLES,
+    TABLE_IDLE_SECONDS,
+    environment_bot_workers,
+    environment_max_bot_games,
+    environment_max_bot_games_per_client,
+)
 
 HUMAN = "human"
 LOG = logging.getLogger("skald.web")
+
+
+def scorings_beside(state: State, observation: dict[str, Any]) -> list[Any]:
+    """The scoring reports sent beside a viewer's observation: the game's `State.scorings()`, which are public
+    (docs/engine.md). An observation that carries those very reports under `scorings` has them taken out, so they
+    travel once; a `scorings` of the game's own making (this turn's lines, say) is part of its observation and stays:
+    taken for the reports, it would hide them and break every page that draws them."""
+    reports = state.scorings()
+    if observation.get("scorings") == reports:
+        del observation["scorings"]
+    return reports
 
 
 def token_hash(token: str) -> str:
@@ -78,12 +99,6 @@ class LogEntry:
         if self.seen is None or over:
             return self.whole
         return self.seen[len(self.seen) - 1 if viewer is None else viewer]
-
-
-def chance_rng(seed: int, ply: int) -> random.Random:
-    """The generator for the chance outcome at `ply` of a game seeded with `seed`."""
-    digest = hashlib.blake2b(f"skald-chance:{seed}:{ply}".encode(), digest_size=8 if seed < 2**64 else 32).digest()
-    return random.Random(int.from_bytes(digest, "big"))
 
 
 def secret_seed(secret: bytes, game_id: str, stored: int) -> int:
@@ -161,6 +176,9 @@ class Table:
         self.bots: dict[int, Bot] = {
             seat: make_bot(info.kind, seed=row.seed + seat) for seat, info in enumerate(seats) if info.kind != HUMAN
         }
+        #: The client address (its rate-limit key) that created the game in this process, for the limit on bot games
+        #: per client; None for a game loaded from the database.
+        self.owner: str | None = None
         #: Whether some seat may not see all that happens: then logs, views and caches are kept per viewer.
         self.imperfect = self.game.information != PERFECT
         self.log: list[LogEntry] = []
@@ -351,9 +369,7 @@ class Table:
                 body["click_hint"] = presentation.click_hint(state)
         if full:
             observation = dict(state.observation(seat))
-            # Scoring reports are what everyone saw scored; a game that hides part of one puts its own, per viewer,
-            # in the observation.
-            scorings = observation.pop("scorings") if "scorings" in observation else state.scorings()
+            scorings = scorings_beside(state, observation)
             body["observation"] = observation
             body["scorings"] = scorings
         return body
@@ -425,8 +441,18 @@ class Tables:
         idle_seconds: float = TABLE_IDLE_SECONDS,
         max_tables: int = MAX_TABLES,
         expiry_days: float = 0.0,
+        bot_workers: int | None = None,
+        max_bot_games: int | None = None,
+        max_bot_games_per_client: int | None = None,
     ) -> None:
         self.store = store
+        #: The worker processes bots think in (started by the first bot move; by default `SKALD_BOT_WORKERS` or two).
+        self.bot_pool = BotPool(environment_bot_workers() if bot_workers is None else bot_workers)
+        #: Unfinished games with a bot seat allowed in memory at once, on the whole server and per creating client.
+        self.max_bot_games = environment_max_bot_games() if max_bot_games is None else max_bot_games
+        self.max_bot_games_per_client = (
+            environment_max_bot_games_per_client() if max_bot_games_per_client is None else max_bot_games_per_client
+        )
         #: The server's secret (read from the database by `open`): chance seeds and rematch tokens derive from it.
         self.secret = b""
         #: Days an unfinished game may go without a move before it is deleted (0: never).
@@ -482,12 +508,15 @@ class Tables:
         options: dict[str, Any],
         seed: int | None = None,
         claimed_later: bool = False,
+        owner: str | None = None,
     ) -> tuple[Table, list[str | None]]:
         """Create a game with `seats` as (name, kind); returns the table and each person seat's new token.
 
         Chance draws from a seed mixed with the server's secret unless a `seed` is given (tests only: see
         `Settings.allow_client_seeds`). With `claimed_later` (a rematch) no token is made: each person seat is
-        claimed later by the holder of its token in the game before (`claim`)."""
+        claimed later by the holder of its token in the game before (`claim`). A game with a bot seat is refused
+        (429) when the server, or the creating client `owner` (its address's rate-limit key), already has as many
+        unfinished bot games as allowed."""
         try:
             game = get_game(game_name)
         except KeyError as error:
@@ -505,6 +534,8 @@ class Tables:
                     make_bot(kind)
                 except SpecError as error:
                     raise TableError("seats", f"seats[{index}].bot: {error}") from None
+        if any(kind != HUMAN for _name, kind in seats):
+            self._check_bot_games(owner)
         tokens: list[str | None] = []
         hashes: list[str | None] = []
         for _name, kind in seats:
@@ -540,10 +571,37 @@ class Tables:
             game.new_initial_state(len(seats), resolved),
             self.secret,
         )
+        table.owner = owner
         self._admit(table)
         self.drive(table)
         self._settle(table)
         return table, tokens
+
+    def bot_games(self, owner: str | None = None) -> int:
+        """Unfinished games with a bot seat in memory (those `owner` created, if given): what the limits count."""
+        return sum(
+            1
+            for table in self.tables.values()
+            if table.bots and not table.state.is_terminal() and (owner is None or table.owner == owner)
+        )
+
+    def _check_bot_games(self, owner: str | None) -> None:
+        """Refuse one more bot game past either limit (429, naming it): bots share the server's worker processes,
+        so one client's many searches would otherwise slow every other bot game."""
+        if owner is not None and self.bot_games(owner) >= self.max_bot_games_per_client:
+            raise TableError(
+                "bot_games_per_client",
+                f"too many unfinished games with bots from this address: at most {self.max_bot_games_per_client} "
+                "at once (--max-bot-games-per-client); finish one first, or play without bots",
+                429,
+            )
+        if self.bot_games() >= self.max_bot_games:
+            raise TableError(
+                "bot_games",
+                f"the server is running as many games with bots as it allows: at most {self.max_bot_games} at once "
+                "(--max-bot-games); try again later, or play without bots",
+                429,
+            )
 
     @asynccontextmanager
     async def use(self, game_id: str) -> AsyncIterator[Table]:
@@ -727,6 +785,12 @@ class Tables:
             "drops": self.drops,
             "resuming": self.resuming,
             "expired": self.expired,
+            "bots": {
+                **self.bot_pool.stats(),
+                "games": self.bot_games(),
+                "max_games": self.max_bot_games,
+                "max_games_per_client": self.max_bot_games_per_client,
+            },
         }
 
     # -- moving ---------------------------------------------------------------------------------------------
@@ -859,7 +923,7 @@ class Tables:
     def _draw_chance(table: Table, after: State, moves: list[tuple[int, int]], entries: list[LogEntry]) -> None:
         """Draw every chance outcome due next in `after`, adding it to `moves` and `entries` (committed together)."""
         while after.current_player() == CHANCE:
-            action = sample_chance(after, chance_rng(table.seed, len(after.history)))
+            action = draw(after, table.seed)
             moves.append((CHANCE, action))
             entries.append(table._entry(after, action))
             after.apply(action)
@@ -892,8 +956,18 @@ class Tables:
                     await self._commit(table, version, moves, after, entries)
                     continue
                 snapshot = state.clone()
-            bot = table.bots[player]
-            action = await asyncio.to_thread(bot.step, snapshot)
+                job = BotJob(
+                    table.id,
+                    table.game.name,
+                    state.num_players,
+                    table.options,
+                    list(state.history),
+                    player,
+                    table.seats[player].kind,
+                    table.bots[player].seed,
+                )
+            # In a worker process: the search never holds this process's interpreter lock (see `skald.web.botpool`).
+            action = await self.bot_pool.move(job, table.bots[player], snapshot)
             async with table.lock:
                 if table.version != version:
                     continue
@@ -903,10 +977,12 @@ class Tables:
                 self._draw_chance(table, after, moves, entries)
                 await self._commit(table, version, moves, after, entries)
 
-    async def rematch(self, table: Table, seat: int, token: str, allowed: Callable[[], bool]) -> dict[str, Any]:
-        """The same seats and options again, made once per game (counted by `allowed`, the creation limit), and the
-        asking seat's new token in it: every person seat gets a fresh one, which its holder in this game claims.
-        The rematch's summary, with `token`."""
+    async def rematch(
+        self, table: Table, seat: int, token: str, allowed: Callable[[], bool], owner: str | None = None
+    ) -> dict[str, Any]:
+        """The same seats and options again, made once per game (counted by `allowed`, the creation limit, and the
+        bot-game limits for `owner`, the asking client), and the asking seat's new token in it: every person seat
+        gets a fresh one, which its holder in this game claims. The rematch's summary, with `token`."""
         if table.rematch_id is None:
             if not table.state.is_terminal():
                 raise TableError("not_over", "a rematch can start only when the game is over", 409)
@@ -917,6 +993,7 @@ class Tables:
                 [(s.name, s.kind) for s in table.seats],
                 table.options,
                 claimed_later=True,
+                owner=owner,
             )
             chosen = await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
             table.rematch_id = chosen
@@ -961,3 +1038,4 @@ class Tables:
                 table.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.driver
+        await self.bot_pool.close()

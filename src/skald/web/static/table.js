@@ -83,7 +83,7 @@ function receive(msg) {
     reasons.clear();
     view = msg;
     if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
-    for (const entry of msg.log) addLog(entry);
+    addLog(msg.log);
     draw();
   } else if (msg.type === "error") {
     pending = false;
@@ -113,12 +113,17 @@ function sortKeys(obj) {
   return out;
 }
 
-function addLog(entry) {
+// The log's new entries, added at once and scrolled to once: the update that ends a game (or a hello late in one)
+// brings thousands, and scrolling after each would lay the page out again for every one.
+function addLog(entries) {
   const log = $("log");
-  const who = entry.seat === null ? "chance" : entry.name;
-  const item = Skald.el("li", { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 },
-    Skald.el("span", { class: "who" }, who), " ", entry.notation);
-  log.append(item);
+  const items = document.createDocumentFragment();
+  for (const entry of entries) {
+    const who = entry.seat === null ? "chance" : entry.name;
+    items.append(Skald.el("li", { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 },
+      Skald.el("span", { class: "who" }, who), " ", entry.notation));
+  }
+  log.append(items);
   log.scrollTop = log.scrollHeight;
 }
 
@@ -174,6 +179,7 @@ function draw() {
   drawPrompt(mine);
   drawScorings();
   drawEnd();
+  drawFair();
 }
 
 function drawActions(mine) {
@@ -261,6 +267,26 @@ function drawEnd() {
   if (!view.rematch) return;
   const claimed = (Skald.joined()[view.rematch] || {}).token;
   if (you !== null && token && !claimed && !claiming) { claiming = true; claimRematch(); } else showRematch(view.rematch);
+}
+
+// Fair draws: the SHA-256 of the game's secret chance seed, published from the start; at the end, how anyone can
+// check every draw against it (the record reveals the seed). Built again only when the game ends.
+function drawFair() {
+  const fair = game && game.fair;
+  const over = view.status === "over";
+  let card = $("fair");
+  if (!fair || (card && card.dataset.over === String(over))) return;
+  if (!card) {
+    card = Skald.el("section", { class: "card", id: "fair" });
+    $("end").after(card);
+  }
+  card.dataset.over = String(over);
+  const hash = Skald.el("input", { class: "invite", readonly: "", value: fair.commitment, "aria-label": "SHA-256 of the chance seed" });
+  card.replaceChildren(Skald.el("h3", {}, over ? "Fair draws: verify" : "Fair draws"), Skald.el("p", { class: "muted" }, over
+    ? "Every draw came from a secret seed fixed before the first one, whose SHA-256 was shown here from the start. "
+      + "The record reveals the seed: run skald verify RECORD.json to check it and draw every outcome again from it."
+    : "Every draw comes from a secret seed fixed before the first one. Its SHA-256 (the seed is revealed at the end):"), hash);
+  if (over) card.append(Skald.el("p", {}, Skald.el("a", { id: "fair-record", href: `/api/games/${gameId}/record`, download: "" }, "Download the record (JSON)")));
 }
 
 function showRematch(id) {
