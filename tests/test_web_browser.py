@@ -125,6 +125,10 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     assert watcher.locator("#end").is_visible()
     assert watcher.locator("#log li").count() == page.locator("#log li").count() == final
     assert watcher.locator("#board .legal").count() == 0
+    # A spectator has no seat: no Rematch and no New link (hidden stays hidden, whatever the buttons' own style).
+    assert not watcher.locator("#rematch-button").is_visible()
+    assert not watcher.locator("#new-link-button").is_visible()
+    assert page.locator("#rematch-button").is_visible()
 
 
 def test_a_vikingdoms_table_gives_the_games_prompt_on_your_turn_and_heads_the_end_screen_with_coins(
