@@ -68,6 +68,7 @@ COMPILED = (
     "skald.games.vikingatid.cards_elections",
     "skald.games.vikingatid.cardeffects",
     "skald.games.vikingatid.state",
+    "skald.games.vikingatid.evaluation",
     "skald.bots.evaluation",
     "skald.bots.mcts",
 )

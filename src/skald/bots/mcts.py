@@ -202,6 +202,8 @@ class MCTSBot(Bot):
                 path.append(node)
                 continue
             edges = _edges(state, state.legal_actions(), mover, player)
+            if not edges:
+                break  # a decision without a choice in this determinization (a game's fault): score it as it stands
             children = node.children
             untried = [edge for edge in edges if edge not in children]
             if untried:
@@ -309,7 +311,12 @@ class MCTSBot(Bot):
                 continue
             if moves == limit:
                 break
-            state.apply_legal(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            if not legal:
+                # A seat to act with no legal action is the game's fault; the true game raises there (`Bot.step`),
+                # but a search may reach it in a determinization of its own, so it scores the position instead.
+                break
+            state.apply_legal(rng.choice(legal))
             moves += 1
         values = evaluations(state)
         return softmax_rewards(values, scale.observe(values))

@@ -631,6 +631,17 @@ def choose_fleet(journeys: Journeys, kind: str, area_id: str) -> None:
     journeys.step = FLEET_SIZE_CHOICE
 
 
+def resettle(table: Table, journeys: Journeys) -> None:
+    """After a card played before the holder's decision: a fleet named but not yet launched whose ships the card
+    took (a fight it ordered sank them) lapses, and the holder chooses again, another fleet or a pass."""
+    if journeys.step != FLEET_SIZE_CHOICE:
+        return
+    seat = initiative.holder(journeys.initiative)
+    if table.ships_at(seat, journeys.start_kind, journeys.start_area) == 0:
+        journeys.start_kind, journeys.start_area = "", ""
+        journeys.step = JOURNEY_CHOICE
+
+
 def launch(table: Table, journeys: Journeys, size: int) -> None:
     """The fleet sets out: a journey begins where its ships stand."""
     seat = initiative.holder(journeys.initiative)

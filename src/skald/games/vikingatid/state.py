@@ -387,6 +387,8 @@ class VikingatidState(State):
                 return
             self.step = self.purchases.step
         elif phase == S.JOURNEYS:
+            # A card played before the holder's decision may have sunk the fleet he named.
+            journeys.resettle(self.table, self.journeys)
             if journeys.done(self.journeys):
                 self.begin_phase(S.TAXATION)
                 return
