@@ -4,7 +4,8 @@ end, and what each viewer received is checked for hidden cards (issue 21, delive
 The person is Debian's Chromium driven by Playwright, on a phone (390×844) and on a desktop screen. The game is
 created in the lobby as a person would (game, players, seats, the rule option `last_year` = 1100, the shortest the
 game offers); the person then answers every step through what the page offers: the "Your choices" buttons, with
-the game's prompt and labels, or a board target (`data-action`) naming the same choice where the drawn map has one.
+the game's prompt and labels, an amount's stepper (typed, then confirmed), or a board target (`data-action`) naming
+the same choice where the drawn map has one.
 Choices are a seeded random pick among the legal ones, so the game meets card windows, amounts, election payments
 and gifts, journeys and, when the dice bring them, duties and bans.
 
@@ -286,8 +287,8 @@ def leaks(heard: Heard, hidden: list[set[int]]) -> list[str]:
 
 
 class Clicks:
-    """What the person clicked: every choice, those in card windows, the passes among them, and the windows where
-    pass was the only choice."""
+    """What the person clicked: every choice, those in card windows, the passes among them, the windows where pass
+    was the only choice, and the amounts chosen with a stepper."""
 
     def __init__(self) -> None:
         self.total = 0
@@ -296,6 +297,7 @@ class Clicks:
         self.window_pass = 0
         self.pass_only = 0
         self.played = 0
+        self.amounts = 0
         self.prompts: dict[str, int] = {}
 
     def as_dict(self) -> dict[str, Any]:
@@ -307,21 +309,27 @@ class Clicks:
             "pass_in_card_windows": self.window_pass,
             "windows_where_pass_was_the_only_choice": self.pass_only,
             "cards_played": self.played,
+            "amounts_with_the_stepper": self.amounts,
             "prompts": dict(sorted(self.prompts.items(), key=lambda item: -item[1])),
         }
 
 
 #: One look at the page: the table's state, the game's prompt, the legal choices' keys and JSON forms, and for each
-#: board target the choice a click on it makes (the alternative when only it is legal, as table.js decides).
+#: board target the choice a click on it makes (the alternative when only it is legal, as table.js decides); the keys
+#: of the choice buttons in order, and each amount stepper's field and keys.
 LOOK = """() => {
   const s = window.skaldState;
   if (!s || s.status === 'over' || !s.mine || s.pending) return s ? { ...s, ready: false } : null;
-  const legal = new Set(view.legal.map((l) => l.key));
+  const keys = new Set(view.legal.map((l) => l.key));
   const board = [...document.querySelectorAll('#board .legal')].map((node) => {
     const primary = node.getAttribute('data-action'), alt = node.getAttribute('data-alt');
-    return alt && legal.has(alt) && !legal.has(primary) ? alt : primary;
+    return alt && keys.has(alt) && !keys.has(primary) ? alt : primary;
   });
-  return { ...s, ready: true, prompt: view.prompt, legal: view.legal.map((l) => [l.key, l.action]), board };
+  const buttons = [...document.querySelectorAll('#actions .act')].map((node) => node.dataset.key);
+  const amounts = [...document.querySelectorAll('#actions .amount')].map((node) => (
+    { field: node.dataset.field, keys: JSON.parse(node.dataset.keys) }));
+  const legal = view.legal.map((l) => [l.key, l.action]);
+  return { ...s, ready: true, prompt: view.prompt, legal, board, buttons, amounts };
 }"""
 
 
@@ -359,7 +367,8 @@ def fits(page: Any) -> bool:
 
 
 def choose(page: Any, look: dict[str, Any], rng: random.Random, clicks: Clicks) -> None:
-    """Click one legal choice (a seeded random one): on the board when a target makes it, else its button."""
+    """Click one legal choice (a seeded random one): on the board when a target makes it, else its button, else (an
+    amount) its stepper, set to it and confirmed."""
     keys = [key for key, _ in look["legal"]]
     types = [str(action.get("type", "")) for _, action in look["legal"]]
     index = rng.randrange(len(keys))
@@ -374,10 +383,19 @@ def choose(page: Any, look: dict[str, Any], rng: random.Random, clicks: Clicks) 
     if keys[index] in look["board"]:
         clicks.board += 1
         page.locator("#board .legal").nth(look["board"].index(keys[index])).click()
-    else:
-        button = page.locator("#actions .act").nth(index)
+    elif keys[index] in look["buttons"]:
+        button = page.locator("#actions .act").nth(look["buttons"].index(keys[index]))
         assert button.get_attribute("data-key") == keys[index]
         button.click()
+    else:  # an amount: typed into its stepper, then confirmed
+        clicks.amounts += 1
+        run = next(run for run in look["amounts"] if keys[index] in run["keys"])
+        stepper = page.locator("#actions .amount").nth(look["amounts"].index(run))
+        field = stepper.locator(".amount-value")
+        field.fill(str(look["legal"][index][1][run["field"]]))
+        field.dispatch_event("change")
+        assert stepper.locator(".confirm").get_attribute("data-key") == keys[index]
+        stepper.locator(".confirm").click()
 
 
 def check_record_refused(server: Server, game_id: str, token: str, heard: dict[int | None, Heard]) -> None:
@@ -467,6 +485,7 @@ def play_in_browser(browser: Any, server: Server, viewport: dict[str, int], name
     assert any(truth.hidden[0]) and any(truth.hidden[None])  # there was something to hide, all along
     assert leaks(heard[0], truth.hidden[None])  # the check does find cards: the seat's own, hidden from a spectator
     assert clicks.played > 0 and clicks.window_pass > 0
+    assert clicks.amounts > 0  # ships bought every turn: amounts are chosen with the stepper, never amount buttons
 
     figures = {"viewport": viewport, "seconds": round(played, 1), "versions": final, **clicks.as_dict()}
     OUT.mkdir(parents=True, exist_ok=True)
