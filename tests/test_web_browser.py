@@ -117,6 +117,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     names = {rows.nth(i).locator("td").nth(1).inner_text() for i in range(2)}
     assert names == {"Astrid", "Bjorn the Bot"}
     assert page.locator("#standings tr.winner").count() >= 1
+    assert page.locator("#actions").inner_text() == "The game is over."  # not "Waiting for the others…"
     assert "Gold" in page.locator("#tie-break").inner_text()
     page.screenshot(path=str(SHOTS / "end-screen.png"), full_page=True)
 

@@ -186,7 +186,8 @@ function drawActions(mine) {
   const box = $("actions");
   box.replaceChildren();
   if (!mine) {
-    box.append(Skald.el("p", { class: "muted" }, you === null ? "You are watching." : "Waiting for the others…"));
+    const idle = view.status === "over" ? "The game is over." : you === null ? "You are watching." : "Waiting for the others…";
+    box.append(Skald.el("p", { class: "muted" }, idle));
     return;
   }
   // The choices in the game's groups and order, each as the terminal lists it: notation, then the game's words. A
