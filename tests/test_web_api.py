@@ -42,6 +42,8 @@ class Socket:
         self, server: Server, game_id: str, token: str | None = None, svg: bool = False, full: bool = True
     ) -> None:
         self.conn: ClientConnection = connect(f"{server.ws}/ws/{game_id}", max_size=None, open_timeout=30).__enter__()
+        #: The board's pieces of SVG as the updates patched them (see `Table.board_patch`).
+        self.board: list[str] = []
         self.send({"type": "hello", "token": token, "svg": svg, "full": full})
         self.welcome = self.until(lambda m: m["type"] in ("welcome", "error"))
         self.view: dict[str, Any] = {}
@@ -58,6 +60,13 @@ class Socket:
         while True:
             message: dict[str, Any] = json.loads(self.conn.recv(timeout=120))
             if message["type"] == "update":
+                patch = message.get("board")
+                if patch is not None:
+                    if len(self.board) != patch["size"]:
+                        self.board = [""] * patch["size"]
+                    for i, text in patch["parts"]:
+                        self.board[i] = text
+                message["svg"] = "".join(self.board)
                 self.view = message
                 self.log.extend(message["log"])
             if wanted(message):
@@ -128,6 +137,38 @@ def test_a_game_is_created_with_every_one_of_its_rule_options_as_the_lobby_sends
     game = server.create([{"kind": "human"}, {"kind": "bot", "bot": "random"}], game="vikingatid", options=options)
     status, summary = server.request("GET", f"/api/games/{game['id']}")
     assert status == 200 and summary["options"]["card_windows"] == "events"
+
+
+def test_an_update_sends_only_the_pieces_of_the_board_that_changed_and_they_make_the_whole_board(
+    server: Server,
+) -> None:
+    """A board drawn in pieces (`Game.render_svg_parts`: Vikingatid's map, an area each) is sent whole once per
+    connection, then only the pieces a move changed, and no piece when nothing changed (a `view` asked again); what
+    the client pieces together is, at every version, the board the replay endpoint draws for the same viewer."""
+    game = server.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], game="vikingatid")
+    seats = [Socket(server, game["id"], invite["token"], svg=True) for invite in game["invites"]]
+    watcher = Socket(server, game["id"], svg=True)
+    first = watcher.view["board"]
+    assert len(first["parts"]) == first["size"] > 50  # the whole board, in its pieces
+    whole = patched = 0
+    while watcher.view["version"] < 40:
+        mover = seats[watcher.view["to_move"]]
+        view = mover.update_after(watcher.view["version"] - 1)
+        choice = view["legal"][(view["version"] * 7) % len(view["legal"])]
+        mover.send({"type": "move", "version": view["version"], "action": choice["action"]})
+        for sock in seats:
+            sock.update_after(view["version"])
+        seen = watcher.update_after(view["version"])
+        status, drawn = server.request("GET", f"/api/games/{game['id']}/replay/{seen['version']}?seat=spectator")
+        assert status == 200 and seen["svg"] == drawn["svg"]
+        whole += len(drawn["svg"])
+        patched += sum(len(text) for _, text in seen.get("board", {"parts": []})["parts"])
+    assert patched * 10 < whole, (patched, whole)
+    watcher.send({"type": "view"})
+    again = watcher.until(lambda m: m["type"] == "update")
+    assert "board" not in again and again["svg"] == seen["svg"]
+    for sock in [*seats, watcher]:
+        sock.close()
 
 
 def test_a_person_plays_a_whole_game_against_a_bot_and_the_record_replays(server: Server) -> None:

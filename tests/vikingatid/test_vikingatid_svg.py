@@ -388,3 +388,24 @@ def test_cards_shown_this_turn_are_listed(positions: list[VikingatidState]) -> N
     event = state.observation(None)["cards"]["shown"][0]
     title = state.space.card_titles[CARD_IDS.index(event["card"])]
     assert "Cards this turn: " + title in render_svg(state, None).replace("&#x27;", "'")
+
+
+def test_the_maps_pieces_make_the_whole_map_and_a_move_changes_few_of_them(positions: list[VikingatidState]) -> None:
+    """`render_svg_parts` is `render_svg` cut where it changes (an area each, the status line, each player): joined
+    they are the map byte for byte, their number never changes, and most moves change a handful of them (the web
+    table sends a client only those)."""
+    before: list[str] | None = None
+    changed: list[int] = []
+    for state in positions[::7]:
+        for viewer in (None, 0):
+            assert "".join(svg.render_svg_parts(state, viewer)) == render_svg(state, viewer)
+        parts = svg.render_svg_parts(state, 0)
+        # each area and its pieces outside it, and 17 more: the opening, the ground, three group tags, the fleets,
+        # the peace line, the track, the status line, the players' frame, the 4 seats, the cards line, the legend,
+        # the end
+        assert len(parts) == 2 * len(BOARD.areas) + 17
+        if before is not None and len(before) == len(parts):
+            changed.append(sum(a != b for a, b in zip(parts, before, strict=True)))
+        before = parts
+    changed.sort()
+    assert changed[len(changed) // 2] <= 12, changed

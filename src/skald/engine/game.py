@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +89,13 @@ class Game(ABC):
         from skald.engine.svgtext import text_to_svg
 
         return text_to_svg(state.render_text(seat=seat), self.title)
+
+    def render_svg_parts(self, state: State, seat: int | None = None, names: list[str] | None = None) -> Sequence[str]:
+        """`render_svg` cut into consecutive pieces of text whose concatenation is the whole document, so that a
+        client that already holds the board is sent only the pieces that changed (the web table does). A piece is
+        any run of text, not necessarily an element; a game whose board is large and changes a little at a time
+        cuts it where it changes (Vikingatid: an area each). By default the document is one piece."""
+        return (self.render_svg(state, seat, names),)
 
     def commands(self) -> typer.Typer | None:
         """The game's own `skald <name> …` sub-commands (Vikings: `score`), or None; the CLI adds them by name."""

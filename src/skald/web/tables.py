@@ -140,6 +140,8 @@ class Client:
     on_overflow: Callable[[], None] = _ignore
     #: What to do when its seat's token is replaced (its session closes it: the token it showed is no longer good).
     on_revoke: Callable[[], None] = _ignore
+    #: The board's pieces last sent (`Game.render_svg_parts`): the next update sends only those that changed.
+    board: tuple[str, ...] | None = None
 
     def push(self, text: str) -> None:
         """Queue `text`, unless the client has left `OUTBOX_LIMIT` messages unsent: then it is dropped."""
@@ -182,7 +184,7 @@ class Table:
         #: Whether some seat may not see all that happens: then logs, views and caches are kept per viewer.
         self.imperfect = self.game.information != PERFECT
         self.log: list[LogEntry] = []
-        self._svg_cache: dict[int | None, tuple[int, str]] = {}
+        self._board_cache: dict[int | None, tuple[int, tuple[str, ...]]] = {}
         self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self._words_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self.driver: asyncio.Task[None] | None = None
@@ -374,22 +376,37 @@ class Table:
             body["scorings"] = scorings
         return body
 
-    def svg(self, seat: int | None) -> str | None:
-        """The board as SVG for `seat`, from the game's `render_svg` (cached per version)."""
-        cached = self._svg_cache.get(seat)
+    def board(self, seat: int | None) -> tuple[str, ...]:
+        """The board as SVG for `seat` in the game's pieces (`Game.render_svg_parts`), cached per version."""
+        cached = self._board_cache.get(seat)
         if cached is not None and cached[0] == self.version:
             return cached[1]
         names = [s.name for s in self.seats]
-        text = self.game.render_svg(self.state, seat, names)
-        self._svg_cache[seat] = (self.version, text)
-        return text
+        parts = tuple(self.game.render_svg_parts(self.state, seat, names))
+        self._board_cache[seat] = (self.version, parts)
+        return parts
+
+    def board_patch(self, client: Client) -> dict[str, Any] | None:
+        """What `client` needs to redraw the board, which it then holds: `{"size": n, "parts": [[i, text], …]}`, the
+        pieces that differ from those it holds (all of them for a client that holds none, or as many), or None when
+        it holds this board already."""
+        parts = self.board(client.seat)
+        held = client.board
+        client.board = parts
+        if held is parts:
+            return None
+        if held is None or len(held) != len(parts):
+            return {"size": len(parts), "parts": list(enumerate(parts))}
+        changed = [(i, part) for i, (part, old) in enumerate(zip(parts, held, strict=True)) if part != old]
+        return {"size": len(parts), "parts": changed} if changed else None
 
     def forget_boards(self) -> None:
         """Drop the cached boards: they are drawn for watchers, and with none left the next move outdates them."""
-        self._svg_cache.clear()
+        self._board_cache.clear()
 
     def message(self, client: Client, kind: str, log: list[LogEntry], full: bool | None = None) -> str:
-        """An update for one client: new log entries, its view (full if it wants it or `full`) and maybe the SVG.
+        """An update for one client: new log entries, its view (full if it wants it or `full`) and, if it draws the
+        board, the pieces of the SVG that changed since the board it holds (`board_patch`; none: it is unchanged).
 
         In an imperfect-information game the update that ends the game (and every later one with log entries, such
         as the first after hello) reveals the whole log (`"reveal": true`: it replaces the log the client has).
@@ -405,25 +422,32 @@ class Table:
         wanted = client.full if full is None else full
         body.update(self.view(client.seat, wanted))
         if client.svg:
-            body["svg"] = self.svg(client.seat)
+            patch = self.board_patch(client)
+            if patch is not None:
+                body["board"] = patch
         if not body["legal"]:
             return _COMPACT.encode(body)
         del body["legal"]  # spliced in as the text cached with it, the same JSON
         return f'{_COMPACT.encode(body)[:-1]},"legal":{self.legal(words=wanted)[1]}}}'
 
     def broadcast(self, log: list[LogEntry]) -> None:
-        """Queue an update for every client, sharing the text between clients that are told the same."""
-        cache: dict[tuple[int | None, bool, bool], str] = {}
+        """Queue an update for every client, sharing the text between clients that are told the same (the same
+        view, and for the board the same pieces held before)."""
+        cache: dict[tuple[int | None, bool, bool, int], str] = {}
+        held = [client.board for client in self.clients]  # alive until the end: their ids are in the keys
         player = self.state.current_player()
         for client in list(self.clients):
             # In a perfect-information game, seats not on turn are told the same as a spectator unless they see the
             # full (seat-specific) view; in an imperfect one even the log differs from seat to seat.
             private = self.imperfect or client.full or client.svg or client.seat == player
             seat = client.seat if private else None
-            key = (seat, client.svg, client.full)
+            key = (seat, client.svg, client.full, id(client.board))
             if key not in cache:
                 cache[key] = self.message(client, "update", log)
+            elif client.svg:
+                client.board = self.board(client.seat)
             client.push(cache[key])
+        del held
 
     def notify(self, data: dict[str, Any]) -> None:
         """Queue a small notice for every client."""

@@ -52,6 +52,13 @@ class VikingatidGame(Game):
         assert isinstance(state, VikingatidState)
         return render_svg(state, seat, names)
 
+    def render_svg_parts(self, state: State, seat: int | None = None, names: list[str] | None = None) -> list[str]:
+        """The map in pieces that change apart (an area each, the players, the status…): see `svg.render_svg_parts`."""
+        from skald.games.vikingatid.svg import render_svg_parts
+
+        assert isinstance(state, VikingatidState)
+        return render_svg_parts(state, seat, names)
+
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic worth of `state` for `seat`, read from what `seat` may see (greedy bots, cut-off rollouts)."""
         from skald.games.vikingatid.evaluation import evaluate

@@ -251,6 +251,17 @@ class _Base:
         self.width = layout.width
         self.height = layout.height + TRACK_H + PLAYERS_H + LEGEND_H
         self.legend = _legend(layout.height + TRACK_H + PLAYERS_H, self.width)
+        #: Under the areas: the style, the patterns, the parchment, the sea and the links.
+        self.ground = "".join(
+            (
+                f"<style>{STYLE}</style>",
+                DEFS,
+                f'<rect width="{_f(self.width)}" height="{_f(self.height)}" fill="#e9dcbc"/>',
+                f'<rect x="4" y="4" width="{_f(layout.width - 8)}" height="{_f(layout.height - 8)}" rx="12" '
+                'fill="#dcebf4" stroke="#8c6f3f"/>',
+                self.links,
+            )
+        )
         #: Each area's fixed drawing by (area, empire, discovered, trade value): see `_fixed`.
         self.fixed: dict[tuple[str, str, bool, int], str] = {}
 
@@ -1006,8 +1017,8 @@ def _route(v: _View, layout: MapLayout) -> str:
 # -- the panels -------------------------------------------------------------------------------------------------
 
 
-def _status(v: _View, top: float, width: float) -> str:
-    """The turn track with the year, and the phase, step and who acts."""
+def _status(v: _View, top: float, width: float) -> tuple[str, str]:
+    """The turn track with the year, and the phase, step and who acts (apart: the second changes every move)."""
     board = v.board
     snap = v.snap
     track = board.turn_track
@@ -1041,24 +1052,27 @@ def _status(v: _View, top: float, width: float) -> str:
     if step == "game over":
         who = "nobody: the game is over"
     room = width - x - 40
-    out.append(_fitted(x + 14, top + 33, f"Phase {snap['phase']}: {phase}", "head", room, 8.6))
-    out.append(_fitted(x + 14, top + 55, f"{step} · to act: {who}", "label", room, 7.4))
-    return "".join(out)
+    line = _fitted(x + 14, top + 33, f"Phase {snap['phase']}: {phase}", "head", room, 8.6) + _fitted(
+        x + 14, top + 55, f"{step} · to act: {who}", "label", room, 7.4
+    )
+    return "".join(out), line
 
 
-def _players(v: _View, top: float, width: float) -> str:
-    """Each seat: name, kingdom or home, silver, victory points, faith, and its hand (the viewer's face up)."""
+def _players(v: _View, top: float, width: float) -> list[str]:
+    """Each seat: name, kingdom or home, silver, victory points, faith, and its hand (the viewer's face up); the
+    frame, each seat and the line of cards shown as pieces of their own."""
     cards = v.obs.get("cards") or {}
     sizes = cards.get("hand_sizes") or [0] * v.players
     hand = cards.get("hand")
     titles = v.state.space.card_titles
-    out = [
+    pieces = [
         f'<rect x="8" y="{_f(top)}" width="{_f(width - 16)}" height="{PLAYERS_H - 8}" rx="8" fill="#fbf6ea" '
         'stroke="#8c6f3f"/>'
     ]
     col = (width - 24) / max(v.players, 1)
     col = min(col, 420.0)
     for s in range(v.players):
+        out: list[str] = []
         row = v.snap["seats"][s]
         x = 16 + s * col
         y = top + 8
@@ -1104,6 +1118,8 @@ def _players(v: _View, top: float, width: float) -> str:
                     f'<rect x="{_f(cx)}" y="{_f(y + 88)}" width="10" height="15" rx="2" fill="#7a5230" '
                     'stroke="#3b2a14"/>'
                 )
+        pieces.append("".join(out))
+    out = []
     shown = _shown_cards(v, cards)
     if shown:
         out.append(_fitted(20, top + PLAYERS_H - 17, shown, "small", width - 300, 6.9))
@@ -1111,7 +1127,8 @@ def _players(v: _View, top: float, width: float) -> str:
     pile = sum(int(n) for n in (cards.get("pile") or {}).values())
     if deck is not None:
         out.append(_text(width - 20, top + PLAYERS_H - 17, f"deck {deck} · face-up pile {pile}", "small end"))
-    return "".join(out)
+    pieces.append("".join(out))
+    return pieces
 
 
 def _shown_cards(v: _View, cards: dict[str, Any]) -> str:
@@ -1166,6 +1183,13 @@ def _peace(v: _View, x: float, y: float) -> str:
 def render_svg(state: VikingatidState, seat: int | None, names: list[str] | None = None) -> str:
     """The map for the viewer in `seat` (None: a spectator), drawn from what that viewer may see; the seat to move
     also gets its legal area actions as click targets."""
+    return "".join(render_svg_parts(state, seat, names))
+
+
+def render_svg_parts(state: VikingatidState, seat: int | None, names: list[str] | None = None) -> list[str]:
+    """`render_svg` in pieces that change apart: the opening tag (its label names the year), the fixed drawing
+    (style, patterns, sea, links), each area, each area's pieces outside it, the fleets, the peace line, the status,
+    the players, the legend and the end. A move changes a few of them, so a client holding the board is sent those."""
     base = _base(state.board)
     layout = base.layout
     v = _View(state, seat, names)
@@ -1179,24 +1203,19 @@ def render_svg(state: VikingatidState, seat: int | None, names: list[str] | None
         targets.append(apart)
     who = "a spectator" if seat is None or seat < 0 else v.name(seat)
     label = f"Vikingatid map, year {v.snap['year']}, as {who} sees it"
-    return "".join(
-        (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" width="{_f(width)}" '
-            f'height="{_f(height)}" class="vikingatid-map" role="img" '
-            f'aria-label="{_esc(label)}">',
-            f"<style>{STYLE}</style>",
-            DEFS,
-            f'<rect width="{_f(width)}" height="{_f(height)}" fill="#e9dcbc"/>',
-            f'<rect x="4" y="4" width="{_f(layout.width - 8)}" height="{_f(layout.height - 8)}" rx="12" '
-            'fill="#dcebf4" stroke="#8c6f3f"/>',
-            base.links,
-            f'<g class="areas">{"".join(areas)}</g>',
-            f'<g class="pieces">{"".join(targets)}</g>',
-            _fleets(v),
-            _peace(v, 20, layout.height - 14),
-            _status(v, layout.height, width),
-            _players(v, layout.height + TRACK_H, width),
-            base.legend,
-            "</svg>",
-        )
-    )
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" width="{_f(width)}" '
+        f'height="{_f(height)}" class="vikingatid-map" role="img" aria-label="{_esc(label)}">',
+        base.ground,
+        '<g class="areas">',
+        *areas,
+        '</g><g class="pieces">',
+        *targets,
+        "</g>",
+        _fleets(v),
+        _peace(v, 20, layout.height - 14),
+        *_status(v, layout.height, width),
+        *_players(v, layout.height + TRACK_H, width),
+        base.legend,
+        "</svg>",
+    ]

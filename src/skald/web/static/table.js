@@ -18,6 +18,9 @@ let replacing = false;  // this page asked for a new token for its seat  // why 
 let you = null;
 let game = null;
 let view = null;
+// The board as the pieces of SVG text the server sent (an update sends only those that changed), and their whole.
+let boardParts = [];
+let boardText = "";
 let pending = false;
 let refs = 0;
 let retry = 500;
@@ -69,6 +72,7 @@ function refused() {
 function receive(msg) {
   if (msg.type === "welcome") {
     retry = 500;
+    boardParts = [];  // a new connection: the server sends the whole board again
     you = msg.you;
     game = msg.game;
     $("log").replaceChildren();
@@ -82,6 +86,12 @@ function receive(msg) {
     pending = false;
     reasons.clear();
     view = msg;
+    if (msg.board) {
+      if (boardParts.length !== msg.board.size) boardParts = new Array(msg.board.size).fill("");
+      for (const [i, text] of msg.board.parts) boardParts[i] = text;
+      boardText = boardParts.join("");
+    }
+    view.svg = boardText;
     if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
     addLog(msg.log);
     draw();
