@@ -296,6 +296,7 @@ class Clicks:
         self.window = 0
         self.window_pass = 0
         self.pass_only = 0
+        self.standing = 0
         self.played = 0
         self.amounts = 0
         self.prompts: dict[str, int] = {}
@@ -308,6 +309,7 @@ class Clicks:
             "in_card_windows": self.window,
             "pass_in_card_windows": self.window_pass,
             "windows_where_pass_was_the_only_choice": self.pass_only,
+            "passes_kept_until_the_next_decision": self.standing,
             "cards_played": self.played,
             "amounts_with_the_stepper": self.amounts,
             "prompts": dict(sorted(self.prompts.items(), key=lambda item: -item[1])),
@@ -329,7 +331,8 @@ LOOK = """() => {
   const amounts = [...document.querySelectorAll('#actions .amount')].map((node) => (
     { field: node.dataset.field, keys: JSON.parse(node.dataset.keys) }));
   const legal = view.legal.map((l) => [l.key, l.action]);
-  return { ...s, ready: true, prompt: view.prompt, legal, board, buttons, amounts };
+  const standing = document.querySelector('#standing-offer') !== null;
+  return { ...s, ready: true, prompt: view.prompt, legal, board, buttons, amounts, standing };
 }"""
 
 
@@ -368,13 +371,19 @@ def fits(page: Any) -> bool:
 
 def choose(page: Any, look: dict[str, Any], rng: random.Random, clicks: Clicks) -> None:
     """Click one legal choice (a seeded random one): on the board when a target makes it, else its button, else (an
-    amount) its stepper, set to it and confirmed."""
+    amount) its stepper, set to it and confirmed. In a card window with nothing to play but a pass, the person keeps
+    the offered pass until his next decision instead, as a person would."""
     keys = [key for key, _ in look["legal"]]
     types = [str(action.get("type", "")) for _, action in look["legal"]]
     index = rng.randrange(len(keys))
     clicks.total += 1
     clicks.prompts[look["prompt"]] = clicks.prompts.get(look["prompt"], 0) + 1
     in_window = "pass" in types and set(types) <= {"pass", "play"}
+    if in_window and types == ["pass"] and look["standing"]:
+        clicks.window += 1
+        clicks.standing += 1
+        page.locator("#standing-offer").click()
+        return
     if in_window:
         clicks.window += 1
         clicks.window_pass += types[index] == "pass"
@@ -484,7 +493,7 @@ def play_in_browser(browser: Any, server: Server, viewport: dict[str, int], name
     assert leaks(heard[None], truth.hidden[None]) == []
     assert any(truth.hidden[0]) and any(truth.hidden[None])  # there was something to hide, all along
     assert leaks(heard[0], truth.hidden[None])  # the check does find cards: the seat's own, hidden from a spectator
-    assert clicks.played > 0 and clicks.window_pass > 0
+    assert clicks.played > 0 and clicks.standing > 0
     assert clicks.amounts > 0  # ships bought every turn: amounts are chosen with the stepper, never amount buttons
 
     figures = {"viewport": viewport, "seconds": round(played, 1), "versions": final, **clicks.as_dict()}

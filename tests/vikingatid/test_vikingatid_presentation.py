@@ -235,3 +235,19 @@ def test_aftermath_reports_markers_victory_points_and_faith() -> None:
     assert f"Seat 1: +2 VP ({after.table.vp[0]})." in lines
     assert "Seat 2 becomes Christian." in lines
     assert P.aftermath(before, before.clone(), "Ann", None) == []
+
+
+def test_a_standing_pass_is_offered_in_every_card_window_and_nowhere_else() -> None:
+    """VA-09 asks every holder in every window: the presentation offers to keep "pass" for them (a legal answer in
+    each), and at no other decision, so a kept pass ends at the holder's next decision of another kind."""
+    windows = others = 0
+    for state in decisions(range(12)):
+        offer = P.standing_answer(state)
+        if state.step == S.CARD_WINDOW:
+            windows += 1
+            assert offer is not None and offer.name == "card_windows"
+            assert offer.action in state.legal_actions() and state.action_to_notation(offer.action) == "pass"
+        else:
+            others += 1
+            assert offer is None, S.STEPS[state.step].name
+    assert windows > 20 and others > 20

@@ -2,7 +2,7 @@
 
 from skald.engine.game import Game, OptionError, RuleOption
 from skald.engine.play import play_random_game, sample_chance
-from skald.engine.presentation import Presentation
+from skald.engine.presentation import Presentation, StandingAnswer
 from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, listed_games, register
 from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, IllegalAction, JSONDict, State
@@ -21,6 +21,7 @@ __all__ = [
     "RecordError",
     "RuleOption",
     "Seat",
+    "StandingAnswer",
     "State",
     "game_names",
     "get_game",

@@ -9,10 +9,29 @@ spectator) and must show that viewer only what `State` lets it see.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from skald.engine.state import JSONDict, State
+
+
+@dataclass(frozen=True)
+class StandingAnswer:
+    """An answer a person may give once for a run of decisions like the one before him, until his next other
+    decision: Vikingatid's "pass in every card window" spares a card holder hundreds of pass clicks a game.
+
+    A front end that keeps it answers with `action` whenever the game offers the same `name` at his decision, and
+    forgets it at the first decision where the game offers none. Since he answers whatever he holds, how fast he
+    answers tells the others nothing about his hidden cards.
+    """
+
+    #: What the front end keeps and asks for again at each decision ("card_windows").
+    name: str
+    #: The offer in words ("Pass in every card window until my next decision").
+    label: str
+    #: The action it answers this decision with.
+    action: int
 
 
 class Presentation:
@@ -74,6 +93,11 @@ class Presentation:
         `Game.score_name`); an `"order"` entry, if given, is a list of values ranking seats best-first after the
         winners, and is not shown."""
         return [{"score": score} for score in state.scores()]
+
+    def standing_answer(self, state: State) -> StandingAnswer | None:
+        """The answer the seat to act may give in advance for this decision and the like of it until his next
+        other one (see `StandingAnswer`), or None: by default a game offers none."""
+        return None
 
     def tie_break(self, state: State) -> str:
         """The rule that separates players level on score, in a sentence (empty if the game has none)."""

@@ -931,4 +931,20 @@ class Session:
                     self.push(table.message(self.client, "update", [], full=True))
                 raise
             return False
-        raise TableError("type", f"type: unknown message type {kind!r} (hello, move, view, why, ping)")
+        if kind == "standing":
+            seat = self.client.seat
+            if seat is None:
+                raise TableError("spectator", "spectators can't act: open your seat's invite link to play", 403)
+            if not self.moves.allow(f"{table.id}:{seat}"):
+                raise TableError("rate_limited", "too many moves; slow down", 429)
+            name = data.get("name")
+            try:
+                await self.tables.keep_standing(table, seat, data.get("version"), name)
+            except TableError as error:
+                if error.code == "stale":
+                    self.push(table.message(self.client, "update", [], full=True))
+                raise
+            if name is None:  # nothing moved: only this seat's view changed
+                self.push(table.message(self.client, "update", [], full=True))
+            return False
+        raise TableError("type", f"type: unknown message type {kind!r} (hello, move, standing, view, why, ping)")

@@ -34,9 +34,10 @@ from typing import Any
 
 from skald.bots.base import Bot
 from skald.bots.spec import SpecError, make_bot
-from skald.engine import CHANCE, PERFECT, OptionError, Record, RecordError, Seat, State, get_game
+from skald.engine import CHANCE, PERFECT, OptionError, Record, RecordError, Seat, StandingAnswer, State, get_game
 from skald.engine.fair import chance_rng as chance_rng  # moved there (shared with `skald verify`)
 from skald.engine.fair import draw
+from skald.engine.messages import shown
 from skald.web.botpool import BotPool
 from skald.web.botworker import BotJob
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
@@ -185,6 +186,9 @@ class Table:
         self.imperfect = self.game.information != PERFECT
         self.log: list[LogEntry] = []
         self._board_cache: dict[int | None, tuple[int, tuple[str, ...]]] = {}
+        #: The standing answer each person's seat keeps (`Presentation.standing_answer`), by its name: the table
+        #: answers with it for him until his next decision of another kind. Kept in memory only.
+        self.standing: dict[int, StandingAnswer] = {}
         self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self._words_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self.driver: asyncio.Task[None] | None = None
@@ -369,12 +373,31 @@ class Table:
                 presentation = self.game.presentation
                 body["prompt"] = presentation.prompt(state)
                 body["click_hint"] = presentation.click_hint(state)
+                offer = presentation.standing_answer(state)
+                if offer is not None:
+                    body["standing_offer"] = {"name": offer.name, "label": offer.label}
+        if full and seat is not None and seat in self.standing:
+            kept = self.standing[seat]
+            body["standing"] = {"name": kept.name, "label": kept.label}
         if full:
             observation = dict(state.observation(seat))
             scorings = scorings_beside(state, observation)
             body["observation"] = observation
             body["scorings"] = scorings
         return body
+
+    def standing_action(self, state: State) -> int | None:
+        """The action the seat to act in `state` answers with by its standing answer, or None. A decision where the
+        game offers that seat no answer of the kind it keeps ends it (`Presentation.standing_answer`)."""
+        player = state.current_player()
+        kept = self.standing.get(player)
+        if kept is None:
+            return None
+        offer = self.game.presentation.standing_answer(state)
+        if offer is None or offer.name != kept.name:
+            del self.standing[player]
+            return None
+        return offer.action
 
     def board(self, seat: int | None) -> tuple[str, ...]:
         """The board as SVG for `seat` in the game's pieces (`Game.render_svg_parts`), cached per version."""
@@ -904,7 +927,32 @@ class Tables:
             moves, entries = [(seat, action)], [table._entry(state, action)]
             after = state.clone()
             after.apply(action)
-            self._draw_chance(table, after, moves, entries)
+            self._follow(table, after, moves, entries)
+            if not await self._commit(table, version, moves, after, entries):
+                raise TableError("stale", "stale: another move was recorded first; the table has been refreshed", 409)
+        self.drive(table)
+
+    async def keep_standing(self, table: Table, seat: int, version: Any, name: Any) -> None:
+        """A person keeps the standing answer `name` the game offers at his decision now, which answers it at once
+        and every decision like it until his next other one; `name` None forgets the one he keeps (at any time)."""
+        if name is None:
+            async with table.lock:
+                table.standing.pop(seat, None)
+            return
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("version", "version: expected the game's version (an integer) your answer is for")
+        async with table.lock:
+            state = table.state
+            if version != table.version or state.current_player() != seat:
+                raise TableError("stale", "stale: that offer was for another decision; the table has moved on", 409)
+            offer = table.game.presentation.standing_answer(state)
+            if offer is None or offer.name != name:
+                raise TableError("standing", f"standing: {shown(name)} is not an answer offered at this decision")
+            table.standing[seat] = offer
+            after = state.clone()
+            moves: list[tuple[int, int]] = []
+            entries: list[LogEntry] = []
+            self._follow(table, after, moves, entries)
             if not await self._commit(table, version, moves, after, entries):
                 raise TableError("stale", "stale: another move was recorded first; the table has been refreshed", 409)
         self.drive(table)
@@ -944,38 +992,54 @@ class Tables:
     # -- chance and bots --------------------------------------------------------------------------------------
 
     @staticmethod
-    def _draw_chance(table: Table, after: State, moves: list[tuple[int, int]], entries: list[LogEntry]) -> None:
-        """Draw every chance outcome due next in `after`, adding it to `moves` and `entries` (committed together)."""
-        while after.current_player() == CHANCE:
-            action = draw(after, table.seed)
-            moves.append((CHANCE, action))
+    def _follow(table: Table, after: State, moves: list[tuple[int, int]], entries: list[LogEntry]) -> None:
+        """Draw every chance outcome due next in `after` and give each standing answer due (`Table.standing`),
+        adding them to `moves` and `entries` (committed together), until a seat must decide or the game is over."""
+        while not after.is_terminal():
+            player = after.current_player()
+            if player == CHANCE:
+                action = draw(after, table.seed)
+            else:
+                answer = table.standing_action(after)
+                if answer is None:
+                    return
+                action = answer
+            moves.append((player, action))
             entries.append(table._entry(after, action))
             after.apply(action)
 
     def drive(self, table: Table) -> None:
-        """Start the task that plays chance and bot seats when one is to move, unless it is already running."""
-        state = table.state
-        player = state.current_player()
-        if state.is_terminal() or (player >= 0 and player not in table.bots):
+        """Start the task that plays chance, bot seats and standing answers when one is due, unless it is already
+        running."""
+        if not self._due(table):
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
             table.driver.add_done_callback(_report_failure)
             table.driver.add_done_callback(lambda _driver: self._settle(table))
 
+    @staticmethod
+    def _due(table: Table) -> bool:
+        """Whether the table's next move is chance's, a bot's or a standing answer."""
+        state = table.state
+        player = state.current_player()
+        if state.is_terminal():
+            return False
+        return player < 0 or player in table.bots or table.standing_action(state) is not None
+
     async def _drive(self, table: Table) -> None:
         while True:
             async with table.lock:
                 state = table.state
                 player = state.current_player()
-                if state.is_terminal() or (player >= 0 and player not in table.bots):
+                if not self._due(table):
                     return
                 version = table.version
-                if player == CHANCE:
+                if player not in table.bots:  # chance, or a person's standing answer
                     after = state.clone()
                     moves: list[tuple[int, int]] = []
                     entries: list[LogEntry] = []
-                    self._draw_chance(table, after, moves, entries)
+                    self._follow(table, after, moves, entries)
                     # Committed, or refused because another process drew first: either way, look again.
                     await self._commit(table, version, moves, after, entries)
                     continue
@@ -998,7 +1062,7 @@ class Tables:
                 moves, entries = [(player, action)], [table._entry(table.state, action)]
                 after = table.state.clone()
                 after.apply(action)
-                self._draw_chance(table, after, moves, entries)
+                self._follow(table, after, moves, entries)
                 await self._commit(table, version, moves, after, entries)
 
     async def rematch(

@@ -18,7 +18,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.text import Text
 
-from skald.engine import JSONDict, Presentation, State
+from skald.engine import JSONDict, Presentation, StandingAnswer, State
 from skald.games.vikingatid import danger, elections, kingdoms_war
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, TARGET_AREA
@@ -30,7 +30,7 @@ from skald.games.vikingatid.render import (
     render_compact,
     render_text,
 )
-from skald.games.vikingatid.state import VikingatidState
+from skald.games.vikingatid.state import PASS, VikingatidState
 from skald.games.vikingatid.table import Fleet, Table
 
 RULES_FILE: Final = "rules/004"
@@ -201,6 +201,10 @@ CLICK_HINTS: Final = {
     S.PULL_DOWN: "click one of your camps on the map",
     S.EMIGRATION: "click the area to emigrate to",
 }
+
+
+#: The standing answer's offer in words.
+STANDING_PASS: Final = "Pass in every card window until my next decision"
 
 
 def _state(state: State) -> VikingatidState:
@@ -760,6 +764,15 @@ class VikingatidPresentation(Presentation):
                 }
             )
         return rows
+
+    def standing_answer(self, state: State) -> StandingAnswer | None:
+        """In a card window (VA-09), "pass" for it and every window after it until the seat's next decision of
+        another kind: under `card_prompts: all_holders` a holder is asked in every window, hundreds of times a game,
+        and passing whatever he holds tells the others nothing."""
+        v = _state(state)
+        if v.step != S.CARD_WINDOW or v.current_player() < 0:
+            return None
+        return StandingAnswer("card_windows", STANDING_PASS, PASS)
 
     def tie_break(self, state: State) -> str:
         """The rule option tie_break in a sentence (VA-63)."""

@@ -195,6 +195,7 @@ function draw() {
 function drawActions(mine) {
   const box = $("actions");
   box.replaceChildren();
+  drawStanding(box, mine);
   if (!mine) {
     const idle = view.status === "over" ? "The game is over." : you === null ? "You are watching." : "Waiting for the others…";
     box.append(Skald.el("p", { class: "muted" }, idle));
@@ -437,6 +438,28 @@ function showRematch(id) {
     card.append(Skald.el("p", { class: "rematch-link" }, Skald.el("a", { href: `/table/${id}` }, "Rematch started — go to the new table")));
   }
   $("rematch-button").hidden = true;
+}
+
+// A standing answer (the game's offer, such as passing in every card window until your next decision): offered at
+// a decision the game says it answers, and while kept, said with a button to stop it. The server gives it.
+function drawStanding(box, mine) {
+  if (view.status === "over") return;
+  if (view.standing) {
+    box.append(Skald.el("p", { class: "standing" }, Skald.el("span", {}, `Kept: ${sentence(view.standing.label, true)} `),
+      Skald.el("button", { type: "button", id: "standing-stop", onclick: () => send({ type: "standing", name: null, ref: ++refs }) }, "Stop")));
+  } else if (mine && view.standing_offer) {
+    const offer = view.standing_offer;
+    box.append(Skald.el("button", { type: "button", class: "act standing-offer", id: "standing-offer",
+      onclick: () => keepStanding(offer.name) }, offer.label));
+  }
+}
+
+function keepStanding(name) {
+  if (pending) return;
+  pending = true;
+  window.skaldState.pending = true;
+  $("error").textContent = "";
+  send({ type: "standing", version: view.version, name, ref: ++refs });
 }
 
 function play(legal) {
