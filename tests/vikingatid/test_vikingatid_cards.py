@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from vikingatid_kit import GAME, fixed_state
@@ -297,6 +298,21 @@ def test_resampling_finds_a_deal_after_many_card_gifts_at_six_players() -> None:
         assert world.information_state_string(seat) == state.information_state_string(seat)
         replayed = Record.of(world).replay()
         assert replayed.observation(seat) == state.observation(seat)
+
+
+def test_resampling_finds_a_deal_where_the_first_searches_run_out_of_room() -> None:
+    """A 5-player game whose first 5,603 actions hold 242 card gifts, most between seats other than seat 2: the
+    plan of what the unseen gifts passed needs more search than the first tries allow, and the later tries have it
+    (the check's seed 66 found it: no deal was found before)."""
+    data = json.loads((Path(__file__).parent / "records" / "many_unseen_gifts.json").read_text())
+    state = GAME.new_initial_state(data["players"])
+    for action in data["actions"]:
+        state.apply(action)
+    assert sum(1 for m in state.card_moves if m.verb == 3) == 242
+    world = state.resample_from_infostate(1, random.Random(0))
+    assert world.information_state_string(1) == state.information_state_string(1)
+    replayed = Record.of(world).replay()
+    assert replayed.observation(1) == state.observation(1)
 
 
 def test_the_record_of_a_running_game_hides_the_other_hands() -> None:

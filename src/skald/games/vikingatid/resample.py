@@ -42,7 +42,8 @@ TRIES: Final = 12
 SETTLINGS: Final = 40
 #: A known card's kind in the search's memory once no one is seen to use that kind again.
 DEAD_WEIGHT: Final = -2
-#: Choices of unseen gifts one try's search may make, per card event.
+#: Choices of unseen gifts the first two tries' searches may make, per card event; each later pair of tries may make
+#: that many more (a 5-player game of 242 unseen gifts needed about 300 per event: most need far fewer).
 SEARCH_STEPS: Final = 200
 
 
@@ -72,12 +73,14 @@ class NoDeal(Exception):
 
 def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
     """A kind for every move (the seen ones as they were, the hidden ones dealt again); `RuntimeError` if no
-    consistent deal is found in TRIES plans of SETTLINGS settlings each."""
+    consistent deal is found in TRIES plans of SETTLINGS settlings each. The plans' searches get more room pair by
+    pair (`SEARCH_STEPS`): an easy table is dealt at the first cheap try, a hard one still finds its plan."""
     seen = [m.kind if seen_by(m, seat) else -1 for m in moves]
     decks = _decks(moves, seen, counts, seat)
     for attempt in range(TRIES):
         try:
-            plan = _plan(moves, seen, decks, num_players, seat, rng, attempt % 2 == 1)
+            budget = SEARCH_STEPS * (attempt // 2 + 1) * len(moves)
+            plan = _plan(moves, seen, decks, num_players, seat, rng, attempt % 2 == 1, budget)
         except NoDeal:
             continue
         for _ in range(SETTLINGS):
@@ -176,6 +179,7 @@ def _plan(
     seat: int,
     rng: random.Random,
     guard_jokers: bool,
+    steps: int,
 ) -> dict[int, int]:
     """What each unseen gift passes: a joker (-1) or a card of a kind the seat saw come to its giver, such that no
     player ever lacks both a card of a kind he is seen to use and a joker.
@@ -184,7 +188,8 @@ def _plan(
     hands; every other card there is a joker, and a hand's size is public, so a player's jokers are his hand's size
     less his known cards. A seen use takes a known card of its kind if the hand holds one (a joker is never worse
     kept), else a joker. The search is a depth-first search over the unseen gifts' choices, in random order, that
-    remembers each (move, known cards) found to lead to a dead end; `NoDeal` if there is none."""
+    remembers each (move, known cards) found to lead to a dead end; `NoDeal` if there is none or `steps` choices
+    of unseen gifts find none."""
     sizes: list[list[int]] = []
     size = [0] * num_players
     for move in moves:
@@ -213,7 +218,7 @@ def _plan(
         for index, move in enumerate(moves)
         if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
     }
-    budget = [SEARCH_STEPS * len(moves)]
+    budget = [steps]
 
     # Each other player's seen uses of each kind, by move index.
     uses: dict[tuple[int, int], list[int]] = {}
