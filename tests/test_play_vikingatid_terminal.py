@@ -333,3 +333,49 @@ def test_two_people_at_one_keyboard_pass_it_and_the_second_never_sees_the_firsts
 def _hand_line(state: VikingatidState, seat: int) -> str:
     """The "Your cards:" line the table shows `seat`."""
     return next(line for line in render_text(state, seat=seat).split("\n") if line.startswith("Your cards:"))
+
+
+def test_at_one_keyboard_a_person_keeps_a_pass_in_card_windows_until_his_next_other_decision(tmp_path: Path) -> None:
+    """Two people at one keyboard are each asked in every card window (VA-09, `card_prompts: all_holders`): in a
+    window the table offers `keep`, which passes now and in every window after it, with no pass screen, until the
+    person's next decision of another kind; the kept passes are told as his ("Ann (kept): pass")."""
+    terminal = Terminal(tmp_path, 30, 100, "--seats", "you:Ann,you:Bo,random", "--seed", "21")
+    rng = random.Random(21)
+    kept_by = ""
+    told = ""  # all printed after the keep
+    while True:
+        what = terminal.next()
+        assert what != "end"
+        if kept_by:
+            told += terminal.seen
+        if what == "pass":
+            terminal.say("")
+            continue
+        offered = "Type keep to pass in every card window until my next decision." in terminal.seen
+        assert offered == terminal.step.startswith("play a card, or pass"), terminal.step
+        if kept_by == terminal.who:
+            break  # his next decision after keeping: never a card window
+        if offered and not kept_by:
+            kept_by = terminal.who
+            terminal.say("keep")
+            continue
+        terminal.say(rng.choice(terminal.choices())[0])
+    assert not terminal.step.startswith("play a card")
+    terminal.say("quit")
+    terminal.finish()
+    # The record: from the keep on, the person's every step up to this prompt was a pass in a card window.
+    record = Record.load(tmp_path / "game.json")
+    seat = {"Ann": 0, "Bo": 1}[kept_by]
+    state = get_game("vikingatid").new_initial_state(3, record.options)
+    passes = []
+    keeping = False
+    for action in record.actions:
+        if state.current_player() == seat:
+            keeping = keeping or state.step == S.CARD_WINDOW
+            if keeping:
+                assert state.step == S.CARD_WINDOW and state.action_to_notation(action) == "pass"
+                passes.append(action)
+        state.apply(action)
+    assert state.current_player() == seat and state.step != S.CARD_WINDOW
+    assert len(passes) >= 2, "the kept pass answered no window after the one it was kept in"
+    assert re.search(rf"\b{kept_by} \(kept\)( ×\d+)?(, [^:\n]+)?: pass", told), told

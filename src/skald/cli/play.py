@@ -37,7 +37,19 @@ from rich.text import Text
 from skald.bots import Bot, SpecError, make_bot
 from skald.cli.common import check_options, console, display_names, fail, find_game, load_record, parse_options
 from skald.cli.table import View
-from skald.engine import CHANCE, PERFECT, Game, Record, RecordError, Seat, State, game_names, sample_chance
+from skald.engine import (
+    CHANCE,
+    PERFECT,
+    Game,
+    Record,
+    RecordError,
+    Seat,
+    StandingAnswer,
+    State,
+    game_names,
+    sample_chance,
+)
+from skald.engine.presentation import kept_answer
 from skald.engine.record import FORMAT, read_json_file
 
 #: `Seat.kind` of a person; every other kind is a bot spec.
@@ -47,6 +59,7 @@ COMMANDS = (
     ("help", "the commands and how to type this step's choice"),
     ("rules", "what the rulebook says about this step"),
     ("board", "the whole table again"),
+    ("keep", "where offered: give this answer now and at every decision like it until your next other one"),
     ("undo", "take back your last step (until another seat acts or chance draws)"),
     ("save [FILE]", "save the game record (resume with skald play --resume FILE)"),
     ("quit", "save and leave"),
@@ -127,6 +140,9 @@ class Table:
         self.at_keyboard: int | None = None
         #: What each person has not seen yet, as that person may see it (shown after the pass screen).
         self.unseen: dict[int, list[str]] = {seat: [] for seat in self.people}
+        #: The standing answer each person keeps (`keep`: `Presentation.standing_answer`), given for him until his
+        #: next decision of another kind.
+        self.standing: dict[int, StandingAnswer] = {}
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot in `seat`: `--seed` plus the seat, or 64 unpredictable bits."""
@@ -156,6 +172,8 @@ class Table:
                 self.apply(sample_chance(self.state, self.chance_rng()), CHANCE)
             elif player in self.bots:
                 self.bot_moves(player)
+            elif (kept := kept_answer(self.state, self.standing)) is not None:
+                self.take_alone(player, kept, "kept")
             elif self.only_choice() is not None:
                 self.take_alone(player)
             else:
@@ -241,12 +259,12 @@ class Table:
             return None
         return legal[0]
 
-    def take_alone(self, seat: int) -> None:
-        """Take the person's only choice for him, and say so with the bots' moves like it (undo takes it back with
-        his last step)."""
-        action = self.only_choice()
+    def take_alone(self, seat: int, action: int | None = None, why: str = "the only choice") -> None:
+        """Take the person's only choice (or the answer he keeps) for him, and say so with the bots' moves like it
+        (undo takes it back with his last step)."""
+        action = self.only_choice() if action is None else action
         assert action is not None
-        self.tell(f"{self.names[seat]} (the only choice)", self._label(self.state.notation_for(action, seat), action))
+        self.tell(f"{self.names[seat]} ({why})", self._label(self.state.notation_for(action, seat), action))
         self.taken_alone.add(len(self.state.history))
         self.apply(action, seat)
 
@@ -265,6 +283,9 @@ class Table:
             self.drawn_at = len(state.history)
         keys = self.view.keys(state)
         self.show_choices(keys)
+        offer = state.game.presentation.standing_answer(state)
+        if offer is not None:
+            console.print(f"[dim]Type [b]keep[/b] to {escape(offer.label[:1].lower() + offer.label[1:])}.[/]")
         keymap = dict(keys)
         prompt = f"{escape(self.names[seat])} ({escape(self.view.step(state))})> "
         while True:
@@ -287,6 +308,13 @@ class Table:
             elif command == "undo":
                 if self.undo(seat):
                     return
+            elif command == "keep":
+                if offer is None:
+                    console.print("[red]Nothing to keep:[/] the game offers no standing answer at this step.")
+                    continue
+                self.standing[seat] = offer
+                self.apply(offer.action, seat)
+                return
             else:
                 action = self.understand(text, keymap)
                 if action is not None:
@@ -434,6 +462,7 @@ class Table:
                 if other != seat and self.unseen[other]:
                     self.unseen[other].pop()  # nobody has had the keyboard since: the undone steps' lines are last
         self.scorings_shown = min(self.scorings_shown, len(self.state.scorings()))
+        self.standing.pop(last, None)  # the step that kept it may be the one undone: ask again
         whose = "your" if last == seat else f"{self.names[last]}'s"
         console.print(f"Undone: {escape(whose)} step [cyan]{escape(taken)}[/].")
         self.show_board = True

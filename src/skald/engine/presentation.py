@@ -34,6 +34,20 @@ class StandingAnswer:
     action: int
 
 
+def kept_answer(state: State, kept: dict[int, StandingAnswer]) -> int | None:
+    """The action the seat to act in `state` gives by the standing answer it keeps (in `kept`, by seat), or None.
+    A decision where the game offers that seat no answer of the name it keeps ends it: it is removed from `kept`."""
+    player = state.current_player()
+    answer = kept.get(player)
+    if answer is None:
+        return None
+    offer = state.game.presentation.standing_answer(state)
+    if offer is None or offer.name != answer.name:
+        del kept[player]
+        return None
+    return offer.action
+
+
 class Presentation:
     """The generic presentation of any game; a game overrides what it can say better."""
 

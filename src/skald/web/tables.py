@@ -38,6 +38,7 @@ from skald.engine import CHANCE, PERFECT, OptionError, Record, RecordError, Seat
 from skald.engine.fair import chance_rng as chance_rng  # moved there (shared with `skald verify`)
 from skald.engine.fair import draw
 from skald.engine.messages import shown
+from skald.engine.presentation import kept_answer
 from skald.web.botpool import BotPool
 from skald.web.botworker import BotJob
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
@@ -389,15 +390,7 @@ class Table:
     def standing_action(self, state: State) -> int | None:
         """The action the seat to act in `state` answers with by its standing answer, or None. A decision where the
         game offers that seat no answer of the kind it keeps ends it (`Presentation.standing_answer`)."""
-        player = state.current_player()
-        kept = self.standing.get(player)
-        if kept is None:
-            return None
-        offer = self.game.presentation.standing_answer(state)
-        if offer is None or offer.name != kept.name:
-            del self.standing[player]
-            return None
-        return offer.action
+        return kept_answer(state, self.standing)
 
     def board(self, seat: int | None) -> tuple[str, ...]:
         """The board as SVG for `seat` in the game's pieces (`Game.render_svg_parts`), cached per version."""
