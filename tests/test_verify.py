@@ -6,7 +6,6 @@ person runs it."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from browser_support import browser_fixture  # noqa: F401 (the fixture browser)
 from skald.engine import CHANCE, Record, get_game, play_random_game
 from test_web_api import Socket, play_out
 from web_support import Server, running
@@ -167,22 +167,6 @@ def test_a_file_that_is_not_json_is_named(tmp_path: Path) -> None:
 
 
 # -- the end screen --------------------------------------------------------------------------------------------------
-
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture()
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium, driven by Playwright (never a downloaded browser build)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("Debian's chromium is not installed; .ci/run installs it")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 def test_the_table_shows_the_commitment_in_play_and_at_the_end_offers_the_record_to_verify(

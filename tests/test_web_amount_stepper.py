@@ -11,41 +11,19 @@ values only and never takes seat numbers or board targets for amounts.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from test_web_browser import ARGS, CHROMIUM
-from web_support import Server, running
+from browser_support import PHONE, SHOTS, browser_fixture, server_fixture  # noqa: F401 (fixtures: browser, server)
+from web_support import Server
 
-playwright = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
-SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
-PHONE = {"width": 390, "height": 844}
 #: A quick road to an amount: no cards, each seat's kingdom fixed, so the first choice is a purchase of ships.
 OPTIONS = {"card_windows": "off", "kingdom_choice": "fixed"}
 #: The fewest amounts the table draws as a stepper (table.js's RUN_MIN).
 RUN_MIN = 5
-
-
-@pytest.fixture()
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium (never a downloaded browser build)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[Server]:
-    """The real app on a real SQLite file."""
-    with running(f"sqlite:///{tmp_path / 'skald.db'}") as live:
-        yield live
 
 
 def legal_now(page: Any) -> list[dict[str, Any]]:

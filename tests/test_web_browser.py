@@ -9,48 +9,18 @@ all. Screenshots of the lobby, the tables mid-game and the end screens go to out
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import proof_game
+from browser_support import SHOTS, browser_fixture, server_fixture  # noqa: F401 (fixtures: browser, server)
 from proof_game import actions as A
 from test_web_api import Socket, play_out
 from web_support import Server, running
 
-playwright = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
-
-
-@pytest.fixture()
-def browser() -> Iterator[object]:
-    """Headless Debian Chromium (never a downloaded browser build)."""
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("Debian's chromium is not installed; .ci/run installs it")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[Server]:
-    """The real app on a real SQLite file."""
-    with running(f"sqlite:///{tmp_path / 'skald.db'}") as live:
-        yield live
+pytest.importorskip("playwright.sync_api")
 
 
 def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(browser: object, server: Server) -> None:

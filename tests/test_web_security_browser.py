@@ -6,38 +6,18 @@ the table draws its board under the strict content security policy (no inline st
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from test_web_browser import ARGS, CHROMIUM
-from web_support import Server, running
+from browser_support import browser_fixture, server_fixture  # noqa: F401 (fixtures: browser, server)
+from web_support import Server
 
-playwright = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 #: Long enough for a page that reconnects about twice a second to try several times (a wait, not a measurement).
 WATCH_MS = 4000
-
-
-@pytest.fixture()
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium (never a downloaded browser build)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[Server]:
-    """The real app on a real SQLite file."""
-    with running(f"sqlite:///{tmp_path / 'skald.db'}") as live:
-        yield live
 
 
 def stored_token(page: Any, game_id: str) -> str | None:

@@ -1,20 +1,22 @@
-"""Two `skald serve` processes on one SQLite file: a table that fell behind the database catches up with it.
+"""Two `skald serve` processes on one PostgreSQL database: a move that races another process's is judged right.
 
-Each process keeps its own tables in memory, and learns of the other's moves from the database. When the database
-refuses a move as stale because the other process committed first, the table is brought up to date in place and
-everyone at it is told the move that won; a move naming a version only the other process has told its client about
-makes the table catch up first, and is then judged like any other. Real processes, real HTTP and WebSockets.
+Each process keeps its own tables in memory and hears of the other's moves through `NOTIFY` (tests/
+test_web_processes.py), but a move may still reach a process before the notification of the move that beat it.
+When the database refuses a move as stale because the other process committed first, the table is brought up to
+date in place and everyone at it is told the move that won; a move naming a version only the other process has told
+its client about makes the table catch up first, and is then judged like any other. Whichever comes first, the
+notification or the move, the outcome is the same. Real processes, a real PostgreSQL server, real HTTP and
+WebSockets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from test_web_api import Socket
-from web_support import Server, running
+from web_support import Server, postgres, running
 
 #: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
 SEEDS = "--allow-client-seeds"
@@ -23,11 +25,17 @@ SEED = 20240613
 TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
 
+@pytest.fixture(scope="module")
+def database() -> Iterator[str]:
+    """A throwaway PostgreSQL server for this module's processes."""
+    with postgres() as url:
+        yield url
+
+
 @pytest.fixture()
-def servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Two server processes on the same SQLite file."""
-    url = f"sqlite:///{tmp_path / 'skald.db'}"
-    with running(url, SEEDS) as first, running(url, SEEDS) as second:
+def servers(database: str) -> Iterator[tuple[Server, Server]]:
+    """Two server processes on the same PostgreSQL database."""
+    with running(database, SEEDS) as first, running(database, SEEDS) as second:
         yield first, second
 
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import random
 import re
 import secrets
@@ -52,24 +51,22 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from browser_support import PHONE, SHOTS, browser_fixture, server_fixture  # noqa: F401 (fixtures: browser, server)
 from skald.engine import CHANCE, IllegalAction, Record, get_game
 from skald.games.vikingatid import VikingatidGame, VikingatidState
 from skald.games.vikingatid.actions import CARD_KINDS, DRAW
 from skald.web.db import GameRow, SeatRow, Store, make_engine, migrate, now
 from skald.web.tables import chance_rng, token_hash
-from test_web_browser import ARGS, CHROMIUM
 from web_support import Server, running
 
-playwright = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 PLAYERS = 4
 #: The shortest game the options give (VA-05: one turn fewer than the default); every other option is its default,
 #: `card_prompts` included, so the card windows are asked as a real table asks them.
 OPTIONS = {"last_year": "1100"}
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 OUT = Path(__file__).resolve().parent.parent / "out"
-SHOTS = OUT / "screenshots"
 GAME_ID = "<game id>"
 
 
@@ -81,26 +78,6 @@ def vikingatid() -> VikingatidGame:
 
 
 GAME = vikingatid()
-
-
-@pytest.fixture()
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium (never a downloaded browser build)."""
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("Debian's chromium is not installed; .ci/run installs it")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[Server]:
-    """The real app on a real SQLite file."""
-    with running(f"sqlite:///{tmp_path / 'skald.db'}") as live:
-        yield live
 
 
 def http(server: Server, path: str, token: str | None) -> tuple[int, bytes]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+from collections.abc import Iterable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from sqlalchemy import (
     JSON,
@@ -140,6 +141,55 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+class DatabaseInUse(Exception):
+    """Another server process already serves this SQLite file."""
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a `sqlite:///…` URL; None for another database or an in-memory one."""
+    url = normalise_url(url)
+    if not url.startswith("sqlite") or "///" not in url:
+        return None
+    path = url.split("///", 1)[1].split("?", 1)[0]
+    return Path(path) if path and path != ":memory:" else None
+
+
+def hold_sqlite(url: str) -> IO[str] | None:
+    """Take the SQLite file's server lock (`FILE.lock` beside it) for as long as the returned file stays open; raises
+    `DatabaseInUse` if another process holds it. None for PostgreSQL, or where there are no `flock` locks.
+
+    Each process keeps its own tables in memory and only PostgreSQL tells the others of its moves (`NOTIFY`), so a
+    second process on one SQLite file would leave each one's players blind to the other's moves. The operating
+    system frees the lock when the process ends, however it ends (a SIGKILL too), so a restart never finds it stale.
+    """
+    path = sqlite_path(url)
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: nothing to lock with
+        return None
+    if path is None:
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = path.with_name(path.name + ".lock")
+    handle = open(lock, "a+", encoding="utf-8")  # noqa: SIM115 -- held open for the life of the process
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip()
+        handle.close()
+        who = f"process {holder}" if holder.isdigit() else "another process"
+        raise DatabaseInUse(
+            f"the SQLite file {path} is already served by {who} (it holds {lock.name}); SQLite serves one process: "
+            "stop that one, or serve several processes on PostgreSQL (--db postgresql://…)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema up to date with Alembic (creating it on first start)."""
     from alembic import command
@@ -227,6 +277,28 @@ def _insert_moves(connection: Connection, batch: Batch, stamp: datetime) -> None
         )
 
 
+#: The PostgreSQL channel every committed move batch is announced on (see `skald.web.notify`).
+MOVES_CHANNEL = "skald_moves"
+#: Bytes of one notification's payload at most (PostgreSQL refuses 8,000 or more).
+_PAYLOAD_LIMIT = 7000
+
+
+def announcements(origin: str, games: Iterable[tuple[str, int]]) -> list[str]:
+    """The payloads telling that `games` reached these versions: `ORIGIN ID:VERSION ID:VERSION …`, as many as needed
+    to stay under PostgreSQL's limit. Game ids and versions only: anything a spectator may know."""
+    payloads: list[str] = []
+    line = origin
+    for game_id, version in games:
+        item = f" {game_id}:{version}"
+        if len(line) + len(item) > _PAYLOAD_LIMIT:
+            payloads.append(line)
+            line = origin
+        line += item
+    if line != origin:
+        payloads.append(line)
+    return payloads
+
+
 class StaleVersion(Exception):
     """Another submission took this ply first."""
 
@@ -236,6 +308,10 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        #: Whether every committed move batch is announced with `NOTIFY` (PostgreSQL), so other processes hear of it.
+        self.notifies = engine.dialect.name == "postgresql"
+        #: This process's name in its announcements, so that it can ignore its own.
+        self.origin = secrets.token_hex(8)
         # SQLite allows one writer at a time; queueing writers here avoids its busy-wait backoff sleeps.
         self._write_lock: AbstractContextManager[Any] = (
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
@@ -265,6 +341,7 @@ class Store:
                 with connection.begin() as transaction:
                     if _bump_all(connection, batch, stamp):
                         _insert_moves(connection, batch, stamp)
+                        self._announce(connection, batch)
                         return [None] * len(batch)
                     transaction.rollback()
             results: list[StaleVersion | None] = []
@@ -288,7 +365,21 @@ class Store:
                     if not stale:
                         fresh.append(item)
                 _insert_moves(connection, fresh, stamp)
+                self._announce(connection, fresh)
         return results
+
+    def _announce(self, connection: Connection, batch: Batch) -> None:
+        """On PostgreSQL, `NOTIFY` every other process of the versions `batch` reaches, in the transaction that
+        commits it: PostgreSQL delivers a notification only when (and if) that transaction commits."""
+        if not self.notifies or not batch:
+            return
+        games = ((game_id, version + len(moves)) for game_id, version, moves, _status in batch)
+        for payload in announcements(self.origin, games):
+            connection.exec_driver_sql("SELECT pg_notify(%s, %s)", (MOVES_CHANNEL, payload))
+
+    def listen_url(self) -> str:
+        """The database's URL as libpq takes it (without SQLAlchemy's driver name), for the listening connection."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def set_rematch(self, game_id: str, rematch_id: str) -> str:
         """Record `rematch_id` as the game's rematch unless one exists; returns the rematch's id."""
@@ -312,6 +403,32 @@ class Store:
             )
             session.expunge_all()
             return row, seats, actions
+
+    def since(self, game_id: str, ply: int) -> tuple[str | None, list[int]] | None:
+        """A game's rematch and its actions from `ply` on, in order; None if there is no such game.
+
+        Every commit adds the plies right after the version it checked, so the rows read are always whole commits
+        following `ply`, even while other processes commit more."""
+        with Session(self.engine) as session:
+            rematch = session.execute(select(GameRow.rematch_id).where(GameRow.id == game_id)).first()
+            if rematch is None:
+                return None
+            actions = list(
+                session.scalars(
+                    select(MoveRow.action).where(MoveRow.game_id == game_id, MoveRow.ply >= ply).order_by(MoveRow.ply)
+                )
+            )
+            return rematch[0], actions
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The version of each of `game_ids` still in the database."""
+        found: dict[str, int] = {}
+        with Session(self.engine) as session:
+            for start in range(0, len(game_ids), 500):
+                chunk = game_ids[start : start + 500]
+                rows = session.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(chunk)))
+                found.update((game_id, version) for game_id, version in rows)
+        return found
 
     def unfinished(self) -> list[str]:
         """Ids of every game still being played."""

@@ -8,6 +8,7 @@ import sys
 import uvicorn
 
 from skald.web.app import create_app
+from skald.web.db import DatabaseInUse, hold_sqlite
 from skald.web.guard import SECURITY, ConnectionGuard, guarded_protocol
 from skald.web.settings import MAX_FRAME, Settings
 
@@ -27,7 +28,14 @@ def run(settings: Settings, host: str, port: int) -> None:
     """Serve `settings`' web table on `host`:`port` until stopped.
 
     uvicorn's own handling of `X-Forwarded-For` is off (it believes any loopback peer): `Gate` believes only the
-    trusted proxies. No `Server` header; frames over `MAX_FRAME` close the WebSocket (1009) unread."""
+    trusted proxies. No `Server` header; frames over `MAX_FRAME` close the WebSocket (1009) unread.
+
+    On an SQLite file the process first takes the file's server lock (see `hold_sqlite`): a second process on the
+    same file stops here with one line, before touching the database."""
+    try:
+        lock = hold_sqlite(settings.db_url)
+    except DatabaseInUse as error:
+        raise SystemExit(f"skald serve: {error}") from None
     security_logging()
     app = create_app(settings)
     guard = ConnectionGuard(
@@ -47,4 +55,8 @@ def run(settings: Settings, host: str, port: int) -> None:
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
     )
-    uvicorn.Server(config).run()
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        if lock is not None:
+            lock.close()

@@ -9,8 +9,10 @@ for its life) and its bots and chance hold it while they move; a table nobody ho
 finished, idle, or the least recently used beyond the cap. Every move it made is already committed, so loading
 it again gives the same table.
 
-Other server processes may share the database. A table that fell behind it (another process committed first)
-catches up in place when its own move is refused as stale, or when a client names a version it has not reached.
+Other server processes may share a PostgreSQL database. Each announces its committed moves (`NOTIFY`) and hears
+the others' on one listening connection (`skald.web.notify`); a table in memory that they left behind catches up
+with the database in place at once, under its lock, and tells its clients. A table also catches up when its own
+move is refused as stale, or when a client names a version it has not reached (a notification not yet heard).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from skald.web.botpool import BotPool
 from skald.web.botworker import BotJob
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
+from skald.web.notify import MoveListener
 from skald.web.settings import (
     MAX_TABLES,
     TABLE_IDLE_SECONDS,
@@ -514,6 +517,10 @@ class Tables:
         self.on_broadcast: Callable[[Table], None] | None = None
         self._batch: list[tuple[tuple[str, int, list[tuple[int, int]], str], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
+        self.listener: MoveListener | None = None
+        #: Games catching up with moves other processes announced: the highest version heard for each.
+        self._behind: dict[str, int] = {}
 
     async def _write(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str) -> None:
         """Commit one game's moves, grouped with whatever other games commit at the same moment."""
@@ -706,6 +713,9 @@ class Tables:
         """Read the server's secret, then expire abandoned games and resume the others in the background: the server
         answers at once, and a request for a game not yet resumed simply loads it first."""
         self.secret = await asyncio.to_thread(self.store.server_secret)
+        if self.store.notifies:
+            self.listener = MoveListener(self.store.listen_url(), self.store.origin, self.heard, self.look_again)
+            await self.listener.start()
         self._in_background(self._expire_and_resume())
 
     def _in_background(self, work: Any) -> None:
@@ -831,6 +841,7 @@ class Tables:
                 "max_games": self.max_bot_games,
                 "max_games_per_client": self.max_bot_games_per_client,
             },
+            "listen": None if self.listener is None else self.listener.stats(),
         }
 
     # -- moving ---------------------------------------------------------------------------------------------
@@ -872,21 +883,68 @@ class Tables:
         Called under the table's lock by whoever holds the table or by its moving bots, so it is busy and never
         dropped meanwhile; updating the same table (not loading a new one) keeps every holder and client with it.
         """
-        loaded = await asyncio.to_thread(self.store.load, table.id)
+        # A committed ply never changes (the moves table's key is the game and the ply): only new ones are read.
+        loaded = await asyncio.to_thread(self.store.since, table.id, table.version)
         if loaded is None:
             raise TableError("not_found", f"no game {table.id!r} here", 404)
-        row, _seats, actions = loaded
-        # A committed ply never changes (the moves table's key is the game and the ply): only new ones follow.
-        if actions[: table.version] != table.state.history:
-            raise RuntimeError(f"game {table.id}: the database's moves no longer begin with the table's")
-        after = table.state.clone()
-        entries: list[LogEntry] = []
-        for action in actions[table.version :]:
-            entries.append(table._entry(after, action))
-            after.apply(action)
-        table.rematch_id = row.rematch_id
-        self._adopt(table, after, entries)
+        table.rematch_id, actions = loaded
+        if actions:
+            after = table.state.clone()
+            entries: list[LogEntry] = []
+            for action in actions:
+                entries.append(table._entry(after, action))
+                after.apply(action)
+            self._adopt(table, after, entries)
         self.drive(table)
+
+    # -- hearing other processes' moves ------------------------------------------------------------------------
+
+    def heard(self, games: list[tuple[str, int]]) -> None:
+        """Another process committed moves bringing these games to these versions: every one of them in memory (or
+        being read) at a lower version catches up, one task per game however many notifications come meanwhile."""
+        for game_id, version in games:
+            if game_id in self._behind:
+                self._behind[game_id] = max(self._behind[game_id], version)
+                continue
+            table = self.tables.get(game_id)
+            if (table is None and game_id not in self._loading) or (table is not None and table.version >= version):
+                continue  # not here (it loads with every move when used), or already there (our own move, say)
+            self._behind[game_id] = version
+            self._in_background(self._catch_up(game_id))
+
+    async def look_again(self) -> None:
+        """After the listening connection was down: moves announced meanwhile were never heard, so every table in
+        memory compares its version with the database's once."""
+        ids = [*self.tables, *self._loading]
+        if ids:
+            self.heard(list((await asyncio.to_thread(self.store.versions, ids)).items()))
+
+    async def _catch_up(self, game_id: str) -> None:
+        """Bring one game's table up to the version heard for it (see `heard`)."""
+        try:
+            loading = self._loading.get(game_id)
+            if loading is not None:  # its read may have missed the moves heard of: look once it is in memory
+                await loading.wait()
+            table = self.tables.get(game_id)
+            if table is None or table.version >= self._behind[game_id]:
+                return
+            if not table.busy:  # nobody is at it and nothing moves it: read afresh when it is next used
+                self._drop(table)
+                return
+            table.holders += 1  # kept in memory while it catches up
+            try:
+                async with table.lock:
+                    while table.version < self._behind[game_id]:
+                        reached = table.version
+                        await self._refresh(table)
+                        if table.version == reached:
+                            break  # the announced moves are not to be read (a game expired meanwhile, say)
+            finally:
+                self.release(table)
+        except TableError as error:
+            LOG.info("game %s could not catch up with another process's moves: %s", game_id, error)
+        finally:
+            del self._behind[game_id]
 
     async def submit(self, table: Table, seat: int, version: Any, data: Any) -> None:
         """A person's move: refused unless it is `seat`'s turn, at the current version, and legal."""
@@ -1107,7 +1165,9 @@ class Tables:
         return token
 
     async def close(self) -> None:
-        """Stop sweeping, resuming and every driver task."""
+        """Stop listening, sweeping, resuming and every driver task."""
+        if self.listener is not None:
+            await self.listener.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for task in list(self._background):

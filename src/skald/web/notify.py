@@ -1,0 +1,133 @@
+"""Hearing other server processes' moves: one connection per process `LISTEN`s on PostgreSQL's moves channel.
+
+Every process on a PostgreSQL database announces each committed move batch with `NOTIFY` in the transaction that
+commits it (`Store._announce`): `ORIGIN ID:VERSION …`, the games and the versions they reached. PostgreSQL delivers
+it to every listening connection when, and only if, that transaction commits, so no process hears of a move that
+was not committed. Each process keeps one dedicated connection listening (not one from the pool: a listener must
+stay on its connection) and hands what it hears to its tables, which catch up with the database.
+
+A listening connection that drops is opened again, waiting longer after each failure (up to half a minute); the
+moves announced meanwhile were never heard, so after reconnecting the tables are told to look at the database
+once. A connection that has been silent for a while is asked a trivial query, so one dropped without a word (a
+network gone quiet) is noticed too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+import psycopg
+
+from skald.web.db import MOVES_CHANNEL
+
+LOG = logging.getLogger("skald.web")
+
+#: Seconds without a notification after which the connection is checked with a trivial query.
+HEARTBEAT = 15.0
+#: Seconds to wait before reconnecting: doubled after each failure from the first, up to the last.
+BACKOFF_FIRST = 0.25
+BACKOFF_MOST = 30.0
+#: The listening connection's name in `pg_stat_activity`.
+APPLICATION_NAME = "skald-listen"
+
+
+def parse(payload: str, origin: str) -> list[tuple[str, int]]:
+    """The (game id, version) pairs a payload announces; none for this process's own (its `origin`) or for
+    anything malformed (a payload is only ever a hint to look at the database)."""
+    sender, _, rest = payload.partition(" ")
+    if sender == origin:
+        return []
+    games: list[tuple[str, int]] = []
+    for item in rest.split():
+        game_id, _, version = item.rpartition(":")
+        if game_id and version.isdigit():
+            games.append((game_id, int(version)))
+    return games
+
+
+class MoveListener:
+    """The process's listening connection: hands every other process's announced moves to `heard`, and calls
+    `reconnected` after each reconnection (moves may have been missed while it was down)."""
+
+    def __init__(
+        self,
+        url: str,
+        origin: str,
+        heard: Callable[[list[tuple[str, int]]], None],
+        reconnected: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.url = url
+        self.origin = origin
+        self.heard = heard
+        self.reconnected = reconnected
+        #: Whether the connection is listening now; how many times it was opened again; notifications heard.
+        self.listening = False
+        self.reconnects = 0
+        self.notifications = 0
+        self._task: asyncio.Task[None] | None = None
+        self._first = asyncio.Event()
+
+    def stats(self) -> dict[str, object]:
+        """For the health endpoint: listening or not, reconnections and notifications so far."""
+        return {"listening": self.listening, "reconnects": self.reconnects, "notifications": self.notifications}
+
+    async def start(self) -> None:
+        """Start listening, returning once the first attempt to connect has succeeded or failed (then it goes on
+        trying in the background): a process that answers has heard every move committed since."""
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        await self._first.wait()
+
+    async def close(self) -> None:
+        """Stop listening and close the connection."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    async def _run(self) -> None:
+        """Listen, and after any failure listen again, waiting longer each time."""
+        delay = BACKOFF_FIRST
+        missed = False
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.url,
+                    autocommit=True,
+                    application_name=APPLICATION_NAME,
+                    connect_timeout=10,
+                    keepalives=1,
+                    keepalives_idle=30,
+                    keepalives_interval=10,
+                    keepalives_count=3,
+                ) as connection:
+                    await connection.execute(f"LISTEN {MOVES_CHANNEL}")
+                    self.listening = True
+                    self._first.set()
+                    if missed:
+                        self.reconnects += 1
+                        LOG.warning("listening for other processes' moves again; every table looks at the database")
+                        await self.reconnected()
+                    delay = BACKOFF_FIRST
+                    await self._listen(connection)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the database is unreachable, restarting, or dropped us
+                LOG.warning("not listening for other processes' moves (%s); trying again in %.2g s", error, delay)
+            self.listening = False
+            missed = True
+            self._first.set()
+            await asyncio.sleep(delay)
+            delay = min(BACKOFF_MOST, delay * 2)
+
+    async def _listen(self, connection: psycopg.AsyncConnection[object]) -> None:
+        """Hand on every notification until the connection fails; check it with a query when it has been quiet."""
+        while True:
+            async for notice in connection.notifies(timeout=HEARTBEAT):
+                self.notifications += 1
+                games = parse(notice.payload, self.origin)
+                if games:
+                    self.heard(games)
+            await connection.execute("SELECT 1")

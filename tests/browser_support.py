@@ -1,0 +1,54 @@
+"""Shared by the browser tests: Debian's Chromium driven by Playwright, and the real web table on a live server.
+
+A test module takes the fixtures by importing them (`from browser_support import browser_fixture, server_fixture`):
+pytest finds them in the module under the names `browser` and `server`, and a test's parameter of that name never
+redefines an imported name (ruff's F811). They are not in conftest.py: a compiled CI run loads conftest.py in a
+venv without Playwright, so Playwright is imported here only inside the `browser` fixture, when a test asks for it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web_support import Server, running
+
+#: Debian's chromium (never a browser build downloaded by Playwright).
+CHROMIUM = "/usr/bin/chromium"
+#: No sandbox (tests run as root in containers), no GPU, and none of the browser's own traffic.
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: Screenshots kept as test artefacts.
+SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
+#: A phone's screen in CSS pixels (issue 16: every page must work there).
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(name="browser")
+def browser_fixture() -> Iterator[Any]:
+    """Headless Debian Chromium. Without it a CI run fails (`.ci/run` installs it) and a local run skips."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("Debian's chromium is not installed; .ci/run installs it")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(name="server")
+def server_fixture(tmp_path: Path) -> Iterator[Server]:
+    """The real app (`skald serve` in a subprocess) on a real SQLite file, for one test."""
+    with running(f"sqlite:///{tmp_path / 'skald.db'}") as live:
+        yield live
