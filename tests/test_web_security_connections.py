@@ -214,3 +214,42 @@ def test_headers_over_32_kib_are_refused_at_once(tmp_path: Path) -> None:
             answer = read_all(sock)
             assert answer.startswith(b"HTTP/1.1 431")
         assert b" 200 OK" in health(server, "127.0.0.1")  # and the server goes on
+
+
+def test_a_client_that_never_reads_is_dropped_with_4008_and_the_server_goes_on(tmp_path: Path) -> None:
+    """Issue 15, D6: a spectator that asks for the full view and the board with every update of a fast all-bot game,
+    then reads nothing, must not make the server queue for it without end: once it has left 256 messages unread
+    (after the kernel's buffers, kept small here, are full) it is dropped with close code 4008, which it reads when
+    it reads again; a person at another table is answered all along.
+
+    The bots think in the server's threads (`--bot-workers 0`), the fastest they play, so that the spectator is
+    dropped well before the server's own keepalive would close it (1011, after a ping unanswered for 40 s)."""
+    with running(f"sqlite:///{tmp_path / 'skald.db'}", "--bot-workers", "0") as server:
+        other = server.create(TWO_PEOPLE)
+        player = Socket(server, other["id"], other["invites"][0]["token"])
+        bots = server.create([{"kind": "bot", "bot": "random"} for _ in range(4)], game="vikingatid")
+        small = socket.socket()
+        small.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting, so the window stays small
+        small.settimeout(PATIENCE)
+        small.connect(("127.0.0.1", server.port))
+        # max_queue=1: the client's reading thread stops reading the socket as soon as one message waits unread; no
+        # keepalive pings of its own, whose pongs it would not read either (it would give up first, with 1011).
+        uri = f"{server.ws}/ws/{bots['id']}"
+        with connect(uri, sock=small, max_queue=1, max_size=None, ping_interval=None) as idle:
+            idle.send(json.dumps({"type": "hello", "token": None, "svg": True, "full": True}))
+            deadline = time.monotonic() + PATIENCE
+            while b"slow_reader" not in Path(server.log.name).read_bytes():
+                assert time.monotonic() < deadline, "a client that never reads was never dropped"
+                player.send({"type": "ping", "ref": 1})  # the server answers everyone else meanwhile
+                assert player.until(lambda m: m["type"] == "pong")["ref"] == 1
+                time.sleep(1.1)  # within the allowance of a ping a second
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    idle.recv(timeout=PATIENCE)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4008
+        assert closed.value.rcvd.reason == "too many messages unread"
+        status, summary = server.request("GET", f"/api/games/{bots['id']}")
+        assert status == 200 and summary["version"] > 256  # the bots played on without it
+        player.send({"type": "ping", "ref": 2})
+        assert player.until(lambda m: m["type"] == "pong")["ref"] == 2
+        player.close()
