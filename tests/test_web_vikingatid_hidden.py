@@ -17,7 +17,6 @@ a mirror of the engine, as the server will.
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -27,10 +26,9 @@ import pytest
 from skald.engine import CHANCE, IllegalAction, get_game
 from skald.games.vikingatid import VikingatidGame, VikingatidState
 from skald.games.vikingatid.actions import CARD_KINDS, DRAW
-from skald.web.db import GameRow, SeatRow, Store, make_engine, migrate, now
-from skald.web.tables import chance_rng, token_hash
+from skald.web.tables import chance_rng
 from test_web_hidden_information import GAME_ID, Viewer, World
-from web_support import Server, running
+from web_support import Server, running, store_played
 
 PLAYERS = 3
 #: Player actions played at the server after it loads the games: through the deal, every seat's draws and the
@@ -138,49 +136,6 @@ def two_worlds() -> tuple[int, list[VikingatidState], list[int]]:
     raise AssertionError("no seed keeps every later draw the same in both games")
 
 
-def store_games(url: str, seed: int, worlds: list[VikingatidState]) -> list[tuple[str, list[str]]]:
-    """Write the two games into the database as a server that played them would: rows, seats, moves. Returns each
-    game's id and its seats' tokens."""
-    engine = make_engine(url)
-    migrate(engine)
-    store = Store(engine)
-    made = []
-    for world in worlds:
-        stamp = now()
-        game_id = secrets.token_urlsafe(12)
-        tokens = [secrets.token_urlsafe(24) for _ in range(PLAYERS)]
-        row = GameRow(
-            id=game_id,
-            game=GAME.name,
-            players=PLAYERS,
-            options=GAME.resolve_options(None),
-            seed=seed,
-            secret_seed=False,
-            version=0,
-            status="playing",
-            rematch_id=None,
-            created_at=stamp,
-            updated_at=stamp,
-        )
-        names = ["Ann", "Bo", "Cy"]
-        store.create(
-            row,
-            [
-                SeatRow(game_id=game_id, seat=i, name=names[i], kind="human", token_hash=token_hash(t))
-                for i, t in enumerate(tokens)
-            ],
-        )
-        moves = []
-        replay = GAME.new_initial_state(PLAYERS)
-        for action in world.history:
-            moves.append((replay.current_player(), action))
-            replay.apply(action)
-        store.append(game_id, 0, moves, "playing")
-        made.append((game_id, tokens))
-    engine.dispose()
-    return made
-
-
 class Planned:
     """What the test set up before the server started: the seed, the two games' mirrors and the moves to play."""
 
@@ -198,7 +153,7 @@ def planned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
     """The real app serving the two stored games from a real SQLite file."""
     seed, worlds, moves = two_worlds()
     url = f"sqlite:///{tmp_path_factory.mktemp('vikingatid-hidden') / 'skald.db'}"
-    games = store_games(url, seed, worlds)
+    games = store_played(url, GAME, seed, worlds, ["Ann", "Bo", "Cy"], None)
     with running(url) as live:
         yield live, Planned(seed, worlds, moves, games)
 

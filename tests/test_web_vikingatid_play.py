@@ -38,7 +38,6 @@ import html
 import json
 import random
 import re
-import secrets
 import threading
 import time
 import urllib.error
@@ -55,9 +54,8 @@ from browser_support import PHONE, SHOTS, browser_fixture, server_fixture  # noq
 from skald.engine import CHANCE, IllegalAction, Record, get_game
 from skald.games.vikingatid import VikingatidGame, VikingatidState
 from skald.games.vikingatid.actions import CARD_KINDS, DRAW
-from skald.web.db import GameRow, SeatRow, Store, make_engine, migrate, now
-from skald.web.tables import chance_rng, token_hash
-from web_support import Server, running
+from skald.web.tables import chance_rng
+from web_support import Server, running, store_played
 
 pytest.importorskip("playwright.sync_api")
 
@@ -591,46 +589,6 @@ def two_worlds(drawer: int) -> tuple[int, list[VikingatidState], list[int]]:
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
-def store_games(url: str, seed: int, worlds: list[VikingatidState]) -> list[tuple[str, list[str]]]:
-    """Write the two games into the database as a server that played them would: rows, seats (all people, each
-    with a token), moves. Returns each game's id and its seats' tokens."""
-    engine = make_engine(url)
-    migrate(engine)
-    store = Store(engine)
-    made = []
-    for world in worlds:
-        stamp = now()
-        game_id = secrets.token_urlsafe(12)
-        tokens = [secrets.token_urlsafe(24) for _ in range(PLAYERS)]
-        row = GameRow(
-            id=game_id,
-            game=GAME.name,
-            players=PLAYERS,
-            options=GAME.resolve_options(OPTIONS),
-            seed=seed,
-            secret_seed=False,
-            version=0,
-            status="playing",
-            rematch_id=None,
-            created_at=stamp,
-            updated_at=stamp,
-        )
-        seats = [
-            SeatRow(game_id=game_id, seat=i, name=NAMES[i], kind="human", token_hash=token_hash(t))
-            for i, t in enumerate(tokens)
-        ]
-        store.create(row, seats)
-        replay = GAME.new_initial_state(PLAYERS, OPTIONS)
-        moves = []
-        for action in world.history:
-            moves.append((replay.current_player(), action))
-            replay.apply(action)
-        store.append(game_id, 0, moves, "playing")
-        made.append((game_id, tokens))
-    engine.dispose()
-    return made
-
-
 class World:
     """One stored game at the server: every seat and a spectator connected as the browser connects (the board
     and the game's words in every update), and the HTTP bodies each asked for."""
@@ -691,7 +649,7 @@ def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_
     message, board and word included, and the HTTP bodies they asked for. The reveal does differ."""
     seed, worlds, moves = two_worlds(drawer)
     url = f"sqlite:///{tmp_path / 'skald.db'}"
-    games = store_games(url, seed, worlds)
+    games = store_played(url, GAME, seed, worlds, NAMES, OPTIONS)
     mirrors = [world.clone() for world in worlds]
     advance(mirrors, seed)
     with running(url) as server:

@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from skald.engine import Game, State
+
 
 def free_port() -> int:
     """A TCP port free on the loopback interface."""
@@ -171,3 +173,51 @@ def postgres() -> Iterator[str]:
             [*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
         )
         shutil.rmtree(root, ignore_errors=True)
+
+
+def store_played(
+    url: str, game: Game, seed: int, worlds: list[State], names: list[str], options: dict[str, Any] | None = None
+) -> list[tuple[str, list[str]]]:
+    """Write games already played (`worlds`, each of `game` with `options`, all seats people called `names`) into
+    the database at `url` as a server that played them with chance `seed` would: rows, seats with tokens, moves.
+    Returns each game's id and its seats' tokens."""
+    import secrets
+
+    from skald.web.db import GameRow, SeatRow, Store, make_engine, migrate, now
+    from skald.web.tables import token_hash
+
+    engine = make_engine(url)
+    migrate(engine)
+    store = Store(engine)
+    made = []
+    for world in worlds:
+        stamp = now()
+        game_id = secrets.token_urlsafe(12)
+        tokens = [secrets.token_urlsafe(24) for _ in names]
+        row = GameRow(
+            id=game_id,
+            game=game.name,
+            players=len(names),
+            options=game.resolve_options(options),
+            seed=seed,
+            secret_seed=False,
+            version=0,
+            status="playing",
+            rematch_id=None,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        seats = [
+            SeatRow(game_id=game_id, seat=i, name=name, kind="human", token_hash=token_hash(token))
+            for i, (name, token) in enumerate(zip(names, tokens, strict=True))
+        ]
+        store.create(row, seats)
+        replay = game.new_initial_state(len(names), options)
+        moves = []
+        for action in world.history:
+            moves.append((replay.current_player(), action))
+            replay.apply(action)
+        store.append(game_id, 0, moves, "playing")
+        made.append((game_id, tokens))
+    engine.dispose()
+    return made
