@@ -32,7 +32,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skald.bots.base import Bot
 from skald.bots.spec import SpecError, make_bot
@@ -45,7 +45,6 @@ from skald.web.botpool import BotPool
 from skald.web.botworker import BotJob
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
-from skald.web.notify import MoveListener
 from skald.web.settings import (
     MAX_TABLES,
     TABLE_IDLE_SECONDS,
@@ -53,6 +52,9 @@ from skald.web.settings import (
     environment_max_bot_games,
     environment_max_bot_games_per_client,
 )
+
+if TYPE_CHECKING:
+    from skald.web.notify import MoveListener
 
 HUMAN = "human"
 LOG = logging.getLogger("skald.web")
@@ -714,6 +716,8 @@ class Tables:
         answers at once, and a request for a game not yet resumed simply loads it first."""
         self.secret = await asyncio.to_thread(self.store.server_secret)
         if self.store.notifies:
+            from skald.web.notify import MoveListener  # here: psycopg is needed only on PostgreSQL
+
             self.listener = MoveListener(self.store.listen_url(), self.store.origin, self.heard, self.look_again)
             await self.listener.start()
         self._in_background(self._expire_and_resume())

@@ -12,14 +12,10 @@ from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms.board import NUM_SQUARES, TROOP_HEIGHT
 
 if TYPE_CHECKING:
+    import numpy as np
     import numpy.typing as npt
 
     from skald.games.vikingdoms.state import VikingdomsState
-
-try:
-    import numpy as np
-except ImportError:  # numpy is needed only by `encode_array` (the learning extra installs it)
-    np = None  # type: ignore[assignment]
 
 PHASES = (
     "dealing",
@@ -139,8 +135,10 @@ def encode(state: VikingdomsState, seat: int) -> list[float]:
 
 def encode_array(state: VikingdomsState, seat: int) -> npt.NDArray[np.float32]:
     """`encode(state, seat)` as a new float32 numpy array, written without building the list (needs numpy)."""
-    if np is None:
-        raise ModuleNotFoundError("observation arrays need numpy: pip install 'skald[rl]'")
+    try:
+        import numpy as np  # here, not at the top: the game, and every front end that loads it, runs without it
+    except ImportError:  # the learning extra installs it
+        raise ModuleNotFoundError("observation arrays need numpy: pip install 'skald[rl]'") from None
     hot, scaled = features(state, seat)
     out = np.zeros(SIZE, dtype=np.float32)
     out[hot] = 1.0
