@@ -118,3 +118,53 @@ def test_misspelt_position_field_is_named(tmp_path):
     path.write_text(json.dumps({"mainlands": [{"row": {"N": "L"}}, {}]}))
     result = skald("vikings", "score", str(path))
     assert result.returncode == 2 and "mainlands[0].row: unknown field" in result.stderr
+
+
+# -- the help without imports (issue 16: `skald --help` answers at once) -----------------------------------------
+
+#: What `skald --help` must not import: each command's module, any game, the bots, the simulator, the web, numpy.
+HEAVY = ("skald.cli.", "skald.games", "skald.bots", "skald.sim", "skald.web", "numpy", "sqlalchemy", "fastapi")
+
+
+def test_the_help_lists_every_command_without_importing_any_commands_module_or_game():
+    probe = (
+        "import sys\n"
+        "from skald.cli.main import app\n"
+        "try:\n"
+        "    app(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    loaded = result.stderr.split()
+    assert [name for name in loaded if name.startswith(HEAVY) and name != "skald.cli.main"] == []
+    for command in ("simulate", "replay", "tournament", "play", "serve", "check", "verify", "vikings"):
+        assert f"│ {command} " in result.stdout
+
+
+def test_each_command_is_listed_with_the_first_line_of_its_own_help():
+    import typer
+
+    from skald.cli.main import COMMANDS, SkaldGroup, app
+
+    group = typer.main.get_command(app)
+    assert isinstance(group, SkaldGroup)
+    context = typer.Context(group)
+    for name, (_module, line) in COMMANDS.items():
+        command = group.get_command(context, name)
+        assert command is not None and command.name == name
+        assert (command.help or "").split("\n\n")[0].replace("\n", " ") == line
+
+
+def test_every_game_with_its_own_commands_is_listed_and_no_game_without():
+    from skald.cli.main import game_command_names
+    from skald.engine import game_names
+
+    assert game_command_names() == [name for name in game_names() if get_game(name).commands() is not None]
+    assert "vikings" in game_command_names()
+
+
+def test_a_games_own_commands_run_under_its_name():
+    result = skald("vikings", "--help")
+    assert result.returncode == 0 and "score" in result.stdout

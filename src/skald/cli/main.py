@@ -1,19 +1,64 @@
-"""The `skald` command: each sub-command lives in its own module and registers itself on `app`; each registered
-game's own commands (`Game.commands()`) are added under the game's name, as `skald <game> …`."""
+"""The `skald` command: each sub-command lives in its own module, which registers it on a Typer app; each
+registered game's own commands (`Game.commands()`) are added under the game's name, as `skald <game> …`.
+
+Nothing is imported before it is needed: `skald --help` lists every command from `COMMANDS` and the games' entry
+points without importing a command's module or a game (together they pull in every game, the bots, the simulator,
+numpy and the web server), so it answers at once; `skald NAME …` imports only NAME's module.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Any, Final, NoReturn
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
-from skald.cli import check, play, replay, serve, simulate, tournament, verify
-from skald.cli.common import print_error
-from skald.engine import game_names, get_game
+#: Every `skald` command in the order `skald --help` lists them: the module whose `register(app)` defines it, and
+#: the line the help shows for it (the first line of the command's own help: tests/test_cli.py checks they agree).
+COMMANDS: Final = {
+    "simulate": (
+        "skald.cli.simulate",
+        "Play many seeded games (random, or bots) and measure them; compare rule variants with --compare.",
+    ),
+    "replay": ("skald.cli.replay", "Replay a record, printing each action in notation and the table."),
+    "tournament": (
+        "skald.cli.tournament",
+        "Play bots against each other with seats rotating fairly, and report win rates and ratings.",
+    ),
+    "play": (
+        "skald.cli.play",
+        "Play at the terminal: people and bots at one table (several `you` seats make a hot-seat game).",
+    ),
+    "serve": ("skald.cli.serve", "Serve the web table: a lobby, live tables over WebSockets, bots on the server."),
+    "check": (
+        "skald.cli.check",
+        "Check a game against the contract: random games, illegal actions, clones, records, forms and leaks.",
+    ),
+    "verify": (
+        "skald.cli.verify",
+        "Check that every chance draw of a web game came from the seed committed to at its start.",
+    ),
+}
+#: The entry-point group in which an installed game that has its own commands says so (pyproject.toml), so that
+#: `skald --help` can list them without loading the game.
+COMMAND_GAMES: Final = "skald.commands"
+
+
+def game_command_names() -> list[str]:
+    """The games with their own commands, sorted: the installed ones that declare them in `COMMAND_GAMES`, and
+    those of the modules in `SKALD_GAMES` (games not installed, which must be loaded to be asked). A game whose name
+    is already a `skald` command is left out rather than hiding that command."""
+    names = {entry.name for entry in entry_points(group=COMMAND_GAMES)}
+    if os.environ.get("SKALD_GAMES", "").strip():
+        from skald.engine import game_names, get_game
+
+        names |= {name for name in game_names() if get_game(name).commands() is not None}
+    return sorted(names - COMMANDS.keys())
 
 
 class SkaldGroup(TyperGroup):
@@ -31,8 +76,8 @@ class SkaldGroup(TyperGroup):
         """Run the command line; usage errors, aborts and (as a last resort) unexpected errors exit in one line."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
-        if LOAD_ERROR is not None:
-            _exit_with(LOAD_ERROR, 2)
+        from skald.engine.registry import GameImportError
+
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:  # Click's usage errors: a bad flag or value, a missing argument
@@ -43,6 +88,8 @@ class SkaldGroup(TyperGroup):
             _exit_with(error.format_message() + hint, error.exit_code)
         except typer.Abort:
             _exit_with("aborted", 1)
+        except GameImportError as error:  # a module named in SKALD_GAMES does not import
+            _exit_with(str(error), 2)
         except Exception as error:  # a bug: still one line, unless asked for the traceback
             if os.environ.get("SKALD_TRACEBACK"):
                 raise
@@ -53,8 +100,53 @@ class SkaldGroup(TyperGroup):
             )
         sys.exit(code if isinstance(code, int) else 0)
 
+    #: While the help is being written: commands are then listed from `COMMANDS`, not imported.
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """Every `skald` command, then every game's own group."""
+        return [*COMMANDS, *game_command_names()]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command called `cmd_name`, importing its module (or loading its game) on first use; while the help
+        is written, a stand-in carrying only the line the help shows."""
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        if cmd_name in COMMANDS:
+            module, line = COMMANDS[cmd_name]
+            if self._listing:
+                return TyperCommand(cmd_name, short_help=line, help=line)
+            group = typer.Typer()
+            import_module(module).register(group)
+            command = typer.main.get_command(group)
+        elif cmd_name in game_command_names():
+            if self._listing:
+                return TyperCommand(cmd_name, short_help=f"The game's own commands: skald {cmd_name} --help.")
+            from skald.engine import get_game
+
+            commands = get_game(cmd_name).commands()
+            if commands is None:
+                return None
+            command = typer.main.get_group(commands)
+        else:
+            return None
+        command.name = cmd_name
+        self.commands[cmd_name] = command
+        return command
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help, listing the commands without importing them."""
+        game_command_names()  # a game that cannot be loaded stops the help before a line of it is written
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
 
 def _exit_with(message: str, code: int) -> NoReturn:
+    from skald.cli.common import print_error  # here: the module imports the engine, which `--help` never needs
+
     print_error(message)
     sys.exit(code)
 
@@ -85,37 +177,6 @@ def _main(
     ),
 ) -> None:
     """Skald: play and study Viking board games."""
-
-
-simulate.register(app)
-replay.register(app)
-tournament.register(app)
-play.register(app)
-serve.register(app)
-check.register(app)
-verify.register(app)
-
-
-def add_game_commands(group: typer.Typer) -> str | None:
-    """Add every registered game's own commands to `group` as `skald <game> …` (a game may have none); a game
-    whose name is already a `skald` command is left out rather than hiding that command. Returns why the games
-    could not be loaded (a module in `SKALD_GAMES` that does not import, a broken game), or None."""
-    taken = {command.name or getattr(command.callback, "__name__", "") for command in group.registered_commands}
-    taken |= {sub.name for sub in group.registered_groups if sub.name}
-    try:
-        for name in game_names():
-            commands = get_game(name).commands()
-            if commands is not None and name not in taken:
-                group.add_typer(commands, name=name)
-    except Exception as error:  # reported as one line when the command runs, never a traceback at import
-        return (
-            str(error) if isinstance(error, ImportError) else f"cannot load the games: {type(error).__name__}: {error}"
-        )
-    return None
-
-
-#: Why the registered games could not be loaded, if they could not: every command then stops with this line.
-LOAD_ERROR = add_game_commands(app)
 
 
 if __name__ == "__main__":
