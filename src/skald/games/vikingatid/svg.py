@@ -66,6 +66,15 @@ EMPIRE_LOOK: Final = {
     "e_caliphate": ("#e3e9a6", "EC"),
     "kazakstan": ("#dcc3ab", "KH"),
 }
+#: Each empire as the legend names it, beside its badge.
+LEGEND_EMPIRES: Final = {
+    "britain": "Britain",
+    "german_roman": "German-Roman Empire",
+    "byzantine": "Byzantium",
+    "w_caliphate": "Western Caliphate",
+    "e_caliphate": "Eastern Caliphate",
+    "kazakstan": "Khazaria",
+}
 #: Text on light seat colours is dark, on dark ones white (orange, bluish green and sky blue are light).
 LIGHT_SEATS: Final = frozenset((1, 4, 5))
 #: Space for the panels under the map: the turn track and status, the players, the legend.
@@ -463,13 +472,13 @@ def _legend(top: float, width: float) -> str:
     y += 3 * 28
     out.append(_text(x, y + 4, "Empires:", "label"))
     x += 66
-    for fill, initials in EMPIRE_LOOK.values():
+    # Each empire's badge beside its name, a short text each: zoomed on a phone, each fits the screen.
+    for empire, (fill, initials) in EMPIRE_LOOK.items():
         out.append(f'<rect x="{_f(x)}" y="{_f(y - 7)}" width="22" height="14" rx="3" fill="{fill}" stroke="#555"/>')
         out.append(_text(x + 11, y + 3.5, initials, "tok"))
-        x += 26
-    out.append(
-        _text(x + 6, y + 4, "Britain, German-Roman Empire, Byzantium, Western and Eastern Caliphate, Khazaria", "small")
-    )
+        name = LEGEND_EMPIRES[empire]
+        out.append(_text(x + 27, y + 4, name, "small"))
+        x += 45 + 6.9 * len(name)
     y -= 2 * 28
     x = 20.0
     pieces = (

@@ -164,6 +164,7 @@ function drawMode(legal) {
 
 function draw() {
   Skald.showSvg($("board"), view.svg);
+  boardZoom.apply();
   const legal = legalKeys();
   drawMode(legal);
   const mine = you !== null && view.to_move === you;
@@ -424,7 +425,7 @@ function drawFair() {
     $("end").after(card);
   }
   card.dataset.over = String(over);
-  const hash = Skald.el("input", { class: "invite", readonly: "", value: fair.commitment, "aria-label": "SHA-256 of the chance seed" });
+  const hash = Skald.el("input", { id: "fair-hash", class: "fair-hash", readonly: "", value: fair.commitment, "aria-label": "SHA-256 of the chance seed" });
   card.replaceChildren(Skald.el("h3", {}, over ? "Fair draws: verify" : "Fair draws"), Skald.el("p", { class: "muted" }, over
     ? "Every draw came from a secret seed fixed before the first one, whose SHA-256 was shown here from the start. "
       + "The record reveals the seed: run skald verify RECORD.json to check it and draw every outcome again from it."
@@ -495,11 +496,112 @@ function hideTip() {
   $("tooltip").hidden = true;
 }
 
+// -- zoom and pan ------------------------------------------------------------------------------------------
+// A board is first drawn whole, fitted to its frame's width. A board wider than that (the Vikingatid map is 1504
+// units wide: fitted to a phone, its 12-unit words and its legend come out 3 px high) can be zoomed up to
+// ZOOM_MAX times its natural size with − and + (or a pinch on a touch screen, or Ctrl + wheel), and is then panned
+// inside its frame by dragging or scrolling (the browser's own scrolling, so every edge of it can be reached: the
+// zoom grows the drawing's width, never a transform that would leave its left and top out of reach).
+const ZOOM_MAX = 1.5;
+const ZOOM_STEP = 1.6;
+
+class Zoom {
+  constructor(frame, bar) {
+    this.frame = frame;
+    this.bar = bar;
+    this.level = 1;  // times the fitted width
+    this.pinch = null;
+    bar.querySelector(".zoom-in").addEventListener("click", () => this.set(this.level * ZOOM_STEP));
+    bar.querySelector(".zoom-out").addEventListener("click", () => this.set(this.level / ZOOM_STEP));
+    bar.querySelector(".zoom-fit").addEventListener("click", () => this.set(1));
+    frame.addEventListener("touchstart", (e) => this.touchStart(e), { passive: true });
+    frame.addEventListener("touchmove", (e) => this.touchMove(e), { passive: false });
+    frame.addEventListener("touchend", (e) => { if (e.touches.length < 2) this.pinch = null; });
+    frame.addEventListener("touchcancel", () => { this.pinch = null; });
+    frame.addEventListener("wheel", (e) => {
+      if (!e.ctrlKey) return;  // a plain wheel scrolls (pans); Ctrl + wheel (a touchpad's pinch) zooms
+      e.preventDefault();
+      this.set(this.level * Math.exp(-e.deltaY / 300), e.clientX, e.clientY);
+    }, { passive: false });
+  }
+
+  svg() { return this.frame.querySelector("svg"); }
+
+  // The drawing's natural width: its width attribute, else its viewBox's.
+  natural() {
+    const svg = this.svg();
+    if (!svg) return 0;
+    const width = Number.parseFloat(svg.getAttribute("width"));
+    if (width > 0) return width;
+    const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+    return box.length === 4 && box[2] > 0 ? box[2] : 0;
+  }
+
+  // The largest zoom: ZOOM_MAX times the natural size, as times the fitted width (1: no zoom to offer).
+  max() {
+    const fit = this.frame.clientWidth;
+    return fit > 0 ? Math.max(1, (this.natural() * ZOOM_MAX) / fit) : 1;
+  }
+
+  // Draws the board at the current zoom (after every new drawing of it, and when the frame changes width).
+  apply() {
+    const svg = this.svg();
+    const max = this.max();
+    this.level = Math.min(Math.max(this.level, 1), max);
+    this.bar.hidden = !svg || max <= 1.05;
+    this.frame.classList.toggle("zoomed", this.level > 1);
+    if (!svg) return;
+    svg.style.width = this.level > 1 ? `${this.frame.clientWidth * this.level}px` : "";
+    this.bar.querySelector(".zoom-in").disabled = this.level >= max - 1e-6;
+    this.bar.querySelector(".zoom-out").disabled = this.level <= 1;
+    this.bar.querySelector(".zoom-fit").disabled = this.level <= 1;
+    this.bar.querySelector(".zoom-level").textContent = this.level > 1 ? `×${this.level.toFixed(1)}` : "whole board";
+  }
+
+  // Zoom to `level`, keeping the point of the board under the screen point (x, y) where it is (the frame's middle
+  // when no point is given).
+  set(level, x, y) {
+    const box = this.frame.getBoundingClientRect();
+    const px = x === undefined ? box.width / 2 : x - box.left;
+    const py = y === undefined ? Math.min(box.height, window.innerHeight) / 2 : y - box.top;
+    const before = this.level;
+    const u = (this.frame.scrollLeft + px) / before;
+    const v = (this.frame.scrollTop + py) / before;
+    this.level = level;
+    this.apply();
+    const scale = this.level;
+    this.frame.scrollLeft = u * scale - px;
+    this.frame.scrollTop = v * scale - py;
+  }
+
+  touchStart(e) {
+    if (e.touches.length !== 2) return;
+    this.pinch = { distance: spread(e.touches), level: this.level };
+  }
+
+  touchMove(e) {
+    if (!this.pinch || e.touches.length !== 2) return;
+    e.preventDefault();  // the pinch zooms the board, not the page
+    const [a, b] = [e.touches[0], e.touches[1]];
+    this.set(this.pinch.level * (spread(e.touches) / this.pinch.distance), (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
+  }
+}
+
+// The distance between two fingers.
+function spread(touches) {
+  return Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+}
+
+const boardZoom = new Zoom($("board"), $("board-zoom"));
+const replayZoom = new Zoom($("rp-board"), $("rp-zoom"));
+window.addEventListener("resize", () => { boardZoom.apply(); replayZoom.apply(); });
+
 // -- replay ------------------------------------------------------------------------------------------
 async function showPly(ply) {
   // As this viewer saw the game (its token names the seat): another seat's hidden cards stay hidden.
   const data = await Skald.api("GET", `/api/games/${gameId}/replay/${ply}`, undefined, token);
   Skald.showSvg($("rp-board"), data.svg);
+  replayZoom.apply();
   $("rp-slider").max = data.version;
   $("rp-slider").value = ply;
   const last = data.log[data.log.length - 1];
@@ -508,12 +610,12 @@ async function showPly(ply) {
 
 function openReplay() {
   $("replay").hidden = false;
-  $("board").hidden = true;
+  $("live-board").hidden = true;
   showPly(view ? view.version : 0);
 }
 
 $("replay-button").addEventListener("click", openReplay);
-$("rp-close").addEventListener("click", () => { $("replay").hidden = true; $("board").hidden = false; });
+$("rp-close").addEventListener("click", () => { $("replay").hidden = true; $("live-board").hidden = false; boardZoom.apply(); });
 $("rp-slider").addEventListener("change", (e) => showPly(Number(e.target.value)));
 $("rp-first").addEventListener("click", () => showPly(0));
 $("rp-prev").addEventListener("click", () => showPly(Math.max(0, Number($("rp-slider").value) - 1)));
