@@ -19,7 +19,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from skald.web.notify import APPLICATION_NAME
+from skald.web.db import announcements
+from skald.web.notify import APPLICATION_NAME, parse
 from test_web_api import Socket
 from web_support import Server, free_port, postgres, running
 
@@ -191,3 +192,20 @@ def test_a_second_server_process_on_one_sqlite_file_is_refused_in_one_line(tmp_p
         assert health(server)["ok"] is True
     finally:
         server.stop()
+
+
+def test_an_announcement_carries_each_games_actions_and_leaves_out_only_those_too_long_to_fit() -> None:
+    """What a process hears is what the committing one said: each game, the versions it moved from and to, and the
+    actions, so the hearer applies them without reading the database; a game whose actions would not fit in one
+    notification is told without them (its hearers read the database); a process ignores its own announcements."""
+    games = [("aB-3_x", 7, [12, 0, 345]), ("long", 100, list(range(3000))), ("next", 0, [5])]
+    payloads = announcements("p1", games)
+    assert all(len(payload) < 8000 for payload in payloads)  # PostgreSQL refuses a payload of 8,000 bytes or more
+    heard = [game for payload in payloads for game in parse(payload, "p2")]
+    assert heard == [("aB-3_x", 7, 10, [12, 0, 345]), ("long", 100, 3100, None), ("next", 0, 1, [5])]
+    assert [game for payload in payloads for game in parse(payload, "p1")] == []
+
+
+def test_a_malformed_announcement_item_is_skipped_and_actions_that_do_not_add_up_are_left_to_the_database() -> None:
+    payload = "p1 ok:1:3:4.5 bad no:x:2 short:1:3:4 empty:2:2: neg:1:2:-4"
+    assert parse(payload, "p2") == [("ok", 1, 3, [4, 5]), ("short", 1, 3, None), ("neg", 1, 2, None)]

@@ -283,13 +283,18 @@ MOVES_CHANNEL = "skald_moves"
 _PAYLOAD_LIMIT = 7000
 
 
-def announcements(origin: str, games: Iterable[tuple[str, int]]) -> list[str]:
-    """The payloads telling that `games` reached these versions: `ORIGIN ID:VERSION ID:VERSION …`, as many as needed
-    to stay under PostgreSQL's limit. Game ids and versions only: anything a spectator may know."""
+def announcements(origin: str, games: Iterable[tuple[str, int, list[int]]]) -> list[str]:
+    """The payloads telling that each of `games` (game id, its version before, the actions committed after it) has
+    moved on: `ORIGIN ID:FROM:TO:A.B.C …`, as many payloads as needed to stay under PostgreSQL's limit. A game whose
+    actions alone would not fit is told as `ID:FROM:TO` (its hearers read them from the database). The actions are
+    what every process replays from the database, which is no more than any process on it may know."""
     payloads: list[str] = []
     line = origin
-    for game_id, version in games:
-        item = f" {game_id}:{version}"
+    for game_id, start, actions in games:
+        item = f" {game_id}:{start}:{start + len(actions)}"
+        moves = ".".join(map(str, actions))
+        if len(origin) + len(item) + 1 + len(moves) <= _PAYLOAD_LIMIT:
+            item += ":" + moves
         if len(line) + len(item) > _PAYLOAD_LIMIT:
             payloads.append(line)
             line = origin
@@ -369,11 +374,11 @@ class Store:
         return results
 
     def _announce(self, connection: Connection, batch: Batch) -> None:
-        """On PostgreSQL, `NOTIFY` every other process of the versions `batch` reaches, in the transaction that
-        commits it: PostgreSQL delivers a notification only when (and if) that transaction commits."""
+        """On PostgreSQL, `NOTIFY` every other process of the moves `batch` commits, in the transaction that commits
+        them: PostgreSQL delivers a notification only when (and if) that transaction commits."""
         if not self.notifies or not batch:
             return
-        games = ((game_id, version + len(moves)) for game_id, version, moves, _status in batch)
+        games = ((game_id, version, [action for _seat, action in moves]) for game_id, version, moves, _status in batch)
         for payload in announcements(self.origin, games):
             connection.exec_driver_sql("SELECT pg_notify(%s, %s)", (MOVES_CHANNEL, payload))
 

@@ -1,10 +1,12 @@
 """Hearing other server processes' moves: one connection per process `LISTEN`s on PostgreSQL's moves channel.
 
 Every process on a PostgreSQL database announces each committed move batch with `NOTIFY` in the transaction that
-commits it (`Store._announce`): `ORIGIN ID:VERSION …`, the games and the versions they reached. PostgreSQL delivers
-it to every listening connection when, and only if, that transaction commits, so no process hears of a move that
-was not committed. Each process keeps one dedicated connection listening (not one from the pool: a listener must
-stay on its connection) and hands what it hears to its tables, which catch up with the database.
+commits it (`Store._announce`): `ORIGIN ID:FROM:TO:A.B.C …`, each game, the versions it moved from and to, and the
+actions that took it there (left out when too long: the hearer then reads them from the database). PostgreSQL
+delivers it to every listening connection when, and only if, that transaction commits, so no process hears of a
+move that was not committed. Each process keeps one dedicated connection listening (not one from the pool: a
+listener must stay on its connection) and hands what it hears to its tables, which apply the actions at once
+without asking the database, the way it would tell them.
 
 A listening connection that drops is opened again, waiting longer after each failure (up to half a minute); the
 moves announced meanwhile were never heard, so after reconnecting the tables are told to look at the database
@@ -34,17 +36,30 @@ BACKOFF_MOST = 30.0
 APPLICATION_NAME = "skald-listen"
 
 
-def parse(payload: str, origin: str) -> list[tuple[str, int]]:
-    """The (game id, version) pairs a payload announces; none for this process's own (its `origin`) or for
-    anything malformed (a payload is only ever a hint to look at the database)."""
+#: One game's moves as heard: its id, the version they start from, the version they reach, and the actions (None
+#: when the announcement left them out).
+Heard = tuple[str, int, int, list[int] | None]
+
+
+def parse(payload: str, origin: str) -> list[Heard]:
+    """The games a payload announces; none for this process's own (its `origin`), and no item that is malformed
+    (actions that do not apply are read from the database instead: see `Tables.heard`)."""
     sender, _, rest = payload.partition(" ")
     if sender == origin:
         return []
-    games: list[tuple[str, int]] = []
+    games: list[Heard] = []
     for item in rest.split():
-        game_id, _, version = item.rpartition(":")
-        if game_id and version.isdigit():
-            games.append((game_id, int(version)))
+        fields = item.split(":")
+        if len(fields) not in (3, 4) or not fields[0] or not (fields[1].isdigit() and fields[2].isdigit()):
+            continue
+        start, end = int(fields[1]), int(fields[2])
+        actions: list[int] | None = None
+        if len(fields) == 4:
+            moves = fields[3].split(".") if fields[3] else []
+            if all(move.isdigit() for move in moves) and len(moves) == end - start:
+                actions = [int(move) for move in moves]
+        if end > start:
+            games.append((fields[0], start, end, actions))
     return games
 
 
@@ -56,7 +71,7 @@ class MoveListener:
         self,
         url: str,
         origin: str,
-        heard: Callable[[list[tuple[str, int]]], None],
+        heard: Callable[[list[Heard]], None],
         reconnected: Callable[[], Awaitable[None]],
     ) -> None:
         self.url = url

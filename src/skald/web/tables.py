@@ -36,7 +36,18 @@ from typing import TYPE_CHECKING, Any
 
 from skald.bots.base import Bot
 from skald.bots.spec import SpecError, make_bot
-from skald.engine import CHANCE, PERFECT, OptionError, Record, RecordError, Seat, StandingAnswer, State, get_game
+from skald.engine import (
+    CHANCE,
+    PERFECT,
+    IllegalAction,
+    OptionError,
+    Record,
+    RecordError,
+    Seat,
+    StandingAnswer,
+    State,
+    get_game,
+)
 from skald.engine.fair import chance_rng as chance_rng  # moved there (shared with `skald verify`)
 from skald.engine.fair import draw
 from skald.engine.messages import shown
@@ -54,7 +65,7 @@ from skald.web.settings import (
 )
 
 if TYPE_CHECKING:
-    from skald.web.notify import MoveListener
+    from skald.web.notify import Heard, MoveListener
 
 HUMAN = "human"
 LOG = logging.getLogger("skald.web")
@@ -521,8 +532,10 @@ class Tables:
         self._writer: asyncio.Task[None] | None = None
         #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
         self.listener: MoveListener | None = None
-        #: Games catching up with moves other processes announced: the highest version heard for each.
+        #: Games catching up with moves other processes announced: the highest version heard for each, and the
+        #: actions heard, by ply.
         self._behind: dict[str, int] = {}
+        self._heard: dict[str, dict[int, int]] = {}
 
     async def _write(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str) -> None:
         """Commit one game's moves, grouped with whatever other games commit at the same moment."""
@@ -892,28 +905,36 @@ class Tables:
         if loaded is None:
             raise TableError("not_found", f"no game {table.id!r} here", 404)
         table.rematch_id, actions = loaded
-        if actions:
-            after = table.state.clone()
-            entries: list[LogEntry] = []
-            for action in actions:
-                entries.append(table._entry(after, action))
-                after.apply(action)
-            self._adopt(table, after, entries)
+        self._apply_committed(table, actions)
         self.drive(table)
+
+    def _apply_committed(self, table: Table, actions: list[int]) -> None:
+        """Apply `actions`, already committed by another process right after the table's version, and tell
+        everyone; raises `IllegalAction` (the table unchanged) if one does not apply."""
+        if not actions:
+            return
+        after = table.state.clone()
+        entries: list[LogEntry] = []
+        for action in actions:
+            entries.append(table._entry(after, action))
+            after.apply(action)
+        self._adopt(table, after, entries)
 
     # -- hearing other processes' moves ------------------------------------------------------------------------
 
-    def heard(self, games: list[tuple[str, int]]) -> None:
+    def heard(self, games: list[Heard]) -> None:
         """Another process committed moves bringing these games to these versions: every one of them in memory (or
         being read) at a lower version catches up, one task per game however many notifications come meanwhile."""
-        for game_id, version in games:
-            if game_id in self._behind:
-                self._behind[game_id] = max(self._behind[game_id], version)
-                continue
+        for game_id, start, end, actions in games:
             table = self.tables.get(game_id)
-            if (table is None and game_id not in self._loading) or (table is not None and table.version >= version):
+            if (table is None and game_id not in self._loading) or (table is not None and table.version >= end):
                 continue  # not here (it loads with every move when used), or already there (our own move, say)
-            self._behind[game_id] = version
+            if actions is not None:
+                self._heard.setdefault(game_id, {}).update(zip(range(start, end), actions, strict=True))
+            if game_id in self._behind:
+                self._behind[game_id] = max(self._behind[game_id], end)
+                continue
+            self._behind[game_id] = end
             self._in_background(self._catch_up(game_id))
 
     async def look_again(self) -> None:
@@ -921,7 +942,8 @@ class Tables:
         memory compares its version with the database's once."""
         ids = [*self.tables, *self._loading]
         if ids:
-            self.heard(list((await asyncio.to_thread(self.store.versions, ids)).items()))
+            versions = await asyncio.to_thread(self.store.versions, ids)
+            self.heard([(game_id, 0, version, None) for game_id, version in versions.items()])
 
     async def _catch_up(self, game_id: str) -> None:
         """Bring one game's table up to the version heard for it (see `heard`)."""
@@ -940,7 +962,7 @@ class Tables:
                 async with table.lock:
                     while table.version < self._behind[game_id]:
                         reached = table.version
-                        await self._refresh(table)
+                        await self._catch_up_once(table)
                         if table.version == reached:
                             break  # the announced moves are not to be read (a game expired meanwhile, say)
             finally:
@@ -949,6 +971,24 @@ class Tables:
             LOG.info("game %s could not catch up with another process's moves: %s", game_id, error)
         finally:
             del self._behind[game_id]
+            self._heard.pop(game_id, None)
+
+    async def _catch_up_once(self, table: Table) -> None:
+        """Apply the heard actions that follow the table's version, or, where none was heard (or one does not
+        apply), read what follows it from the database."""
+        heard = self._heard.get(table.id, {})
+        actions: list[int] = []
+        while (action := heard.get(table.version + len(actions))) is not None:
+            actions.append(action)
+        if actions:
+            try:
+                self._apply_committed(table, actions)
+            except IllegalAction as error:
+                LOG.warning("game %s: a heard action does not apply (%s); reading the database", table.id, error)
+            else:
+                self.drive(table)
+                return
+        await self._refresh(table)
 
     async def submit(self, table: Table, seat: int, version: Any, data: Any) -> None:
         """A person's move: refused unless it is `seat`'s turn, at the current version, and legal."""
