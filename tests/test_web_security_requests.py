@@ -328,6 +328,21 @@ def test_a_bad_deployer_setting_stops_the_server_with_one_line(
     assert result.stderr.startswith("skald serve: ") and expected in result.stderr
 
 
+def test_a_port_in_use_stops_the_server_in_one_line_that_suggests_another(server: Server, tmp_path: Path) -> None:
+    """Issue 16: `skald serve` on a busy port says so in one line, before it says where it serves, and the server
+    already there carries on."""
+    command = [sys.executable, "-m", "skald.cli.main", "serve", "--port", str(server.port)]
+    command += ["--db", f"sqlite:///{tmp_path / 'other.db'}"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"skald serve: port {server.port} on 127.0.0.1 is already in use (another skald serve?): stop that one, "
+        "or choose another with --port\n"
+    )
+    status, health = server.request("GET", "/api/health")
+    assert status == 200 and health["ok"] is True
+
+
 def test_a_seat_replaces_its_token_and_the_leaked_one_stops_working_everywhere(server: Server) -> None:
     """Issue 22, finding 9: a leaked invite link can be revoked by the seat's holder."""
     game = server.create(TWO_PEOPLE)

@@ -115,7 +115,7 @@ def register(app: typer.Typer) -> None:
         try:
             from skald.web import Settings
             from skald.web.db import default_url
-            from skald.web.server import run
+            from skald.web.server import listen, run
             from skald.web.settings import setting_list, setting_number, setting_url
         except ImportError as error:
             fail(f"the web table needs the web extra: pip install 'skald[web]' ({error.msg})")
@@ -157,10 +157,11 @@ def register(app: typer.Typer) -> None:
         if host not in ("0.0.0.0", "::", "") and "*" not in settings.allowed_hosts:
             # The address it listens on is one it is reached by.
             settings = replace(settings, allowed_hosts=(*settings.allowed_hosts, host))
+        sock = listen(host, port)  # before saying where: a port in use stops here, in one line
         shown = url.split("@")[-1] if "@" in url else url
         where = settings.public_url or f"http://{host}:{port}"
         console.print(f"Skald web table on [bold]{where}/[/] · database {escape(shown)}", markup=True, soft_wrap=True)
-        run(settings, host, port)
+        run(settings, host, port, sock)
 
 
 def check_proxies(proxies: tuple[str, ...]) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import socket
 import sys
 
 import uvicorn
@@ -24,8 +26,32 @@ def security_logging() -> None:
     SECURITY.propagate = False
 
 
-def run(settings: Settings, host: str, port: int) -> None:
-    """Serve `settings`' web table on `host`:`port` until stopped.
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to `host`:`port` for the server to listen on; a port in use or an address this machine does not
+    have stops the start in one line (`SystemExit`) naming it and what to do."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as error:
+        raise SystemExit(f"skald serve: --host {host!r}: not an address of this machine ({error.strerror})") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart may bind while old connections linger
+    try:
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise SystemExit(
+                f"skald serve: port {port} on {host} is already in use (another skald serve?): stop that one, "
+                "or choose another with --port"
+            ) from None
+        raise SystemExit(f"skald serve: cannot listen on {host}:{port}: {error.strerror}") from None
+    return sock
+
+
+def run(settings: Settings, host: str, port: int, sock: socket.socket | None = None) -> None:
+    """Serve `settings`' web table on `host`:`port` (on `sock` if given, bound there by `listen`) until stopped.
 
     uvicorn's own handling of `X-Forwarded-For` is off (it believes any loopback peer): `Gate` believes only the
     trusted proxies. No `Server` header; frames over `MAX_FRAME` close the WebSocket (1009) unread.
@@ -36,6 +62,8 @@ def run(settings: Settings, host: str, port: int) -> None:
         lock = hold_sqlite(settings.db_url)
     except DatabaseInUse as error:
         raise SystemExit(f"skald serve: {error}") from None
+    if sock is None:
+        sock = listen(host, port)
     security_logging()
     app = create_app(settings)
     guard = ConnectionGuard(
@@ -56,7 +84,7 @@ def run(settings: Settings, host: str, port: int) -> None:
         ws_ping_timeout=20.0,
     )
     try:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
         if lock is not None:
             lock.close()
