@@ -606,6 +606,24 @@ async function showPly(ply) {
   $("rp-slider").value = ply;
   const last = data.log[data.log.length - 1];
   $("rp-label").textContent = `${ply} / ${data.version}` + (last ? ` · ${last.name}: ${last.notation}` : " · start");
+  followInLog(ply);
+}
+
+// The log follows the replay: the entry of the move just replayed is marked and scrolled into view (none at the
+// start); leaving the replay unmarks it and goes back to the newest entry.
+function followInLog(ply) {
+  for (const item of $("log").querySelectorAll("li.replayed")) item.classList.remove("replayed");
+  const item = ply > 0 ? $("log").querySelector(`li[value="${ply}"]`) : null;
+  if (item) {
+    item.classList.add("replayed");
+    item.scrollIntoView({ block: "nearest" });
+  }
+}
+
+function replayStep(delta) {
+  const slider = $("rp-slider");
+  const ply = Math.min(Math.max(Number(slider.value) + delta, 0), Number(slider.max));
+  if (ply !== Number(slider.value)) showPly(ply);
 }
 
 function openReplay() {
@@ -615,12 +633,33 @@ function openReplay() {
 }
 
 $("replay-button").addEventListener("click", openReplay);
-$("rp-close").addEventListener("click", () => { $("replay").hidden = true; $("live-board").hidden = false; boardZoom.apply(); });
+function closeReplay() {
+  $("replay").hidden = true;
+  $("live-board").hidden = false;
+  boardZoom.apply();
+  followInLog(0);
+  $("log").scrollTop = $("log").scrollHeight;
+  $("replay-button").focus();
+}
+
+$("rp-close").addEventListener("click", closeReplay);
 $("rp-slider").addEventListener("change", (e) => showPly(Number(e.target.value)));
 $("rp-first").addEventListener("click", () => showPly(0));
-$("rp-prev").addEventListener("click", () => showPly(Math.max(0, Number($("rp-slider").value) - 1)));
-$("rp-next").addEventListener("click", () => showPly(Math.min(Number($("rp-slider").max), Number($("rp-slider").value) + 1)));
+$("rp-prev").addEventListener("click", () => replayStep(-1));
+$("rp-next").addEventListener("click", () => replayStep(1));
 $("rp-last").addEventListener("click", () => showPly(Number($("rp-slider").max)));
+// The keyboard steps through the replay wherever the focus is, except in a field that uses the keys itself (the
+// slider moves by the same arrows natively): ← and → a move, Home and End to either end, Escape back to the table.
+document.addEventListener("keydown", (e) => {
+  if ($("replay").hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target.closest && e.target.closest("input, select, textarea")) return;
+  const steps = { ArrowLeft: () => replayStep(-1), ArrowRight: () => replayStep(1),
+    Home: () => showPly(0), End: () => showPly(Number($("rp-slider").max)), Escape: closeReplay };
+  const step = steps[e.key];
+  if (!step) return;
+  e.preventDefault();
+  step();
+});
 for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", () => view && draw());
 // The record as this viewer may have it: the seat's own view during play, the whole game once it is over.
 $("record-link").href = `/api/games/${gameId}/record`;
