@@ -40,6 +40,9 @@ def test_replay_steps_through_a_record_to_the_final_scores(tmp_path):
     result = skald("replay", str(tmp_path / "game.json"))
     assert result.returncode == 0, result.stderr
     assert "buy" in result.stdout and "Final scores" in result.stdout
+    # Each scoring itemised as it is made, and the final scores as a table naming the winner (no raw dict).
+    assert result.stdout.count("large scoring") >= 1 and "Fishermen feed" in result.stdout
+    assert "{'" not in result.stdout and "winner" in result.stdout.split("Final scores")[1]
 
 
 def test_replay_of_a_malformed_record_names_the_field(tmp_path):

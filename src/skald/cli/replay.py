@@ -1,4 +1,5 @@
-"""`skald replay RECORD.json`: step through a game record, the table shown after each move.
+"""`skald replay RECORD.json`: step through a game record, the table shown after each move and every scoring
+itemised as it happens.
 
 A finished game is shown whole. A game still in progress with hidden information (a saved hot-seat game) is shown
 as a spectator sees it, so replaying a save reveals no hand.
@@ -11,10 +12,11 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from skald.cli.common import console, display_names, fail, load_record
-from skald.cli.table import View
+from skald.cli.table import View, scoring_table
 from skald.engine import CHANCE, PERFECT, State
 
 
@@ -36,6 +38,7 @@ def register(app: typer.Typer) -> None:
         if not whole:
             console.print("The game is not over: shown as a spectator sees it (hidden moves stay hidden).")
         index = 0
+        scored = 0
         try:
             for index, action in enumerate(loaded.actions):
                 player = state.current_player()
@@ -43,6 +46,10 @@ def register(app: typer.Typer) -> None:
                 notation = state.action_to_notation(action) if whole else state.notation_for(action, None)
                 console.print(f"{index + 1:>4}. {escape(who)}: {escape(notation)}")
                 state.apply(action)
+                scorings = state.scorings()
+                for report in scorings[scored:]:  # a scoring (and each of its lines) as soon as it is made
+                    console.print(scoring_table(state.game.presentation, report, names))
+                scored = len(scorings)
                 if step or (every and (index + 1) % every == 0):
                     show(state, names, every_hand=hidden and whole)
                     if step:
@@ -53,9 +60,7 @@ def register(app: typer.Typer) -> None:
             fail(f"interrupted (Ctrl-C) at action {index + 1} of {len(loaded.actions)}", 130)
         show(state, names, every_hand=hidden and whole)
         if state.is_terminal():
-            winners = ", ".join(names[s] for s in state.winners())
-            scores = dict(zip(names, state.scores(), strict=True))
-            console.print(f"Final scores: {escape(str(scores))} · winner: {escape(winners)}")
+            console.print(final_scores(state, names))
 
 
 def show(state: State, names: list[str], every_hand: bool) -> None:
@@ -67,3 +72,15 @@ def show(state: State, names: list[str], every_hand: bool) -> None:
     for seat, name in enumerate(names):
         console.print(Rule(Text(f"as {name} sees it")))
         console.print(view.board(state, names, seat))
+
+
+def final_scores(state: State, names: list[str]) -> Table:
+    """The final scores, best first, each winner marked."""
+    table = Table(title="Final scores", title_justify="left")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    table.add_column("")
+    winners = set(state.winners())
+    for seat in sorted(range(state.num_players), key=lambda seat: -state.scores()[seat]):
+        table.add_row(Text(names[seat]), str(state.scores()[seat]), "winner" if seat in winners else "")
+    return table
