@@ -381,6 +381,14 @@ def test_a_table_that_does_not_exist_says_so_and_fits_a_phone(browser: Any, serv
     audit(page, "no-such-game")
 
 
+def test_each_games_rules_summary_and_the_page_for_a_game_not_offered_fit_a_phone(browser: Any, server: Server) -> None:
+    page = phone(browser)
+    for game in ("vikings", "vikingdoms", "vikingatid", "no-such-game"):
+        page.goto(f"{server.url}/rules/{game}")
+        page.wait_for_selector("h1")
+        audit(page, f"rules-{game}")
+
+
 def test_the_page_keeps_its_own_width_when_a_board_is_zoomed_on_a_desktop(browser: Any, server: Server) -> None:
     """The zoom is the board's: on a desktop screen the Vikingatid map zooms inside its frame and the page never
     scrolls sideways."""

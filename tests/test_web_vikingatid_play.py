@@ -327,7 +327,7 @@ def create_in_lobby(page: Any, server: Server) -> tuple[str, str, str]:
         seats.nth(seat).locator(".seat-bot").select_option("random")
     page.click("#create-form summary")
     for name, value in OPTIONS.items():
-        page.select_option(f'#options select[data-option="{name}"]', json.dumps(value))
+        page.select_option(f'#create-form select[data-option="{name}"]', json.dumps(value))
     assert fits(page)  # a game's many options and their long texts never widen the lobby past the screen
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")

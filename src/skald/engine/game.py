@@ -19,12 +19,55 @@ __all__ = ["IMPERFECT", "PERFECT", "Game", "OptionError", "RuleOption"]
 
 @dataclass(frozen=True)
 class RuleOption:
-    """A point the rule texts leave open, as a named choice with a documented default."""
+    """A point the rule texts leave open, as a named choice with a documented default.
+
+    `name`, `default` and `choices` are what records store, so they never change once published; the rest is how
+    front ends present the option to a person: `title` (the option in a few words), `labels` (each choice in words,
+    in the order of `choices`; empty: the choices as `choice_label` words them), `summary` (one line; empty: the
+    first sentence of `doc`) and `primary` (the option changes the game so much that a lobby shows it first, in view).
+    """
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     doc: str
+    title: str = ""
+    labels: tuple[str, ...] = ()
+    summary: str = ""
+    primary: bool = False
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"rule option {self.name}: default {self.default!r} is not one of {list(self.choices)}")
+        if self.labels and len(self.labels) != len(self.choices):
+            raise ValueError(
+                f"rule option {self.name}: {len(self.labels)} labels for {len(self.choices)} choices (one each)"
+            )
+
+    def heading(self) -> str:
+        """The option in a few words: `title`, else its name with spaces for underscores ("Ship row")."""
+        return self.title or words(self.name)
+
+    def choice_label(self, choice: Any) -> str:
+        """`choice` in words: its label, else a yes/no for a flag, else the value with spaces for underscores."""
+        if self.labels and choice in self.choices:
+            return self.labels[self.choices.index(choice)]
+        if isinstance(choice, bool):
+            return "Yes" if choice else "No"
+        return words(str(choice))
+
+    def one_line(self) -> str:
+        """What the option decides, in one line: `summary`, else the first sentence of `doc`."""
+        if self.summary:
+            return self.summary
+        first = self.doc.split(". ", 1)[0].strip()
+        return first if first.endswith(".") else f"{first}."
+
+
+def words(identifier: str) -> str:
+    """An identifier as words for a person: underscores as spaces, the first letter a capital."""
+    text = identifier.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
 
 
 class OptionError(ValueError):

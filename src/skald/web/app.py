@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -31,6 +31,7 @@ from skald.web.finished import Answer, FinishedCache, answer
 from skald.web.guard import ClientAddresses, Gate, SecurityLog, parse_ip
 from skald.web.names import clean_name, distinct_names
 from skald.web.ratelimit import RateLimiter
+from skald.web.rules_page import missing_page, rules_page
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
 from skald.web.tables import HUMAN, OUTBOX_LIMIT, Client, Table, Tables, scorings_beside, token_hash
 
@@ -316,6 +317,8 @@ def create_app(settings: Settings) -> FastAPI:
     #: `why` over HTTP per client address (over a WebSocket each connection has its own bucket).
     questions = RateLimiter(5.0, 20.0)
     finished = FinishedCache()
+    #: Each offered game's rules summary page, made on first request (`rules_page`).
+    rules_pages: dict[str, str] = {}
     log = SecurityLog()
     addresses = ClientAddresses(settings.trusted_proxies)
 
@@ -379,6 +382,15 @@ def create_app(settings: Settings) -> FastAPI:
     async def table_page(game_id: str) -> FileResponse:
         return FileResponse(str(STATIC.joinpath("table.html")))
 
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules(game: str) -> HTMLResponse:
+        # Only a game the lobby offers; the page is the same for everyone, so it is made once.
+        if game not in listed_games():
+            return HTMLResponse(missing_page(game), status_code=404)
+        if game not in rules_pages:
+            rules_pages[game] = await asyncio.to_thread(rules_page, get_game(game))
+        return HTMLResponse(rules_pages[game])
+
     @app.get("/api/health")
     async def health(request: Request) -> dict[str, Any]:
         # The counts are for the operator on the machine itself; anyone else learns only that the server is up.
@@ -403,8 +415,18 @@ def create_app(settings: Settings) -> FastAPI:
                     "title": game.title,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
+                    "rules": f"/rules/{game.name}",
                     "options": [
-                        {"name": o.name, "default": o.default, "choices": list(o.choices), "doc": o.doc}
+                        {
+                            "name": o.name,
+                            "default": o.default,
+                            "choices": list(o.choices),
+                            "doc": o.doc,
+                            "title": o.heading(),
+                            "labels": [o.choice_label(choice) for choice in o.choices],
+                            "summary": o.one_line(),
+                            "primary": o.primary,
+                        }
                         for o in game.options
                     ],
                 }

@@ -25,6 +25,9 @@ OPTIONS = (
         "Who starts the second and later recruitment phases. 'alternate': turns simply carry on, so the "
         "player who did not make the troop-forming move starts (the research note's reading of 'then they "
         "take turns'). 'not_leader': the player who did not lead the raid starts.",
+        title="Who starts a later recruitment",
+        labels=("Turns carry on", "The player who did not lead the raid"),
+        summary="Who starts the second and later recruitment phases.",
     ),
     RuleOption(
         "second_rioter",
@@ -33,6 +36,9 @@ OPTIONS = (
         "Which non-port tile shows the second rioter (no source says). 'village' puts it on a village, so "
         "each set path (villages, ports) carries one riot risk; 'marketplace' threatens the coin path "
         "instead.",
+        title="Second rioter tile",
+        labels=("On a village", "On a marketplace"),
+        summary="Which non-port territory tile shows the second rioter.",
     ),
     RuleOption(
         "both_pass",
@@ -41,6 +47,9 @@ OPTIONS = (
         "If both players pass in a row (the rules are silent): 'tallest_troop' makes the tallest stack "
         "the raiding troop (on a tie the player to move picks); 'void' sets the island aside unraided. "
         "Either way an empty board voids the round.",
+        title="When both players pass",
+        labels=("The tallest stack raids", "The island goes unraided"),
+        summary="What happens when both players pass in a row during recruitment.",
     ),
     RuleOption(
         "undo_ban",
@@ -48,6 +57,9 @@ OPTIONS = (
         (False, True),
         "Whether a move straight back (the reverse of the move just made) is forbidden. No source confirms "
         "it (only a third-party program has it), so it is off.",
+        title="Moving straight back",
+        labels=("Allowed", "Forbidden"),
+        summary="Whether a Viking may be moved straight back to where it just came from.",
     ),
     RuleOption(
         "riot_targets",
@@ -55,6 +67,9 @@ OPTIONS = (
         ("any", "earlier"),
         "Which tiles a riot may take. 'any' territory tile, the one just taken included: the rules' example "
         "lets the opponent take 'any of his tiles'. 'earlier': only tiles collected before this raid.",
+        title="Tiles a riot may take",
+        labels=("Any territory tile", "Only tiles taken before this raid"),
+        summary="Which of a player's territory tiles a riot may take.",
     ),
     RuleOption(
         "exchange_size",
@@ -62,6 +77,9 @@ OPTIONS = (
         ("chosen", "all"),
         "How many prisoners an exchange swaps: 'chosen' by the initiator, from 1 to what both lockups allow "
         "(the example exchanges 3); 'all' that both lockups allow.",
+        title="Prisoners swapped in an exchange",
+        labels=("As many as the initiator chooses", "All that both lockups allow"),
+        summary="How many prisoners a prisoner exchange swaps.",
     ),
     RuleOption(
         "exchange_offers",
@@ -69,6 +87,9 @@ OPTIONS = (
         ("each", "one"),
         "Who may initiate the optional exchange in a raid: 'each' player with two or more prisoners once, "
         "the leader first; 'one' exchange at most per raid.",
+        title="Prisoner exchanges per raid",
+        labels=("One offer for each player", "One exchange at most"),
+        summary="Who may offer a prisoner exchange in a raid, and how often.",
     ),
     RuleOption(
         "board_after_raid",
@@ -76,6 +97,9 @@ OPTIONS = (
         ("stays", "cleared"),
         "What happens to the stacks left on the board after a raid. 'stays': only the troop is disbanded, as "
         "the rules say; 'cleared': every Viking goes back to its camp.",
+        title="The board after a raid",
+        labels=("Stacks stay", "Every Viking goes back to its camp"),
+        summary="What happens to the stacks left on the board after a raid.",
     ),
     RuleOption(
         "islands_exhausted",
@@ -84,6 +108,9 @@ OPTIONS = (
         "If all five islands are gone and nobody built the VI. Kingdom (impossible with the 31-coin tile "
         "table, possible with another table or void rounds): 'most_coins' wins, a tie going to the leader of "
         "the last troop; 'last_leader': the leader of the last troop wins.",
+        title="Winner when the islands run out",
+        labels=("Most coins", "Leader of the last troop"),
+        summary="Who wins when all five islands are gone and nobody built the VI. Kingdom.",
     ),
     RuleOption(
         "termination",
@@ -96,6 +123,13 @@ OPTIONS = (
         "game at once, scored as when the islands run out (option islands_exhausted). 'move_cap': no repetition "
         f"rule; after {MOVE_CAP} actions in all the game ends and the leader wins (more coins; on a tie, the "
         "leader of the last raid).",
+        title="Endless recruitment",
+        labels=(
+            "Recruitment ends on a repeat",
+            "Game ends on a repeat",
+            f"Game ends after {MOVE_CAP} actions",
+        ),
+        summary="How a recruitment that never forms a troop is brought to an end.",
     ),
     RuleOption(
         "opponent_on_top",
@@ -105,5 +139,8 @@ OPTIONS = (
         "cannot form one with his own on top (the compulsion covers only troops topped by your own Viking, as "
         "the reviews state it). 'forbidden': only Freya's owner may (her text, 'no longer mandatory to build "
         "the raiding troop with your Viking on top', read as a ban on everyone else).",
+        title="Opponent's Viking on top of the troop",
+        labels=("Allowed when you cannot top it yourself", "Only Freya's owner"),
+        summary="Whether a raiding troop may be formed with the opponent's Viking on top.",
     ),
 )

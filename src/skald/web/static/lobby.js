@@ -28,16 +28,30 @@ function drawGame() {
   const players = document.getElementById("players");
   players.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) players.append(Skald.el("option", { value: n }, n));
+  const rules = document.getElementById("rules-link");
+  rules.href = game.rules;
+  rules.textContent = `Rules of ${game.title}`;
+  // The options that change the game most stand in view; the rest wait in the disclosure.
+  const primary = document.getElementById("primary-options");
   const options = document.getElementById("options");
+  primary.replaceChildren();
   options.replaceChildren();
-  for (const option of game.options) {
-    const select = Skald.el("select", { "data-option": option.name });
-    for (const choice of option.choices) select.append(Skald.el("option", { value: JSON.stringify(choice) }, String(choice)));
-    select.value = JSON.stringify(option.default);
-    options.append(Skald.el("label", { class: "option", title: option.doc }, option.name, select,
-      Skald.el("small", {}, option.doc)));
-  }
+  for (const option of game.options) (option.primary ? primary : options).append(optionRow(option));
+  document.getElementById("more-options").hidden = options.children.length === 0;
   drawSeats();
+}
+
+// A rule option in words: its title, a select showing each choice's label (the values sent stay the option's own),
+// and its one-line summary; the whole reasoning is the tooltip, and on the rules page.
+function optionRow(option) {
+  const id = `option-${option.name}`;
+  const select = Skald.el("select", { id, "data-option": option.name });
+  option.choices.forEach((choice, i) => {
+    select.append(Skald.el("option", { value: JSON.stringify(choice) }, option.labels[i] ?? String(choice)));
+  });
+  select.value = JSON.stringify(option.default);
+  return Skald.el("div", { class: "option", title: option.doc },
+    Skald.el("label", { for: id }, option.title), select, Skald.el("small", {}, option.summary));
 }
 
 async function create(event) {
@@ -51,7 +65,9 @@ async function create(event) {
     return seat;
   });
   const options = {};
-  for (const select of document.querySelectorAll("#options select")) options[select.dataset.option] = JSON.parse(select.value);
+  for (const select of document.querySelectorAll("#create-form select[data-option]")) {
+    options[select.dataset.option] = JSON.parse(select.value);
+  }
   try {
     const game = await Skald.api("POST", "/api/games", { game: document.getElementById("game").value, seats, options });
     showCreated(game);
