@@ -182,6 +182,8 @@ def test_a_person_plays_a_whole_game_against_a_bot_and_the_record_replays(server
     assert sorted(row["seat"] for row in result["standings"]) == [0, 1]
     assert result["standings"][0]["seat"] in result["winners"]
     assert "Gold" in result["tie_break"]
+    fame = sorted((row["fame"] for row in result["standings"]), reverse=True)
+    assert result["tied"] == (fame[0] == fame[1])  # the tie-break decided only if the best Fame was shared
     assert result["columns"] == [{"key": "fame", "label": "Fame"}, {"key": "gold", "label": "Gold"}]
     status, record = server.request("GET", f"/api/games/{game['id']}/record")
     assert status == 200

@@ -303,7 +303,8 @@ class Table:
         }
 
     def result(self) -> dict[str, Any] | None:
-        """At the end: standings with the tie-break, best first, and the columns (key and heading) they list.
+        """At the end: standings with the tie-break, best first, and the columns (key and heading) they list;
+        `tied` says whether the best score was shared, so that the tie-break decided (or the victory is shared).
 
         The game's presentation gives each seat's columns (`standings`: the score by default, headed by
         `Game.score_name`; Vikings' Fame and Gold) and its tie-break in a sentence. The game is over, so all of it
@@ -331,7 +332,13 @@ class Table:
             row = {"place": place, "seat": seat, "name": self.seats[seat].name, "score": scores[seat]}
             row.update({k: v for k, v in (extra[seat] if extra else {}).items() if k != "order"})
             rows.append(row)
-        return {"winners": winners, "standings": rows, "columns": columns, "tie_break": presentation.tie_break(state)}
+        return {
+            "winners": winners,
+            "standings": rows,
+            "columns": columns,
+            "tie_break": presentation.tie_break(state),
+            "tied": scores.count(max(scores)) > 1,
+        }
 
     def legal(self, words: bool = True) -> tuple[list[dict[str, Any]], str]:
         """The mover's legal actions and their JSON text, built once a version: each with its JSON form, canonical

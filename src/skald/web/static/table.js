@@ -406,7 +406,10 @@ function drawEnd() {
     body.append(Skald.el("tr", { class: result.winners.includes(row.seat) ? "winner" : "" },
       ...cells.map((cell) => Skald.el("td", {}, cell))));
   }
-  $("tie-break").textContent = `Winner: ${result.winners.map((s) => game.seats[s].name).join(", ")}. ${result.tie_break}`;
+  // The tie-break is told only when the best score was shared: then it decided, or the victory is shared.
+  const winners = result.winners.map((s) => game.seats[s].name).join(", ");
+  $("tie-break").textContent = `${result.winners.length > 1 ? "Winners" : "Winner"}: ${winners}.`
+    + (result.tied ? ` A tie on the score: ${result.tie_break}` : "");
   $("rematch-button").hidden = you === null || Boolean(view.rematch);
   if (!view.rematch) return;
   const claimed = (Skald.joined()[view.rematch] || {}).token;
