@@ -11,7 +11,7 @@ from typing import Final
 from skald.engine import RuleOption
 
 
-def _option(
+def option(
     name: str,
     default: str,
     others: tuple[str, ...],
@@ -22,12 +22,14 @@ def _option(
     summary: str,
     primary: bool = False,
 ) -> RuleOption:
+    """A Vikingatid option: its default listed first among its choices, and its words for the lobby (every one of
+    the game's options has them). `options` builds its own with this too."""
     return RuleOption(name, default, (default, *others), doc, title, labels, summary, primary)
 
 
 #: The cards of journeys and fights at sea and on land (`cards_journey`).
 JOURNEY_OPTIONS: Final = (
-    _option(
+    option(
         "protection",
         "danger_total",
         ("any_roll",),
@@ -38,7 +40,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("On the danger total", "On any one roll"),
         summary="What the -2 of the BESKYDD card applies to.",
     ),
-    _option(
+    option(
         "divine_intervention",
         "one_roll",
         ("whole_fight",),
@@ -51,7 +53,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("Re-roll one roll", "Re-roll a whole fight (not playable yet)"),
         summary="How many rolls the GUDARNA INGRIPER card lets a player roll again.",
     ),
-    _option(
+    option(
         "berserk",
         "no_losses",
         ("one_round",),
@@ -62,7 +64,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("Win with no losses", "One round for own losses"),
         summary="What the BÄRSÄRK card does to a fight.",
     ),
-    _option(
+    option(
         "discovery",
         "on_arrival",
         ("on_play",),
@@ -73,7 +75,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("Discovered on arrival", "Discovered when played"),
         summary="When the discovery card's land area counts as discovered.",
     ),
-    _option(
+    option(
         "friendly_town",
         "this_fleet",
         ("any_own_fleet",),
@@ -84,7 +86,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("Area of the fleet under way", "Area of any own fleet this turn"),
         summary="Where the VÄNLIGT SINNAD BY card's free trading camp may go.",
     ),
-    _option(
+    option(
         "free_passage",
         "pass_and_build",
         ("pass_only",),
@@ -95,7 +97,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("Pass and build", "Pass only"),
         summary="What the FRI LEJD card lets a trading fleet do in a plundered area.",
     ),
-    _option(
+    option(
         "good_trade",
         "own_fleet",
         ("any_fleet",),
@@ -108,7 +110,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("Own fleet's next trade", "Any fleet's next trade there"),
         summary="Which trade the BRA HANDEL card doubles.",
     ),
-    _option(
+    option(
         "danger_card_reentry",
         "counts_again",
         ("once",),
@@ -120,7 +122,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("Count again each entry", "Count once"),
         summary="Whether a danger card's raise counts again when the fleet re-enters the area.",
     ),
-    _option(
+    option(
         "varangian_guard",
         "one_roll",
         ("per_ship",),
@@ -133,7 +135,7 @@ JOURNEY_OPTIONS: Final = (
         labels=("One roll for every ship", "One roll per ship"),
         summary="How the price of ships sold in Miklagård is rolled.",
     ),
-    _option(
+    option(
         "sea_card_timing",
         "at_roll",
         ("on_entry",),
@@ -148,7 +150,7 @@ JOURNEY_OPTIONS: Final = (
 
 #: The cards that order fights and plagues (`cards_fights`).
 FIGHT_OPTIONS: Final = (
-    _option(
+    option(
         "separatists",
         "hostile",
         ("inert",),
@@ -159,7 +161,7 @@ FIGHT_OPTIONS: Final = (
         labels=("Their war camps defend", "Their camps only take room"),
         summary="Whether the camps the UTBRYTARE card frees defend their area.",
     ),
-    _option(
+    option(
         "card_fights",
         "to_the_end",
         ("one_round",),
@@ -170,7 +172,7 @@ FIGHT_OPTIONS: Final = (
         labels=("To the end", "One round"),
         summary="How long fights ordered by cards last.",
     ),
-    _option(
+    option(
         "attack_rolls",
         "per_area",
         ("per_card",),
@@ -181,7 +183,7 @@ FIGHT_OPTIONS: Final = (
         labels=("A roll per area", "One roll for every area"),
         summary="Whether the number of attacking armies is rolled per area or once per card.",
     ),
-    _option(
+    option(
         "attack_empire_conquered",
         "all_provinces",
         ("never",),
@@ -192,7 +194,7 @@ FIGHT_OPTIONS: Final = (
         labels=("No effect once every province is conquered", "Always take effect"),
         summary="When an attack card has no effect because its empire is conquered.",
     ),
-    _option(
+    option(
         "expanded_strength",
         "printed",
         ("empire",),
@@ -207,7 +209,7 @@ FIGHT_OPTIONS: Final = (
 
 #: The cards of kings, kingdoms, elections and faith (`cards_kingdoms`).
 KINGDOM_OPTIONS: Final = (
-    _option(
+    option(
         "war_card",
         "kingdom_only",
         ("named_enemy",),
@@ -218,7 +220,7 @@ KINGDOM_OPTIONS: Final = (
         labels=("Only the chosen kingdom", "The chosen kingdom and a named enemy"),
         summary="Which kingdoms the untitled war card puts at war.",
     ),
-    _option(
+    option(
         "card_at_war",
         "war_or_peace_pending",
         ("war_only",),
@@ -232,7 +234,7 @@ KINGDOM_OPTIONS: Final = (
         labels=("War or Peace?", "Only War"),
         summary="Which markers count as 'currently at war' for FRED and the war card.",
     ),
-    _option(
+    option(
         "exile_without_conquest",
         "homeless",
         ("stays",),
@@ -244,7 +246,7 @@ KINGDOM_OPTIONS: Final = (
         labels=("The exile is homeless", "The exile lapses"),
         summary="What happens to an exile who has no conquered area to go to.",
     ),
-    _option(
+    option(
         "election_cards_window",
         "each_election",
         ("end_of_phase",),
@@ -254,7 +256,7 @@ KINGDOM_OPTIONS: Final = (
         labels=("After each election", "After all three"),
         summary="When KUNG and OGILTIGT KUNGAVAL may be played.",
     ),
-    _option(
+    option(
         "unifier_scope",
         "all_players",
         ("own_kingdom",),
@@ -264,7 +266,7 @@ KINGDOM_OPTIONS: Final = (
         labels=("All players", "The king's kingdom only"),
         summary="Whom the RIKSENANDE card forbids to emigrate or be exiled.",
     ),
-    _option(
+    option(
         "religious_quarrel",
         "choice",
         ("war_if_different",),
@@ -275,7 +277,7 @@ KINGDOM_OPTIONS: Final = (
         labels=("Each follower chooses", "Civil war if any differs"),
         summary="How followers answer the TROSTVIST card.",
     ),
-    _option(
+    option(
         "fief_loss",
         "last_war_camp",
         ("any_camp",),
@@ -285,7 +287,7 @@ KINGDOM_OPTIONS: Final = (
         labels=("With the last war camp", "With any camp"),
         summary="When a FÖRLÄNING or SMÅRIKE is lost.",
     ),
-    _option(
+    option(
         "mines_dry_camps",
         "remove_excess",
         ("keep_excess",),
@@ -303,7 +305,7 @@ KINGDOM_OPTIONS: Final = (
 
 #: The cards of the king's election (`cards_elections`).
 ELECTION_OPTIONS: Final = (
-    _option(
+    option(
         "king_modifiers",
         "none",
         ("election",),
@@ -316,7 +318,7 @@ ELECTION_OPTIONS: Final = (
         labels=("Bets only", "Election modifiers too"),
         summary="Which modifiers count in the KUNG card's duel.",
     ),
-    _option(
+    option(
         "election_influence",
         "any_roll",
         ("own_roll",),

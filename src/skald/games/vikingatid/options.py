@@ -11,26 +11,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from skald.engine import RuleOption
-from skald.games.vikingatid.card_options import CARD_OPTIONS
-
-
-def _option(
-    name: str,
-    default: str,
-    others: tuple[str, ...],
-    doc: str,
-    *,
-    title: str,
-    labels: tuple[str, ...],
-    summary: str,
-    primary: bool = False,
-) -> RuleOption:
-    return RuleOption(name, default, (default, *others), doc, title, labels, summary, primary)
-
+from skald.games.vikingatid.card_options import CARD_OPTIONS, option
 
 _RULEBOOK_OPTIONS: Final = (
-    _option(
+    option(
         "card_windows",
         "events",
         ("phase_start", "off"),
@@ -45,7 +29,7 @@ _RULEBOOK_OPTIONS: Final = (
         summary="When players may play cards: at every roll and event, only as phases start, or no cards at all.",
         primary=True,
     ),
-    _option(
+    option(
         "card_prompts",
         "all_holders",
         ("playable_only",),
@@ -56,7 +40,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Everyone holding a card", "Only those holding a playable card"),
         summary="Which players a card window asks whether they play a card.",
     ),
-    _option(
+    option(
         "kingdom_choice",
         "free",
         ("spread", "fixed"),
@@ -69,7 +53,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Free choice in roll order", "Spread over the kingdoms", "Fixed by seat"),
         summary="How players choose Denmark, Norway or Sweden at the start.",
     ),
-    _option(
+    option(
         "last_year",
         "1125",
         ("1100", "none"),
@@ -81,7 +65,7 @@ _RULEBOOK_OPTIONS: Final = (
         summary="The turn after which the game ends even if a player is still pagan.",
         primary=True,
     ),
-    _option(
+    option(
         "turn_order",
         "rotating",
         ("fixed",),
@@ -93,7 +77,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Moves on one seat each turn", "Always the first seat"),
         summary="Who acts first where the rules have everyone act at once.",
     ),
-    _option(
+    option(
         "reaction_roll",
         "per_area",
         ("per_player",),
@@ -105,7 +89,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("One roll per area", "One roll per player"),
         summary="Whether an empire's reaction is rolled once per area or once per player with camps there.",
     ),
-    _option(
+    option(
         "reaction_on_build",
         "whole_area",
         ("builder_only",),
@@ -116,7 +100,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Hits every player in the area", "Hits only the builder"),
         summary="Whose camps the reaction roll after building a camp applies to.",
     ),
-    _option(
+    option(
         "foreign_king_only",
         "election",
         ("keeps_throne",),
@@ -127,7 +111,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Election still held", "He keeps the throne"),
         summary="Whether a kingdom with no members but a foreign king still holds its election.",
     ),
-    _option(
+    option(
         "election_bids",
         "open",
         ("sealed",),
@@ -142,7 +126,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Open bidding in rounds", "Sealed bids"),
         summary="Whether silver paid onto election rolls is bid openly or in secret.",
     ),
-    _option(
+    option(
         "bid_silver",
         "bank",
         ("treasury",),
@@ -152,7 +136,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Out of the game", "Into the kingdom's treasury"),
         summary="What becomes of the silver paid in elections.",
     ),
-    _option(
+    option(
         "election_margin",
         "over_all",
         ("over_players",),
@@ -163,7 +147,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("3 over everyone, the kingdom included", "3 over every player, above the kingdom"),
         summary="By how much a player's election total must beat the others.",
     ),
-    _option(
+    option(
         "gifts",
         "before_elections",
         ("off", "any_window"),
@@ -176,7 +160,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Before elections", "No gifts", "In every card window too (not playable yet)"),
         summary="When players may give silver or cards to each other.",
     ),
-    _option(
+    option(
         "kings_peace",
         "this_turn",
         ("while_both_reign",),
@@ -187,7 +171,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("The rest of the turn", "While both kings reign"),
         summary="How long a peace agreed between two kings lasts.",
     ),
-    _option(
+    option(
         "war_tracking",
         "per_kingdom",
         ("per_pair",),
@@ -198,7 +182,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("One per kingdom", "One per pair of kingdoms"),
         summary="Whether war and peace are tracked per kingdom or per pair of kingdoms.",
     ),
-    _option(
+    option(
         "war_silver",
         "war_or_peace_pending",
         ("war_only",),
@@ -210,7 +194,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("War and Peace?", "Only War"),
         summary="Which war markers halve a kingdom's silver in phase 4.",
     ),
-    _option(
+    option(
         "war_halving",
         "all_silver",
         ("income_only",),
@@ -221,7 +205,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("All silver held", "Only this phase's income"),
         summary="Whether war halves all the silver a member holds or only the income of phase 4.",
     ),
-    _option(
+    option(
         "foreign_king_share",
         "half_only",
         ("half_and_share",),
@@ -231,7 +215,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Half the treasury only", "Half the treasury and a share of the rest"),
         summary="What a king from another kingdom takes from the treasury.",
     ),
-    _option(
+    option(
         "purchase",
         "all_silver",
         ("up_to_silver",),
@@ -242,7 +226,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Spend all silver", "Spend as much as you like"),
         summary="Whether players must spend all their silver on ships.",
     ),
-    _option(
+    option(
         "initiative_pass",
         "this_roll",
         ("rest_of_phase",),
@@ -253,7 +237,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("For this roll only", "For the rest of the phase"),
         summary="How long a pass on an initiative roll keeps a player out of the journeys.",
     ),
-    _option(
+    option(
         "land_crossing",
         "same_sea_or_river",
         ("same_sea_only",),
@@ -264,7 +248,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("By the same sea or a river", "By the same sea only"),
         summary="How a fleet that entered a land area from a sea may leave it.",
     ),
-    _option(
+    option(
         "camp_break",
         "own_camps",
         ("kingdom_camps", "any_camps"),
@@ -275,7 +259,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Own camps", "Camps of one's kingdom", "Anyone's camps"),
         summary="Whose camps end a leg of a journey and reset its danger.",
     ),
-    _option(
+    option(
         "danger_at_destination",
         "counted",
         ("not_counted",),
@@ -286,7 +270,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Counted", "Not counted"),
         summary="Whether the area where a fleet stops adds to its danger.",
     ),
-    _option(
+    option(
         "danger_overflow",
         "drop",
         ("carry",),
@@ -297,7 +281,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Dropped", "Carried to the next count"),
         summary="What becomes of danger points above ten when the count restarts.",
     ),
-    _option(
+    option(
         "journey_end",
         "remove_rest",
         ("stay",),
@@ -308,7 +292,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Removed at once", "Stay for a later journey"),
         summary="What happens to a fleet's remaining ships when its journey ends early.",
     ),
-    _option(
+    option(
         "journey_moves",
         "40",
         ("unlimited",),
@@ -318,7 +302,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("At most 40", "Unlimited"),
         summary="The most moves one journey may have.",
     ),
-    _option(
+    option(
         "start_as_destination",
         "allowed",
         ("not_allowed",),
@@ -329,7 +313,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Allowed", "Not allowed"),
         summary="Whether a fleet may act in the area it starts from.",
     ),
-    _option(
+    option(
         "home_trade",
         "none",
         ("own_members",),
@@ -340,7 +324,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Nobody trades there", "Members trade in their own homeland"),
         summary="Whether anyone trades in Denmark, Norway or Sweden.",
     ),
-    _option(
+    option(
         "duty_askers",
         "every_owner",
         ("most_camps",),
@@ -352,7 +336,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Every war-camp owner", "The player with most war camps"),
         summary="Who decides whether a foreign fleet may enter an area with war camps.",
     ),
-    _option(
+    option(
         "denmark_toll",
         "ban_only",
         ("duty_or_ban",),
@@ -363,7 +347,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Ban only", "Duty or ban"),
         summary="Whether the Danes may ask a duty of a fleet entering their sea, or only ban it.",
     ),
-    _option(
+    option(
         "denmark_passage",
         "all_fleets",
         ("trading_only",),
@@ -375,7 +359,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("All fleets may pass", "Only trading fleets may pass"),
         summary="Which fleets of other kingdoms may pass through Denmark's sea area.",
     ),
-    _option(
+    option(
         "army_losses",
         "per_fight",
         ("per_turn",),
@@ -387,7 +371,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Back for every new fight", "Gone for the rest of the turn"),
         summary="Whether an area's destroyed armies return for the next fight there.",
     ),
-    _option(
+    option(
         "armyless_area",
         "free_win",
         ("nothing",),
@@ -398,7 +382,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("A free win: plunder and build", "Nothing to plunder"),
         summary="What a war fleet may do in a land area that has no armies.",
     ),
-    _option(
+    option(
         "after_victory",
         "both",
         ("one",),
@@ -409,7 +393,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Plunder and build", "Plunder or build"),
         summary="Whether a victorious war fleet may both plunder and build war camps.",
     ),
-    _option(
+    option(
         "defender_losses",
         "ships_first",
         ("defender_chooses",),
@@ -420,7 +404,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Ships before camps", "Defender chooses"),
         summary="In what order a defender loses war ships and war camps.",
     ),
-    _option(
+    option(
         "christian_defence",
         "own_dice_minus_2",
         ("attacker_dice_plus_2",),
@@ -432,7 +416,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Own dice -2", "Attackers' dice +2"),
         summary="How a Christian player's +2 against Britain and the German-Roman Empire is applied.",
     ),
-    _option(
+    option(
         "mixed_war_camps",
         "frozen",
         ("allowed",),
@@ -444,7 +428,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Frozen where both sides have them", "Both may add more"),
         summary="Whether an emigrant and his old countrymen may keep adding war camps in one area.",
     ),
-    _option(
+    option(
         "assimilation",
         "phase_10",
         ("phase_2",),
@@ -455,7 +439,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("In phase 10", "In phase 2"),
         summary="When Christian camps in Britain and the German-Roman Empire risk assimilation.",
     ),
-    _option(
+    option(
         "tie_break",
         "shared",
         ("most_silver", "most_conquered"),
@@ -466,7 +450,7 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("Shared victory", "Most silver, then shared", "Most conquered areas, then shared"),
         summary="How players tied on victory points are separated.",
     ),
-    _option(
+    option(
         "component_limits",
         "none",
         ("counters",),
@@ -482,6 +466,6 @@ _RULEBOOK_OPTIONS: Final = (
 OPTIONS: Final = (*_RULEBOOK_OPTIONS, *CARD_OPTIONS)
 
 #: The options by name.
-OPTION_BY_NAME: Final = {option.name: option for option in OPTIONS}
+OPTION_BY_NAME: Final = {rule.name: rule for rule in OPTIONS}
 #: The rule options' defaults, as `Game.resolve_options(None)` gives them.
-DEFAULTS: Final = {option.name: option.default for option in OPTIONS}
+DEFAULTS: Final = {rule.name: rule.default for rule in OPTIONS}
