@@ -22,7 +22,7 @@ import pytest
 from skald.web.db import announcements
 from skald.web.notify import APPLICATION_NAME, parse
 from test_web_api import Socket
-from web_support import Server, free_port, postgres, running
+from web_support import Server, free_port, postgres_fixture, two_servers  # noqa: F401 (fixture: database)
 
 #: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
 SEEDS = "--allow-client-seeds"
@@ -32,18 +32,11 @@ TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 PATIENCE = 30.0
 
 
-@pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    """A throwaway PostgreSQL server for this module's processes."""
-    with postgres() as url:
-        yield url
-
-
 @pytest.fixture()
 def processes(database: str) -> Iterator[tuple[Server, Server]]:
     """Two server processes on the same PostgreSQL database."""
-    with running(database, SEEDS) as first, running(database, SEEDS) as second:
-        yield first, second
+    with two_servers(database, SEEDS) as pair:
+        yield pair
 
 
 def receive(sock: Socket, wanted: Any) -> dict[str, Any]:

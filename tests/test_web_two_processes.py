@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from test_web_api import Socket
-from web_support import Server, postgres, running
+from web_support import Server, postgres_fixture, two_servers  # noqa: F401 (fixture: database)
 
 #: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
 SEEDS = "--allow-client-seeds"
@@ -25,18 +25,11 @@ SEED = 20240613
 TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
 
-@pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    """A throwaway PostgreSQL server for this module's processes."""
-    with postgres() as url:
-        yield url
-
-
 @pytest.fixture()
 def servers(database: str) -> Iterator[tuple[Server, Server]]:
     """Two server processes on the same PostgreSQL database."""
-    with running(database, SEEDS) as first, running(database, SEEDS) as second:
-        yield first, second
+    with two_servers(database, SEEDS) as pair:
+        yield pair
 
 
 def test_a_move_another_process_committed_first_is_refused_and_the_table_shows_the_move_that_won(

@@ -175,6 +175,21 @@ def postgres() -> Iterator[str]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+@pytest.fixture(name="database", scope="module")
+def postgres_fixture() -> Iterator[str]:
+    """A throwaway PostgreSQL server shared by a module's tests (import it as `postgres_fixture`; tests ask for
+    `database`)."""
+    with postgres() as url:
+        yield url
+
+
+@contextmanager
+def two_servers(url: str, *extra: str) -> Iterator[tuple[Server, Server]]:
+    """Two started server processes on the database at `url`, stopped afterwards."""
+    with running(url, *extra) as first, running(url, *extra) as second:
+        yield first, second
+
+
 def store_played(
     url: str, game: Game, seed: int, worlds: list[State], names: list[str], options: dict[str, Any] | None = None
 ) -> list[tuple[str, list[str]]]:
