@@ -31,14 +31,36 @@ def tournament(out: Path, games: int, file_size_limit: int | None = None) -> sub
     )
 
 
+def results(out: Path) -> dict[str, bytes]:
+    """The result files in `out` (the journal, which the run in progress writes, aside)."""
+    return {path.name: path.read_bytes() for path in out.iterdir() if path.name != "games.jsonl"}
+
+
 def test_results_that_fail_to_write_part_way_leave_the_earlier_results_whole(tmp_path: Path) -> None:
     """A full disk is simulated by a file-size limit that the new tournament.json, written first, outgrows."""
     out = tmp_path / "results"
     assert tournament(out, games=2).returncode == 0
-    earlier = {path.name: path.read_bytes() for path in out.iterdir()}
+    earlier = results(out)
     assert sorted(earlier) == ["bots.csv", "games.csv", "tournament.json", "tournament.png"]
 
-    failed = tournament(out, games=60, file_size_limit=len(earlier["tournament.json"]) + 1000)
+    # The limit lets the journal of 60 games grow (it is written as they end) but not their tournament.json.
+    measured = tournament(tmp_path / "measure", games=60)
+    assert measured.returncode == 0
+    journal_size = (tmp_path / "measure" / "games.jsonl").stat().st_size
+    assert journal_size + 1000 < (tmp_path / "measure" / "tournament.json").stat().st_size
+    failed = tournament(out, games=60, file_size_limit=journal_size + 1000)
     assert failed.returncode == 1
     assert failed.stderr.strip() == f"error: --out {out}: cannot write the results: File too large"
-    assert {path.name: path.read_bytes() for path in out.iterdir()} == earlier, "no file half-written or left over"
+    assert results(out) == earlier, "no file half-written or left over"
+
+
+def test_a_journal_that_cannot_grow_stops_the_run_with_the_earlier_results_whole(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    assert tournament(out, games=2).returncode == 0
+    earlier = results(out)
+    journal = (out / "games.jsonl").stat().st_size
+
+    failed = tournament(out, games=60, file_size_limit=journal + 1000)
+    assert failed.returncode == 1
+    assert failed.stderr.strip() == f"error: --out {out}: cannot write the journal: File too large"
+    assert results(out) == earlier

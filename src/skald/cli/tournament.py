@@ -24,6 +24,7 @@ from skald.cli.common import (
     stopped_by_ctrl_c,
 )
 from skald.sim import TournamentConfig, TournamentResult, default_workers, run_tournament, write_all
+from skald.sim.journal import JOURNAL_NAME, Journal, JournalError
 from skald.sim.match import GameResult
 
 
@@ -92,15 +93,34 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option("--import", help="A module to import first, e.g. one registering a game."),
         ] = None,
+        resume: Annotated[
+            bool,
+            typer.Option(
+                "--resume",
+                help=f"Go on with the games that a stopped run with the same settings finished (OUT/{JOURNAL_NAME}).",
+            ),
+        ] = False,
     ) -> None:
-        """Play bots against each other with seats rotating fairly, and report win rates and ratings."""
+        """Play bots against each other with seats rotating fairly, and report win rates and ratings.
+
+        Each finished game is kept in OUT/games.jsonl as it ends: a run stopped by Ctrl-C or a crash goes on with
+        --resume, and ends with the results an unbroken run would have had. --resume with more --games extends a
+        finished tournament."""
         check_backend(backend, address)
         config = _checked_config(game, bots, players, games, seed, option or [], imports or [])
         worker_count = workers or (default_workers() if backend == "local" else 0)
-        played = 0
-        with stopped_by_ctrl_c():
+        _check_writable(out)
+        try:
+            journal = Journal(out / JOURNAL_NAME, config, resume)
+        except JournalError as error:
+            fail(f"--resume: {error}")
+        except OSError as error:
+            fail(f"--out {out}: cannot write the journal: {error.strerror or error}", 1)
+        earlier = sum(index < games for index in journal.finished)
+        if resume:
+            console.print(f"Resuming: {earlier} of {games} games were finished earlier.")
+        with journal, stopped_by_ctrl_c():
             try:
-                _check_writable(out)
                 with Progress(
                     TextColumn("[bold]{task.description}"),
                     BarColumn(),
@@ -109,16 +129,23 @@ def register(app: typer.Typer) -> None:
                     console=console,
                     transient=False,
                 ) as progress:
-                    bar = progress.add_task(escape(f"{game} {players}p on {backend}"), total=games)
+                    bar = progress.add_task(escape(f"{game} {players}p on {backend}"), total=games, completed=earlier)
 
-                    def advance(_result: GameResult) -> None:
-                        nonlocal played
-                        played += 1
+                    def advance(finished: GameResult) -> None:
+                        try:
+                            journal.record(finished)
+                        except OSError as error:
+                            fail(f"--out {out}: cannot write the journal: {error.strerror or error}", 1)
                         progress.advance(bar)
 
-                    result = run_tournament(config, backend, worker_count or None, address, advance)
+                    result = run_tournament(config, backend, worker_count or None, address, advance, journal.finished)
             except KeyboardInterrupt:
-                fail(f"interrupted (Ctrl-C) after {played} of {games} games; no results written to {out}", 130)
+                kept = sum(index < games for index in journal.on_disk())
+                fail(
+                    f"interrupted (Ctrl-C) after {kept} of {games} games; they are kept in "
+                    f"{out / JOURNAL_NAME}: add --resume to the same command to go on",
+                    130,
+                )
         console.print(bots_table(result))
         console.print(seats_table(result))
         try:

@@ -38,13 +38,17 @@ def run_local(
             on_result(result)
             results.append(result)
         return results
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)))
+    try:
         futures: dict[Future[Result], int] = {pool.submit(play, task): position for position, task in enumerate(tasks)}
         ordered: list[Any] = [None] * len(tasks)
         for future in as_completed(futures):
             result = future.result()
             on_result(result)
             ordered[futures[future]] = result
+    finally:
+        # After a failure (a game's, or `on_result`'s), the games not yet started are not played.
+        pool.shutdown(wait=True, cancel_futures=True)
     return ordered
 
 

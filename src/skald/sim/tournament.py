@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
@@ -79,10 +80,16 @@ def run_tournament(
     workers: int | None = None,
     address: str | None = None,
     on_result: Progress | None = None,
+    finished: Mapping[int, GameResult] | None = None,
 ) -> TournamentResult:
-    """Play the tournament on `backend` and summarise it; identical results for the same config and seed."""
+    """Play the tournament on `backend` and summarise it; identical results for the same config and seed.
+
+    Games already `finished` (by index, from a stopped run's journal) are not played again."""
     config.check()
-    games = run_tasks(config.tasks(), backend, workers, address, on_result)
+    done = dict(finished or {})
+    left = [task for task in config.tasks() if task.index not in done]
+    played = run_tasks(left, backend, workers, address, on_result)
+    games = sorted([*played, *(done[index] for index in done if index < config.games)], key=lambda game: game.index)
     return TournamentResult(
         config=config,
         games=games,
