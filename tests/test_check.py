@@ -23,6 +23,7 @@ from proof_game.faulty import (
     REASON_LEAK,
     RENDER_CRASH,
     SCORING_LEAK,
+    STEP_LEAK,
     FaultyGame,
 )
 from skald.engine import game_names, get_game, registry
@@ -115,6 +116,7 @@ def test_a_notation_naming_a_hidden_card_fails_the_two_worlds_check(registered):
         (AFTERMATH_LEAK, "aftermath"),
         (REASON_LEAK, "reasons an action is not allowed"),
         (SCORING_LEAK, "scorings"),
+        (STEP_LEAK, "step in words"),
     ],
     ids=lambda value: value.name if isinstance(value, FaultyGame) else None,
 )

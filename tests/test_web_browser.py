@@ -9,6 +9,7 @@ all. Screenshots of the lobby, the tables mid-game and the end screens go to out
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,6 +71,17 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
             watcher.wait_for_function(f"window.skaldState.version >= {version}")  # the spectator is live
             page.screenshot(path=str(SHOTS / "table-mid-game.png"), full_page=True)
             shot = True
+            # One line says whose move it is and, in the game's words, what that seat is doing.
+            told = watcher.locator("#prompt").inner_text()
+            assert told == "Chance to move…" or re.fullmatch(r"(Astrid|Bjorn the Bot) to move — [a-z].+\.", told), told
+            # The last move by a seat (and the draws after it) stand out in the log.
+            entries = watcher.evaluate(
+                "[...document.querySelectorAll('#log li')].map(li => [li.className, li.getAttribute('aria-current')])"
+            )
+            marked = [i for i, (classes, _) in enumerate(entries) if "last-move" in classes]
+            move = max(i for i, (classes, _) in enumerate(entries) if "chance" not in classes)
+            assert marked == list(range(move, len(entries)))
+            assert [i for i, (_, current) in enumerate(entries) if current] == [move]
         targets = page.locator("#board .legal")
         count = targets.count()
         if count:
@@ -92,6 +104,11 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     fame = sorted((int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(2)), reverse=True)
     assert ("most Gold" in page.locator("#tie-break").inner_text()) == (fame[0] == fame[1])
     assert page.locator("#tie-break").inner_text().startswith("Winner")
+    # The end screen itemises the game's last scoring beside the standings.
+    final_report = page.evaluate("view.scorings[view.scorings.length - 1]")
+    assert final_report["when"] == "end"
+    assert page.locator("#final-scoring details[open] summary").inner_text() == "End-game scoring"
+    assert page.locator("#final-scoring li").count() == max(1, len(final_report["lines"]))
     page.screenshot(path=str(SHOTS / "end-screen.png"), full_page=True)
 
     final = page.evaluate("window.skaldState.version")

@@ -189,6 +189,17 @@ class AftermathLeak(ProofPresentation):
         return []
 
 
+class StepLeak(ProofPresentation):
+    """Tells the whole table, in the step's words, the best card of the seat to act."""
+
+    def step(self, state: State) -> str:
+        """`play a card (holding N)`."""
+        proof = _proof(state)
+        seat = state.current_player()
+        hand = proof.hands[seat] if seat >= 0 else []
+        return f"{self.prompt(state)} (holding {max(hand)})" if hand else self.prompt(state)
+
+
 class FaultyGame(ProofGame):
     """The proof game with one of the faulty states or presentations above."""
 
@@ -220,6 +231,7 @@ FOCUS_LEAK = FaultyGame("proof-focus-leak", presentation=FocusLeak())
 GROUPS_LEAK = FaultyGame("proof-groups-leak", presentation=GroupsLeak())
 KEYS_LEAK = FaultyGame("proof-keys-leak", presentation=KeysLeak())
 AFTERMATH_LEAK = FaultyGame("proof-aftermath-leak", presentation=AftermathLeak())
+STEP_LEAK = FaultyGame("proof-step-leak", presentation=StepLeak())
 FAULTY_GAMES = (
     HAND_LEAK,
     NOTATION_LEAK,
@@ -233,4 +245,5 @@ FAULTY_GAMES = (
     GROUPS_LEAK,
     KEYS_LEAK,
     AFTERMATH_LEAK,
+    STEP_LEAK,
 )

@@ -55,6 +55,12 @@ class Presentation:
         """What the seat to act does now, in a few words ("buy a Group from the wheel")."""
         return "choose a move"
 
+    def step(self, state: State) -> str:
+        """The step the seat to act is at, in words everyone at the table may read (the web says "Astrid to move —
+        buy a Group" to the others). By default the seat's own prompt: a game whose prompt names something only that
+        seat may see (a card in hand) says less here. `skald check` compares it in two worlds for every viewer."""
+        return self.prompt(state)
+
     def click_hint(self, state: State) -> str | None:
         """How to make this step's choice on the drawn board (`data-action` targets in the SVG), or None."""
         return None

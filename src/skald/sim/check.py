@@ -230,6 +230,7 @@ def views(
         ("board", lambda: drawn(presentation.board(state, viewer, names))),
         ("scores", lambda: _dumps(state.scores())),
         ("scorings", lambda: _dumps(state.scorings())),
+        ("step in words", lambda: presentation.step(state) if player >= 0 else ""),
     ]
     if record:
         parts.append(("notations", lambda: _dumps([entry["notation"] for entry in seen()["actions"]])))

@@ -391,6 +391,8 @@ class Table:
             "result": self.result(),
             "rematch": self.rematch_id,
         }
+        if full and player >= 0:
+            body["step"] = self.game.presentation.step(state)
         if seat is not None and seat == player:
             body["legal"] = self.legal(words=full)[0]
             if full:

@@ -128,7 +128,7 @@ class VikingdomsPresentation(Presentation):
         if kind == "ally":
             return ALLY_ABILITY.get(str(data["ally"]), ("", ""))[0]
         if kind == "place":
-            return "a Viking from your camp onto the board"
+            return "a Viking from the camp onto the board"
         if kind == "move":
             return f"{data['count']} Viking{'s' if data['count'] != 1 else ''} from {data['from']} onto {data['to']}"
         return ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -32,7 +32,7 @@ from skald.games.vikings.components import (
     tile_name,
 )
 from skald.games.vikings.mainland import Mainland
-from skald.games.vikings.render import STYLES, render_text, ship_label
+from skald.games.vikings.render import STYLES, render_compact, render_text, ship_label
 from skald.games.vikings.scoring import threats
 from skald.games.vikings.state import VikingsState
 from skald.games.vikings.steps import (
@@ -202,6 +202,30 @@ def cost_words(price: int, gold: int) -> str:
     return f"{gold} Gold + {price - gold} Fame"
 
 
+#: The lines a step's notes, choices and prompt take below the table (a purchase: 4 of notes, up to 12 Groups, some
+#: on two lines, and the prompt), kept free when choosing the table's form.
+CHOICES_ROOM = 20
+
+
+class VikingsTable:
+    """The whole table in the form that fits where it is printed: the grids (`render_text`) where the terminal has
+    room for them and the choices, else the compact form (`render_compact`), which keeps the step, the wheel and
+    every Mainland in view at 80×24. Rich asks at print time, so the person's terminal decides; printed anywhere
+    but a terminal (a file, a pipe), the table is whole."""
+
+    def __init__(self, state: VikingsState, names: list[str]) -> None:
+        self.state = state
+        self.names = names
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The table's markup as Rich text, in the form the terminal's height leaves room for."""
+        full = render_text(self.state, True, self.names)
+        if console.is_terminal and full.count("\n") + CHOICES_ROOM > options.size.height:
+            yield Text.from_markup(render_compact(self.state, True, self.names))
+        else:
+            yield Text.from_markup(full)
+
+
 class VikingsPresentation(Presentation):
     """The Vikings table: the wheel's prices, the 0-space rule, the Fame exchange and marked squares."""
 
@@ -227,8 +251,9 @@ class VikingsPresentation(Presentation):
         return [(f"the {tile_words(v.pending_tile)}", tile), ("your start tile", starts)]
 
     def board(self, state: State, seat: int | None, names: list[str]) -> Any:
-        """The wheel and every Mainland, with the seats' names (every seat sees the whole table)."""
-        return Text.from_markup(render_text(_state(state), True, [escape(n) for n in names]))
+        """The wheel and every Mainland, with the seats' names (every seat sees the whole table): the grids on a
+        terminal tall enough for them and the choices below, the compact form on a shorter one."""
+        return VikingsTable(_state(state), [escape(n) for n in names])
 
     def keys(self, state: State, actions: list[int]) -> list[tuple[str, int]]:
         """At a purchase the key is the price, as on the wheel; otherwise 1, 2, 3…"""
@@ -250,7 +275,7 @@ class VikingsPresentation(Presentation):
             row, _ = A.square_of(action - A.ISLAND)
             return f"the {tile_words(v.pending_tile)} in the {ROW_NAMES[row]} row"
         if A.START <= action < A.VIKING:
-            return f"your start tile in the {ROW_NAMES[action - A.START + 1]} row"
+            return f"the start tile in the {ROW_NAMES[action - A.START + 1]} row"
         if A.VIKING <= action < A.HEAD:
             row, col = A.square_of(action - A.VIKING)
             role = VIKINGS[v.pending_viking].role if v.step == PLACE_VIKING else ROW_NAMES[row]

@@ -1,4 +1,5 @@
-"""The Vikings table as text: the wheel with prices, each Mainland as a grid, Fame, Gold and what comes next.
+"""The Vikings table as text: the wheel with prices, each Mainland as a grid, Fame, Gold and what comes next; and a
+compact form of the same table (`render_compact`) for a terminal too short to show the grids and the choices.
 
 Readable without colour: Vikings and sails are letters (F G S N W B); a threatened Viking is written in lower
 case, as the rulebook suggests laying it on its side; a ship reads `^S5g` (sail of the Scout row's colour,
@@ -7,6 +8,7 @@ case, as the rulebook suggests laying it on its side; a ship reads `^S5g` (sail 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from skald.games.vikings.components import (
@@ -25,6 +27,7 @@ from skald.games.vikings.components import (
 )
 from skald.games.vikings.mainland import Mainland
 from skald.games.vikings.scoring import threats
+from skald.games.vikings.steps import FERRY, LAND, PLACE_TILE, PLACE_VIKING
 
 STYLES = {
     "F": "bold blue",
@@ -141,3 +144,117 @@ def render_text(state: Any, color: bool = False, names: list[str] | None = None)
     for seat, land in enumerate(state.lands):
         lines += [*render_mainland(land, names[seat], color), ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+#: The compact form's width: it is written for an 80-column terminal.
+COMPACT_WIDTH = 80
+#: The colour tags `_paint` adds (`[bold blue]`, `[/]`).
+_MARKUP = re.compile(r"\[[^\]]*\]")
+
+
+def _compact_cell(land: Mainland, row: int, col: int, threatened: bool, color: bool) -> str:
+    """A square as `L`, `M2:W` (a Viking on it), `^S5g` (a ship) or `.` (empty, between tiles)."""
+    tile = land.tile(row, col)
+    if tile == EMPTY:
+        return "."
+    if is_ship(tile):
+        return _paint(ship_label(tile), LETTERS[ship_of(tile).sail], color)
+    code = tile_code(tile) + ("*" if row * MAX_COLUMNS + col - 1 in land.buildings else "")
+    viking = land.viking(row, col)
+    if viking == EMPTY:
+        return code
+    letter = LETTERS[viking].lower() if threatened else LETTERS[viking]
+    return f"{code}:{_paint(letter, letter, color)}"
+
+
+def _visible(markup: str) -> int:
+    """The printed width of a compact cell or group (its colour markup aside)."""
+    return len(_MARKUP.sub("", markup))
+
+
+def compact_mainland(land: Mainland, name: str, color: bool = False, rows: bool = True) -> list[str]:
+    """One Mainland in a few lines: Fame, Gold and the Head Boatswain, then (with `rows`) its rows one after another
+    (`W L:W R .`: the row's letter, then its squares from column 1; an empty row is left out), wrapped at 80
+    columns."""
+    waiting = " ".join(_paint(f"{LETTERS[c]}{n}", LETTERS[c], color) for c, n in enumerate(land.head) if n)
+    start = " · start tile in hand" if not land.start_placed else ""
+    held = sum(land.specials) + len(land.waiting)
+    specials = f" · {held} special tile{'s' if held > 1 else ''}" if held else ""
+    lines = [f"{name}: {land.fame} Fame, {land.gold} Gold · Head Boatswain: {waiting or '—'}{start}{specials}"]
+    if not rows:
+        return lines
+    seen = threats(land)
+    words: list[str] = []
+    for row in range(6):
+        last = max((col for col in range(1, MAX_COLUMNS + 1) if land.tile(row, col) != EMPTY), default=0)
+        if last:
+            cells = [_compact_cell(land, row, col, seen.is_threatened(row, col), color) for col in range(1, last + 1)]
+            # A row's letter keeps its first square's company, so that no line ends in a bare letter.
+            words += ["│"] if words else []
+            words += [f"{'ship' if row == 0 else ROW_LETTERS[row]} {cells[0]}", *cells[1:]]
+    if not words:
+        return [*lines, "  (no tiles yet)"]
+    line, width = " ", 1
+    for word in words:
+        size = _visible(word)
+        if width + 1 + size > COMPACT_WIDTH:
+            lines.append(line)
+            line, width = " ", 1
+        line += " " + word
+        width += 1 + size
+    return [*lines, line]
+
+
+def compact_wheel(state: Any, color: bool = False) -> list[str]:
+    """The wheel in a line or two: `price tile+Viking` for each Group (`3 R+G`, `10 ^N3g+B`)."""
+    spaces = [s for s in range(GROUPS_PER_ROUND) if state.wheel_tiles[s] != EMPTY]
+    if not spaces:
+        return ["The wheel is empty."]
+    groups = []
+    for space in spaces:
+        tile = state.wheel_tiles[space]
+        label = ship_label(tile) if is_ship(tile) else tile_code(tile)
+        letter = LETTERS[state.wheel_vikings[space]] if state.wheel_vikings[space] != EMPTY else "?"
+        text = f"{space - state.offset} {label}+{_paint(letter, letter, color)}"
+        groups.append((text, _visible(text)))
+    lines, line, width = [], "Wheel:", len("Wheel:")
+    for text, size in groups:
+        if width + 2 + size > COMPACT_WIDTH:
+            lines.append(line)
+            line, width = "      ", 6
+        line += "  " + text
+        width += 2 + size
+    return [*lines, line]
+
+
+#: The steps whose close-up (presentation.py) draws the mover's Mainland in full, with the choices on its squares.
+CLOSE_UP_STEPS = (PLACE_TILE, PLACE_VIKING, FERRY, LAND)
+
+
+def render_compact(state: Any, color: bool = False, names: list[str] | None = None) -> str:
+    """The whole table in a few lines, for a short terminal: the step in one line, the wheel in one or two, each
+    Mainland in two or three. At a step whose close-up draws the mover's Mainland in full (placing a tile or a
+    Viking, ferrying), each other Mainland is its one line of Fame, Gold and Head Boatswain, so that the close-up
+    and the choices share the screen with it."""
+    names = names or [f"Player {seat + 1}" for seat in range(state.num_players)]
+    scoring = "large" if state.round in LARGE_SCORING_ROUNDS else "small"
+    if state.current_player() < 0 and state.step_name() == "game over":
+        head = f"Vikings — game over. Winner: {', '.join(names[s] for s in state.winners())}"
+    else:
+        mover = names[state.to_move] if state.current_player() >= 0 else "chance"
+        head = (
+            f"Vikings · round {state.round}/{ROUNDS} ({scoring} scoring) · start: {names[state.start_player]} · "
+            f"now: {mover} ({state.step_name()})"
+        )
+    lines = [head]
+    if state.advanced:
+        lines += render_advanced(state, names, color)
+    # At a purchase the choices list every Group on the wheel with its price, tile and Viking: the wheel is not
+    # drawn twice.
+    if (state.current_player() >= 0 and state.step_name() != "buy a Group") or state.step_name() == "draw Vikings":
+        lines += compact_wheel(state, color)
+    close_up = state.current_player() >= 0 and state.step in CLOSE_UP_STEPS
+    for seat, land in enumerate(state.lands):
+        if not (close_up and seat == state.to_move):  # the close-up heads the mover's grid with the same line
+            lines += compact_mainland(land, names[seat], color, rows=not close_up)
+    return "\n".join(lines) + "\n"

@@ -134,7 +134,22 @@ function addLog(entries) {
       Skald.el("span", { class: "who" }, who), " ", entry.notation));
   }
   log.append(items);
+  markLastMove(log);
   log.scrollTop = log.scrollHeight;
+}
+
+// The last move made by a seat, and the draws that followed it, stand out in the log: someone who looked away sees
+// at once what changed.
+function markLastMove(log) {
+  for (const item of log.querySelectorAll("li.last-move")) {
+    item.classList.remove("last-move");
+    item.removeAttribute("aria-current");
+  }
+  let move = log.lastElementChild;
+  while (move && move.classList.contains("chance")) move = move.previousElementSibling;
+  if (!move) return;  // nothing but chance so far
+  move.setAttribute("aria-current", "step");
+  for (let item = move; item; item = item.nextElementSibling) item.classList.add("last-move");
 }
 
 function legalKeys() {
@@ -364,32 +379,39 @@ function drawPrompt(mine) {
     // The game's words for this step: what to do, then how to do it on the drawn board if the game says.
     prompt.replaceChildren(`Your turn — ${sentence(view.prompt || "choose a move", false)}`);
     if (view.click_hint) prompt.append(" ", Skald.el("span", { class: "hint" }, sentence(view.click_hint, true)));
+  } else if (view.to_move === null) {
+    prompt.textContent = "Chance to move…";
   } else {
-    const who = view.to_move === null ? "chance" : game.seats[view.to_move].name;
-    prompt.textContent = `${who} to move…`;
+    // Whose move it is and, in the game's words for everyone at the table, what that seat is doing.
+    const step = view.step ? ` — ${sentence(view.step, false)}` : "…";
+    prompt.textContent = `${game.seats[view.to_move].name} to move${step}`;
   }
   prompt.className = mine ? "prompt yours" : "prompt";
+}
+
+// A scoring report as a disclosure: its title, then each line with its seat and what it gained, in the game's words.
+function scoringReport(report, open) {
+  const lines = report.lines.map((line) => {
+    // Every number a line carries beside its seat is a gain in what the game counts, named by its key.
+    const gain = [];
+    for (const [key, value] of Object.entries(line)) {
+      if (key === "seat" || typeof value !== "number" || !value) continue;
+      gain.push(`${value > 0 ? "+" : ""}${value} ${key.replaceAll("_", " ")}`);
+    }
+    return Skald.el("li", {}, Skald.el("span", { class: "who" }, game.seats[line.seat].name), ` ${line.text} `,
+      Skald.el("b", {}, gain.join(" ")));
+  });
+  const title = report.when === "end" ? "End-game scoring"
+    : report.round === undefined ? `${report.when} scoring` : `Round ${report.round}: ${report.when} scoring`;
+  return Skald.el("details", open ? { open: "" } : {},
+    Skald.el("summary", {}, title), Skald.el("ul", { class: "lines" }, ...(lines.length ? lines : [Skald.el("li", {}, "nothing scored")])));
 }
 
 function drawScorings() {
   const box = $("scorings");
   box.replaceChildren();
-  for (const report of [...view.scorings].reverse()) {
-    const lines = report.lines.map((line) => {
-      // Every number a line carries beside its seat is a gain in what the game counts, named by its key.
-      const gain = [];
-      for (const [key, value] of Object.entries(line)) {
-        if (key === "seat" || typeof value !== "number" || !value) continue;
-        gain.push(`${value > 0 ? "+" : ""}${value} ${key.replaceAll("_", " ")}`);
-      }
-      return Skald.el("li", {}, Skald.el("span", { class: "who" }, game.seats[line.seat].name), ` ${line.text} `,
-        Skald.el("b", {}, gain.join(" ")));
-    });
-    const title = report.when === "end" ? "End-game scoring"
-      : report.round === undefined ? `${report.when} scoring` : `Round ${report.round}: ${report.when} scoring`;
-    box.append(Skald.el("details", report === view.scorings[view.scorings.length - 1] ? { open: "" } : {},
-      Skald.el("summary", {}, title), Skald.el("ul", { class: "lines" }, ...(lines.length ? lines : [Skald.el("li", {}, "nothing scored")]))));
-  }
+  const newest = view.scorings[view.scorings.length - 1];
+  for (const report of [...view.scorings].reverse()) box.append(scoringReport(report, report === newest));
 }
 
 function drawEnd() {
@@ -410,6 +432,9 @@ function drawEnd() {
   const winners = result.winners.map((s) => game.seats[s].name).join(", ");
   $("tie-break").textContent = `${result.winners.length > 1 ? "Winners" : "Winner"}: ${winners}.`
     + (result.tied ? ` A tie on the score: ${result.tie_break}` : "");
+  // The game's last scoring, itemised, beside the standings it settled (every scoring stays below, under Scorings).
+  const last = view.scorings[view.scorings.length - 1];
+  $("final-scoring").replaceChildren(...(last ? [scoringReport(last, true)] : []));
   $("rematch-button").hidden = you === null || Boolean(view.rematch);
   if (!view.rematch) return;
   const claimed = (Skald.joined()[view.rematch] || {}).token;
