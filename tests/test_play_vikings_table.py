@@ -158,3 +158,27 @@ def test_the_game_supplies_its_own_score_command():
     commands = GAME.commands()
     assert commands is not None
     assert [command.name or command.callback.__name__ for command in commands.registered_commands] == ["score"]
+
+
+def test_the_last_move_names_the_square_it_filled_on_the_movers_drawn_mainland() -> None:
+    """A tile, then its Viking, placed by seat 0: each move names that square of seat 0's Mainland, which the drawn
+    board carries (the web rings it); a purchase names nothing on the board."""
+    state = offer(3)
+    presentation = GAME.presentation
+    buy = state.legal_actions()[0]
+    state.apply(buy)
+    assert presentation.last_move(state, 0, buy, None) == []
+    named = 0
+    while state.current_player() == 0:
+        action = state.legal_actions()[-1]
+        state.apply(action)
+        data = A.to_json(action)
+        marks = presentation.last_move(state, 0, action, 1)
+        if data["type"] in ("island", "start", "viking"):
+            assert marks == [f"0:{data['square']}"]
+        elif data["type"] == "head":
+            assert marks == ["0:head"]
+        svg = GAME.render_svg(state, 1)
+        assert all(f'data-at="{mark}"' in svg for mark in marks), (data, marks)
+        named += len(marks)
+    assert named >= 2  # the tile and its Viking (or the Head Boatswain)

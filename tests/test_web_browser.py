@@ -54,6 +54,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     assert prompt.startswith("Your turn — ") and "Click a Group on the wheel to buy it." in prompt
     assert page.evaluate("view.prompt") in prompt
     hovered = shot = False
+    ringed = 0
     while True:
         page.wait_for_function(
             "window.skaldState.status === 'over' || (window.skaldState.mine && !window.skaldState.pending)"
@@ -82,6 +83,12 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
             move = max(i for i, (classes, _) in enumerate(entries) if "chance" not in classes)
             assert marked == list(range(move, len(entries)))
             assert [i for i, (_, current) in enumerate(entries) if current] == [move]
+        # The board rings what the last move changed, as the game names it (a purchase: nothing).
+        marks, rings = page.evaluate(
+            "[view.last_move.length, document.querySelectorAll('#board .last-move-ring').length]"
+        )
+        assert marks == rings
+        ringed += rings
         targets = page.locator("#board .legal")
         count = targets.count()
         if count:
@@ -91,7 +98,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
             buttons.nth(version % buttons.count()).click()
         page.wait_for_function(f"window.skaldState.version > {version} || !window.skaldState.pending")
 
-    assert hovered and shot
+    assert hovered and shot and ringed > 0
     page.wait_for_selector("#end:not([hidden])")
     rows = page.locator("#standings tbody tr")
     assert rows.count() == 2

@@ -61,6 +61,12 @@ class Presentation:
         seat may see (a card in hand) says less here. `skald check` compares it in two worlds for every viewer."""
         return self.prompt(state)
 
+    def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
+        """What the last move by a seat (`action`, made by `mover`, the last seat's action in `state`'s history)
+        changed on the drawn board, as the `data-at` names of elements of `render_svg(state, seat)`, for `seat`
+        (None: a spectator) to see highlighted; only what that viewer may see. None by default."""
+        return []
+
     def click_hint(self, state: State) -> str | None:
         """How to make this step's choice on the drawn board (`data-action` targets in the SVG), or None."""
         return None

@@ -240,6 +240,8 @@ def views(
         if actor >= 0:  # the terminal tells what a seat's action brought about; chance's draws it shows as drawn
             aftermath = partial(presentation.aftermath, previous, state, names[actor], viewer)
             parts.append(("aftermath", lambda: _dumps(aftermath())))
+            marks = partial(presentation.last_move, state, actor, state.history[-1], viewer)
+            parts.append(("last move on the board", lambda: _dumps(marks())))
     if viewer is not None and player == viewer:
 
         @cache

@@ -33,7 +33,16 @@ from skald.web.names import clean_name, distinct_names
 from skald.web.ratelimit import RateLimiter
 from skald.web.rules_page import missing_page, rules_page
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
-from skald.web.tables import HUMAN, OUTBOX_LIMIT, Client, Table, Tables, scorings_beside, token_hash
+from skald.web.tables import (
+    HUMAN,
+    OUTBOX_LIMIT,
+    Client,
+    Table,
+    Tables,
+    last_move_marks,
+    scorings_beside,
+    token_hash,
+)
 
 #: The bots a seat may be given at the web table (a bound on the server's thinking per move).
 BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
@@ -620,6 +629,7 @@ def create_app(settings: Settings) -> FastAPI:
                 "viewer": viewer,
                 "svg": table.game.render_svg(state, viewer, names=[s.name for s in table.seats]),
                 "log": table.log_for(viewer)[:ply],
+                "last_move": last_move_marks(state, table.log[:ply], viewer),
                 "observation": observation,
                 "scorings": scorings,
             }

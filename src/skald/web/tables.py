@@ -29,7 +29,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -117,6 +117,17 @@ class LogEntry:
         if self.seen is None or over:
             return self.whole
         return self.seen[len(self.seen) - 1 if viewer is None else viewer]
+
+
+def last_move_marks(state: State, log: Sequence[LogEntry], seat: int | None) -> list[str]:
+    """The parts of `state`'s drawn board (`data-at` names) that the last move by a seat in `log` changed, as `seat`
+    may see them (`Presentation.last_move`): the web rings them, so that someone who looked away sees what changed."""
+    for entry in reversed(log):
+        mover = entry.whole["seat"]
+        if mover is not None:
+            action = state.history[entry.whole["ply"]]
+            return state.game.presentation.last_move(state, mover, action, seat)
+    return []
 
 
 def secret_seed(secret: bytes, game_id: str, stored: int) -> int:
@@ -393,6 +404,8 @@ class Table:
         }
         if full and player >= 0:
             body["step"] = self.game.presentation.step(state)
+        if full:
+            body["last_move"] = self.last_move(seat)
         if seat is not None and seat == player:
             body["legal"] = self.legal(words=full)[0]
             if full:
@@ -411,6 +424,10 @@ class Table:
             body["observation"] = observation
             body["scorings"] = scorings
         return body
+
+    def last_move(self, seat: int | None) -> list[str]:
+        """The parts of the drawn board the last move by a seat changed, as `seat` may see them."""
+        return last_move_marks(self.state, self.log, seat)
 
     def standing_action(self, state: State) -> int | None:
         """The action the seat to act in `state` answers with by its standing answer, or None. A decision where the

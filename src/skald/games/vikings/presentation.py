@@ -255,6 +255,20 @@ class VikingsPresentation(Presentation):
         terminal tall enough for them and the choices below, the compact form on a shorter one."""
         return VikingsTable(_state(state), [escape(n) for n in names])
 
+    def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
+        """The square a tile, Ship or Viking went to on the mover's Mainland, or its Head Boatswain when a Viking
+        went there or was ferried from there (svg.py names them `SEAT:SQUARE` and `SEAT:head`); nothing for a
+        purchase, which the Bought tile on the board and the log show."""
+        data = A.to_json(action)
+        kind = data.get("type")
+        if kind in ("island", "start", "viking", "replace"):
+            return [f"{mover}:{data['square']}"]
+        if kind == "ship":
+            return [f"{mover}:{ROW_LETTERS[0]}{data['column']}"]
+        if kind in ("head", "ferry"):
+            return [f"{mover}:head"]
+        return []
+
     def keys(self, state: State, actions: list[int]) -> list[tuple[str, int]]:
         """At a purchase the key is the price, as on the wheel; otherwise 1, 2, 3…"""
         if _state(state).step == BUY:

@@ -302,6 +302,7 @@ def _mainland(
                         attrs += f' data-alt="{_attr(alt)}"'
                 else:
                     attrs = ' class="square"'
+                attrs += f' data-at="{seat}:{square}"'
                 fill = "#edf5f9" if row else "#e3eef4"
                 out.append(
                     f'<rect x="{cx + 1}" y="{ry + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="3" '
@@ -309,13 +310,13 @@ def _mainland(
                 )
                 continue
             if row == 0:
-                out.append(ship_glyph(cx, ry, CELL, code))
+                out.append(f'<g data-at="{seat}:{square}">{ship_glyph(cx, ry, CELL, code)}</g>')
                 continue
             target = ""
             if not letter and row in viking_rows:
                 target = f' class="target" data-action="{_attr({"type": "viking", "square": square})}"'
             out.append(
-                f"<g{target}>{island_glyph(cx, ry, CELL, code)}<title>{square}: "
+                f'<g{target} data-at="{seat}:{square}">{island_glyph(cx, ry, CELL, code)}<title>{square}: '
                 f"{escape(ISLANDS[_tile(code)].name if 0 <= _tile(code) < len(ISLANDS) else code)}"
                 "</title>"
             )
@@ -327,7 +328,7 @@ def _mainland(
     # The Head Boatswain: Vikings waiting, by colour.
     head = raw.get("head", {}) or {}
     hx = x + 290
-    out.append(f'<text x="{hx}" y="{y + 26}" class="label-left">Head Boatswain:</text>')
+    out.append(f'<text x="{hx}" y="{y + 26}" class="label-left" data-at="{seat}:head">Head Boatswain:</text>')
     hx += 122
     placing_head = mine and step == "place_viking"
     if placing_head:

@@ -177,8 +177,37 @@ function drawMode(legal) {
   }
 }
 
+// Rings the parts of a drawn board that the last move changed (the game names them: `data-at` in its SVG), so that
+// someone who looked away sees what changed. A ring is drawn last, over everything, around the part's box taken to
+// the board's own coordinates, and takes no clicks.
+function ringLastMove(container, marks) {
+  const svg = container.querySelector("svg");
+  if (!svg || !marks) return;
+  for (const name of marks) {
+    const part = svg.querySelector(`[data-at="${CSS.escape(name)}"]`);
+    if (!part || typeof part.getBBox !== "function") continue;
+    const [board, own] = [svg.getScreenCTM(), part.getScreenCTM()];
+    if (!board || !own) continue;  // not laid out (the board is hidden while a replay is shown)
+    const box = part.getBBox();
+    const toBoard = board.inverse().multiply(own);
+    const corners = [[box.x, box.y], [box.x + box.width, box.y + box.height]].map(([x, y]) => {
+      const point = new DOMPoint(x, y).matrixTransform(toBoard);
+      return [point.x, point.y];
+    });
+    const [[left, top], [right, bottom]] = corners;
+    const ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    const place = { x: Math.min(left, right) - 3, y: Math.min(top, bottom) - 3, width: Math.abs(right - left) + 6,
+      height: Math.abs(bottom - top) + 6, rx: 6 };
+    for (const [key, value] of Object.entries(place)) ring.setAttribute(key, String(value));
+    ring.setAttribute("class", "last-move-ring");
+    ring.setAttribute("aria-hidden", "true");
+    svg.append(ring);
+  }
+}
+
 function draw() {
   Skald.showSvg($("board"), view.svg);
+  ringLastMove($("board"), view.last_move);
   boardZoom.apply();
   const legal = legalKeys();
   drawMode(legal);
@@ -629,6 +658,7 @@ async function showPly(ply) {
   // As this viewer saw the game (its token names the seat): another seat's hidden cards stay hidden.
   const data = await Skald.api("GET", `/api/games/${gameId}/replay/${ply}`, undefined, token);
   Skald.showSvg($("rp-board"), data.svg);
+  ringLastMove($("rp-board"), data.last_move);
   replayZoom.apply();
   $("rp-slider").max = data.version;
   $("rp-slider").value = ply;
