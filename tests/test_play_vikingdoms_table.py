@@ -78,3 +78,27 @@ def test_every_step_has_a_rules_summary_and_recruitment_names_the_termination_ru
     capped = GAME.new_initial_state(2, {"termination": "move_cap"})
     capped.phase = S.RECRUITMENT
     assert "300 actions" in PRESENTATION.rules(capped)
+
+
+def test_the_last_move_names_the_squares_a_recruitment_move_changed_on_the_drawn_board() -> None:
+    """A Viking placed names its square, a stack moved names both squares; the drawn board carries each name."""
+    game = get_game("vikingdoms")
+    state = game.new_initial_state(2)
+    chance = random.Random(1)
+    named: dict[str, int] = {}
+    while not state.is_terminal():
+        player = state.current_player()
+        action = sample_chance(state, chance) if player == CHANCE else chance.choice(state.legal_actions())
+        data = state.action_to_json(action)
+        state.apply(action)
+        if player == CHANCE:
+            continue
+        marks = game.presentation.last_move(state, player, action, None)
+        if data["type"] == "place":
+            assert marks == [f"square:{data['square']}"]
+        elif data["type"] == "move":
+            assert marks == [f"square:{data['from']}", f"square:{data['to']}"]
+        svg = game.render_svg(state, 1 - player)
+        assert all(f'data-at="{mark}"' in svg for mark in marks)
+        named[data["type"]] = named.get(data["type"], 0) + len(marks)
+    assert named.get("place", 0) > 0 and named.get("move", 0) > 0

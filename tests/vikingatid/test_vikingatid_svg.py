@@ -409,3 +409,29 @@ def test_the_maps_pieces_make_the_whole_map_and_a_move_changes_few_of_them(posit
         before = parts
     changed.sort()
     assert changed[len(changed) // 2] <= 12, changed
+
+
+def test_the_last_move_names_the_area_a_fleet_moved_to_or_started_from_and_the_map_carries_it() -> None:
+    """A fleet started, moved, ships bought or a card's target: the move names its area (`area:ID`), which the
+    drawn map of every viewer carries (the web rings it); a move without an area names nothing."""
+    from skald.engine import sample_chance
+
+    state = GAME.new_initial_state(3)
+    rng = random.Random(5)
+    named: Counter[str] = Counter()
+    while not state.is_terminal() and sum(named.values()) < 120:
+        player = state.current_player()
+        action = sample_chance(state, rng) if player == CHANCE else rng.choice(state.legal_actions())
+        data = state.action_to_json(action)
+        state.apply(action)
+        if player == CHANCE:
+            continue
+        marks = GAME.presentation.last_move(state, player, action, None)
+        if "area" in data:
+            assert marks == [f"area:{data['area']}"]
+        elif data["type"] != "build":
+            assert marks == []
+        drawn = GAME.render_svg(state, None)
+        assert all(f'data-at="{mark}"' in drawn for mark in marks)
+        named[data["type"]] += len(marks)
+    assert named["move"] and named["fleet"], named

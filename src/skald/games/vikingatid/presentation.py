@@ -278,6 +278,22 @@ class VikingatidPresentation(Presentation):
     """Vikingatid in words: each step's prompt, what a choice does (danger, costs, camps), keys, notes, the
     rulebook per step, and the standings with the tie-break option."""
 
+    def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
+        """The area a move named (a fleet started or moved, ships bought, camps pulled down, an emigration, a card's
+        target), or where the fleet under way built camps (svg.py names areas `area:ID`). Every such action is
+        public: a card's kind or a gift's cards never name an area."""
+        v = _state(state)
+        try:
+            data = v.space.to_json(action)
+        except ValueError:
+            return []
+        if "area" in data:
+            return [f"area:{data['area']}"]
+        fleet = journey_fleet(v)
+        if data.get("type") == "build" and fleet is not None:
+            return [f"area:{fleet.area}"]
+        return []
+
     # -- the step ----------------------------------------------------------------------------------------------
 
     def prompt(self, state: State) -> str:

@@ -701,7 +701,7 @@ def _area(v: _View, area: Area, p: Place, inside: str) -> str:
     target_cls, target_attrs = _targets(v, area)
     box = f'x="{_f(x0)}" y="{_f(y0)}" width="{_f(p.w)}" height="{_f(p.h)}" rx="{_f(rx)}"'
     out = [
-        f'<g class="area {cls}{target_cls}" data-area="{_esc(area.id)}"{target_attrs}>',
+        f'<g class="area {cls}{target_cls}" data-area="{_esc(area.id)}" data-at="area:{_esc(area.id)}"{target_attrs}>',
         f'<rect class="shape" {box} fill="{fill}" stroke="{rim}" stroke-width="{width}"{dash}/>',
         _fixed(v, area, p, pattern, box),
     ]

@@ -96,6 +96,17 @@ def _state(state: State) -> VikingdomsState:
 class VikingdomsPresentation(Presentation):
     """Vikingdoms in words: each phase's prompt and click hint, what a tile or an ally brings, the tie-break."""
 
+    def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
+        """The board's squares a recruitment move changed: where a Viking was placed, a stack's square and the
+        square it moved onto, the square a troop was chosen from (svg.py names them `square:NAME`)."""
+        data = _state(state).action_to_json(action)
+        kind = data.get("type")
+        if kind in ("place", "troop"):
+            return [f"square:{data['square']}"]
+        if kind == "move":
+            return [f"square:{data['from']}", f"square:{data['to']}"]
+        return []
+
     def prompt(self, state: State) -> str:
         """The phase in words: `take an ally for the second village`, `riot! take a tile from the rioter's…`."""
         v = _state(state)

@@ -111,13 +111,16 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
-def _group(cls: str, body: str, title: str = "", action: Mapping[str, Any] | None = None) -> str:
+def _group(cls: str, body: str, title: str = "", action: Mapping[str, Any] | None = None, at: str | None = None) -> str:
     """A group with its own tooltip; with `action`, something to click, carrying the action's JSON form as
-    `data-action` in the canonical text the web table's legal keys use."""
+    `data-action` in the canonical text the web table's legal keys use; with `at`, its name for the last move
+    (`data-at`, see `VikingdomsPresentation.last_move`)."""
     attrs = f' class="{cls}"'
     if action is not None:
         key = json.dumps(action, sort_keys=True, separators=(",", ":"))
         attrs = f' class="{cls} target" data-action="{_esc(key)}"'
+    if at is not None:
+        attrs += f' data-at="{_esc(at)}"'
     tip = f"<title>{_esc(title)}</title>" if title else ""
     return f"<g{attrs}>{tip}{body}</g>"
 
@@ -409,7 +412,9 @@ def _board(table: _Table, x: float, y: float) -> list[str]:
         cell = f'<rect class="cell" x="{sx:g}" y="{sy:g}" width="{SQUARE}" height="{SQUARE}" fill="{shade}"/>'
         if not stack:
             place = {"type": "place", "square": name} if placing else None
-            out.append(_group("square", cell, f"place a Viking on {name}" if placing else name, place))
+            out.append(
+                _group("square", cell, f"place a Viking on {name}" if placing else name, place, f"square:{name}")
+            )
             continue
         face = (
             f'<rect class="face" x="{sx + 2:g}" y="{sy + 2:g}" width="{SQUARE - 4}" height="{SQUARE - 4}" '
@@ -417,7 +422,7 @@ def _board(table: _Table, x: float, y: float) -> list[str]:
         )
         about = f"{name}: {len(stack)} Vikings, bottom to top {''.join(A.SEAT_LETTERS[s] for s in stack)}"
         troop = {"type": "troop", "square": name} if choosing_troop else None
-        out.append(_group("square", cell + face + _stack(sx, sy, stack), about, troop))
+        out.append(_group("square", cell + face + _stack(sx, sy, stack), about, troop, f"square:{name}"))
     out.append(
         f'<rect x="{x:g}" y="{top:g}" width="{SIZE * SQUARE}" height="{SIZE * SQUARE}" fill="none" '
         'stroke="#6b5230" stroke-width="2"/>'
