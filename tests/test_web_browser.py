@@ -27,7 +27,7 @@ pytest.importorskip("playwright.sync_api")
 def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(browser: object, server: Server) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     # bypass_csp lets Playwright evaluate its wait expressions; the page's own scripts never need eval.
-    page = browser.new_context(viewport={"width": 1500, "height": 1000}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
     page.goto(server.url + "/")
     page.wait_for_selector("#seats .seat")
     page.select_option("#players", "2")

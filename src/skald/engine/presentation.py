@@ -61,6 +61,13 @@ class Presentation:
         seat may see (a card in hand) says less here. `skald check` compares it in two worlds for every viewer."""
         return self.prompt(state)
 
+    def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
+        """`seat`'s standing in a few words ("10 Fame · 29 Gold"), for the panel beside its name that a front end
+        keeps in sight of `viewer` (None: a spectator); only what that viewer may see. The drawn board's part for
+        the seat, if any, is its element with `data-seat`. By default the seat's score."""
+        score = state.scores()[seat]
+        return f"{state.game.score_name} {score:g}"
+
     def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
         """What the last move by a seat (`action`, made by `mover`, the last seat's action in `state`'s history)
         changed on the drawn board, as the `data-at` names of elements of `render_svg(state, seat)`, for `seat`

@@ -231,6 +231,10 @@ def views(
         ("scores", lambda: _dumps(state.scores())),
         ("scorings", lambda: _dumps(state.scorings())),
         ("step in words", lambda: presentation.step(state) if player >= 0 else ""),
+        (
+            "seats' summaries",
+            lambda: _dumps([presentation.seat_summary(state, s, viewer) for s in range(state.num_players)]),
+        ),
     ]
     if record:
         parts.append(("notations", lambda: _dumps([entry["notation"] for entry in seen()["actions"]])))

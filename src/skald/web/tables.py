@@ -406,6 +406,8 @@ class Table:
             body["step"] = self.game.presentation.step(state)
         if full:
             body["last_move"] = self.last_move(seat)
+            presentation = self.game.presentation
+            body["seat_lines"] = [presentation.seat_summary(state, s, seat) for s in range(state.num_players)]
         if seat is not None and seat == player:
             body["legal"] = self.legal(words=full)[0]
             if full:

@@ -278,6 +278,14 @@ class VikingatidPresentation(Presentation):
     """Vikingatid in words: each step's prompt, what a choice does (danger, costs, camps), keys, notes, the
     rulebook per step, and the standings with the tie-break option."""
 
+    def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
+        """Victory points, silver and the hand's size (never its cards): `12 VP · 7 silver · 3 cards`."""
+        table = _state(state).table
+        v = _state(state)
+        cards = v.deck.hand_size(seat) if v.cards_on() else None
+        hand = "" if cards is None else f" · {cards} card{'s' if cards != 1 else ''}"
+        return f"{table.vp[seat]} VP · {table.silver[seat]} silver{hand}"
+
     def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
         """The area a move named (a fleet started or moved, ships bought, camps pulled down, an emigration, a card's
         target), or where the fleet under way built camps (svg.py names areas `area:ID`). Every such action is

@@ -1127,7 +1127,7 @@ def _players(v: _View, top: float, width: float) -> list[str]:
                     f'<rect x="{_f(cx)}" y="{_f(y + 88)}" width="10" height="15" rx="2" fill="#7a5230" '
                     'stroke="#3b2a14"/>'
                 )
-        pieces.append("".join(out))
+        pieces.append(f'<g data-seat="{s}">{"".join(out)}</g>')
     out = []
     shown = _shown_cards(v, cards)
     if shown:

@@ -96,6 +96,14 @@ def _state(state: State) -> VikingdomsState:
 class VikingdomsPresentation(Presentation):
     """Vikingdoms in words: each phase's prompt and click hint, what a tile or an ally brings, the tie-break."""
 
+    def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
+        """Coins towards the twenty that win, territory tiles and the camp: `7/20 coins · 3 tiles · camp 4`."""
+        v = _state(state)
+        obs = v.observation(viewer)
+        tiles = len(obs["territory"][seat])
+        plural = "s" if tiles != 1 else ""
+        return f"{int(obs['coins'][seat])}/{S.COINS_TO_WIN} coins · {tiles} tile{plural} · camp {obs['camp'][seat]}"
+
     def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
         """The board's squares a recruitment move changed: where a Viking was placed, a stack's square and the
         square it moved onto, the square a troop was chosen from (svg.py names them `square:NAME`)."""

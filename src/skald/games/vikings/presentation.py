@@ -255,6 +255,12 @@ class VikingsPresentation(Presentation):
         terminal tall enough for them and the choices below, the compact form on a shorter one."""
         return VikingsTable(_state(state), [escape(n) for n in names])
 
+    def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
+        """Fame, Gold and the Vikings waiting with the Head Boatswain: `10 Fame · 29 Gold · 3 waiting`."""
+        land = _state(state).lands[seat]
+        waiting = sum(land.head)
+        return f"{land.fame} Fame · {land.gold} Gold" + (f" · {waiting} waiting" if waiting else "")
+
     def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
         """The square a tile, Ship or Viking went to on the mover's Mainland, or its Head Boatswain when a Viking
         went there or was ferried from there (svg.py names them `SEAT:SQUARE` and `SEAT:head`); nothing for a

@@ -205,9 +205,64 @@ function ringLastMove(container, marks) {
   }
 }
 
+// -- the seats' panels ------------------------------------------------------------------------------------
+// One panel a seat: its name, whether it is to move, and the game's words on its standing (`seat_lines`). A tap opens
+// the seat's part of the drawn board (the game marks it `data-seat`) beneath the panels at its own size, so that an
+// opponent's board far down the page or fitted small (on a phone) is one tap away, legible.
+let openSeat = null;
+
+function drawSeatPanels() {
+  const box = $("seat-panels");
+  const lines = view.seat_lines || [];
+  box.replaceChildren(...game.seats.map((seat, index) => {
+    const tags = [index === you ? "you" : null, index === view.to_move ? "to move" : null].filter(Boolean);
+    const panel = Skald.el("button", { type: "button", class: "seat-panel" + (index === view.to_move ? " to-move" : ""),
+      "data-seat": index, "aria-expanded": String(openSeat === index), "aria-controls": "seat-close-up" },
+    Skald.el("b", {}, seat.name + (tags.length ? ` (${tags.join(", ")})` : "")),
+    Skald.el("span", { class: "summary" }, lines[index] || ""));
+    panel.addEventListener("click", () => { openSeat = openSeat === index ? null : index; drawSeatPanels(); });
+    return panel;
+  }));
+  drawSeatCloseUp();
+}
+
+function drawSeatCloseUp() {
+  const close = $("seat-close-up");
+  const part = openSeat === null ? null : $("board").querySelector(`svg [data-seat="${openSeat}"]`);
+  close.hidden = !part;
+  if (!part) { close.replaceChildren(); return; }
+  const board = $("board").querySelector("svg");
+  const [frame, own] = [board.getScreenCTM(), part.getScreenCTM()];
+  const box = part.getBBox();
+  let [x, y] = [box.x, box.y];
+  if (frame && own) {
+    const corner = new DOMPoint(box.x, box.y).matrixTransform(frame.inverse().multiply(own));
+    [x, y] = [corner.x, corner.y];
+  }
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `${x - 4} ${y - 4} ${box.width + 8} ${box.height + 8}`);
+  // At the drawing's own size (one unit a CSS pixel: its words legible), panned in its frame where the screen is
+  // narrower, as the board is when zoomed in.
+  svg.setAttribute("width", String(box.width + 8));
+  svg.setAttribute("height", String(box.height + 8));
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${game.seats[openSeat].name}'s part of the board`);
+  const copy = part.cloneNode(true);
+  for (const node of [copy, ...copy.querySelectorAll("[data-action], [tabindex]")]) {
+    node.removeAttribute("data-action");
+    node.removeAttribute("data-alt");
+    node.removeAttribute("tabindex");
+    node.classList.remove("target", "legal", "forbidden");
+  }
+  if (frame && own) copy.setAttribute("transform", frame.inverse().multiply(own).toString());
+  svg.append(copy);
+  close.replaceChildren(svg);
+}
+
 function draw() {
   Skald.showSvg($("board"), view.svg);
   ringLastMove($("board"), view.last_move);
+  drawSeatPanels();
   boardZoom.apply();
   const legal = legalKeys();
   drawMode(legal);
