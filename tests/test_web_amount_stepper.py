@@ -46,6 +46,32 @@ def reach_an_amount(page: Any) -> None:
     raise AssertionError("no amount was asked in the first turns")
 
 
+#: Every choice drawn in `#actions`, in page order, under the group heading it is drawn beneath: `[heading, key]`.
+DRAWN_UNDER = """() => {
+  const out = [];
+  let heading = '';
+  for (const node of document.querySelectorAll('#actions h4.group, #actions .group-choices')) {
+    if (node.matches('h4.group')) { heading = node.textContent; continue; }
+    for (const choice of node.querySelectorAll('.act, .amount')) {
+      const keys = choice.matches('.amount') ? JSON.parse(choice.dataset.keys) : [choice.dataset.key];
+      for (const key of keys) out.push([heading, key]);
+    }
+    heading = '';
+  }
+  return out;
+}"""
+
+
+def assert_grouped_as_sent(page: Any) -> None:
+    """The choices stay in the game's groups (`Presentation.groups`): each is drawn once, beneath its own group's
+    heading (none for an untitled group), and the groups come in the order the game gave them."""
+    legal = legal_now(page)
+    drawn = [tuple(pair) for pair in page.evaluate(DRAWN_UNDER)]
+    assert sorted(drawn) == sorted((entry.get("group") or "", entry["key"]) for entry in legal)
+    order = list(dict.fromkeys(entry.get("group") or "" for entry in legal))
+    assert list(dict.fromkeys(heading for heading, _ in drawn)) == order
+
+
 def test_an_amount_is_chosen_with_a_stepper_and_the_server_applies_exactly_that_amount(
     browser: Any, server: Server
 ) -> None:
@@ -67,6 +93,7 @@ def test_an_amount_is_chosen_with_a_stepper_and_the_server_applies_exactly_that_
     )
     values = [entry["action"]["n"] for entry in amounts]
     assert len(values) >= RUN_MIN
+    assert_grouped_as_sent(page)
     # One control for the run, and no button for any of its amounts.
     box = page.locator("#actions .amount")
     assert box.count() == 1
@@ -212,3 +239,25 @@ def test_an_auction_bid_is_made_with_the_slider_and_the_keyboard_and_applied_as_
     assert status == 200
     applied = record["actions"][version]
     assert applied["seat"] == 0 and applied["action"] == {"type": "bid", "gold": values[-2]}
+
+
+def test_the_choices_stay_in_the_games_groups_under_their_headings_in_the_games_order(
+    browser: Any, server: Server
+) -> None:
+    """Vikingdoms' recruitment offers "place a Viking from your camp" and, once a stack stands, "move a stack" as
+    groups (`VikingdomsPresentation.groups`): each step of the person's first turns keeps the game's groups, drawn
+    under their headings in the game's order."""
+    game = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "bot", "bot": "random"}], game="vikingdoms")
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    page.goto(game["invites"][0]["url"])
+    most = 0
+    for _ in range(8):
+        page.wait_for_function("window.skaldState && window.skaldState.mine && !window.skaldState.pending")
+        assert_grouped_as_sent(page)
+        most = max(most, page.locator("#actions h4.group").count())
+        version = page.evaluate("window.skaldState.version")
+        page.locator("#actions .act").first.click()
+        page.wait_for_function(f"window.skaldState.version > {version}")
+        if most >= 2:
+            break
+    assert most >= 2, "no step offered two recruitment groups"
