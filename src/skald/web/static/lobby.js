@@ -4,11 +4,12 @@ let catalogue = null;
 
 function seatRow(index) {
   const bots = catalogue.bots.map((b) => Skald.el("option", { value: b }, b));
-  const kind = Skald.el("select", { class: "seat-kind", "data-seat": index },
+  const kind = Skald.el("select", { class: "seat-kind", "data-seat": index, "aria-label": `Seat ${index + 1}: who plays` },
     Skald.el("option", { value: "human" }, "Person"), Skald.el("option", { value: "bot" }, "Bot"));
-  const level = Skald.el("select", { class: "seat-bot" }, ...bots);
+  const level = Skald.el("select", { class: "seat-bot", "aria-label": `Seat ${index + 1}: which bot` }, ...bots);
   level.value = "mcts:normal";
-  const name = Skald.el("input", { class: "seat-name", maxlength: "40", placeholder: `Player ${index + 1}` });
+  const name = Skald.el("input", { class: "seat-name", maxlength: "40", placeholder: `Player ${index + 1}`,
+    "aria-label": `Seat ${index + 1}: name` });
   if (index > 0) kind.value = "bot";
   const sync = () => { level.hidden = kind.value !== "bot"; name.placeholder = kind.value === "bot" ? "Bot" : `Player ${index + 1}`; };
   kind.addEventListener("change", sync);
@@ -80,11 +81,12 @@ function showCreated(game) {
   const list = document.getElementById("invites");
   list.replaceChildren();
   for (const invite of game.invites) {
-    const input = Skald.el("input", { readonly: "", value: invite.url, class: "invite" });
+    const input = Skald.el("input", { readonly: "", value: invite.url, class: "invite",
+      "aria-label": `Invite link for ${invite.name} (seat ${invite.seat + 1})` });
     list.append(Skald.el("li", {}, Skald.el("strong", {}, `${invite.name} (seat ${invite.seat + 1}): `), input));
   }
   list.append(Skald.el("li", {}, Skald.el("strong", {}, "Spectators: "),
-    Skald.el("input", { readonly: "", value: game.spectator_url, class: "invite" })));
+    Skald.el("input", { readonly: "", value: game.spectator_url, class: "invite", "aria-label": "Link for spectators" })));
   const first = game.invites[0];
   const link = document.getElementById("play-link");
   if (first) {

@@ -35,6 +35,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${gameId}`);
   socket.onopen = () => {
+    if ($("conn").textContent === "reconnecting…") announce("Connection back.");
     $("conn").textContent = "live";
     $("conn").className = "pill live";
     send({ type: "hello", token, svg: true, full: true });
@@ -46,6 +47,7 @@ function connect() {
       $("conn").className = "pill";
       return;
     }
+    if ($("conn").textContent === "live") announce("Connection lost; reconnecting…");
     $("conn").textContent = "reconnecting…";
     $("conn").className = "pill";
     // A refused token was just dropped: come back at once without it; otherwise wait longer each time (with some
@@ -92,8 +94,10 @@ function receive(msg) {
       boardText = boardParts.join("");
     }
     view.svg = boardText;
+    const fresh = $("log").children.length > 0 && !msg.reveal;  // new moves, not the log of a (re)connection
     if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
     addLog(msg.log);
+    if (fresh) announceMoves(msg.log);
     draw();
   } else if (msg.type === "error") {
     pending = false;
@@ -121,6 +125,31 @@ function sortKeys(obj) {
   const out = {};
   for (const k of Object.keys(obj).sort()) out[k] = sortKeys(obj[k]);
   return out;
+}
+
+// -- announcements ------------------------------------------------------------------------------------------
+// One polite live region says, in order: each move by another seat ("Bot (greedy): buy 5 …"), then the prompt when
+// its text changes, and the connection lost or back. The board and the prompt are not live themselves: the board is
+// redrawn on every move, and "Bot to move…" would be said again and again.
+let lastPrompt = "";
+
+function announce(text) {
+  const region = $("announcer");
+  region.append(Skald.el("p", {}, text));
+  while (region.children.length > 6) region.firstElementChild.remove();
+}
+
+function announceMoves(entries) {
+  for (const entry of entries) {
+    if (entry.seat === null || entry.seat === you) continue;
+    announce(`${entry.name}: ${entry.notation}`);
+  }
+}
+
+function announcePrompt() {
+  const text = $("prompt").textContent;
+  if (text && text !== lastPrompt) announce(text);
+  lastPrompt = text;
 }
 
 // The log's new entries, added at once and scrolled to once: the update that ends a game (or a hello late in one)
@@ -275,6 +304,7 @@ function draw() {
     else if (legal.has(primary)) chosen = primary;
     if (chosen && mine) {
       node.classList.add("legal");
+      node.setAttribute("data-chosen", chosen);
       node.addEventListener("click", () => play(legal.get(chosen)));
     } else if (mine) {
       node.classList.add("forbidden");
@@ -285,11 +315,67 @@ function draw() {
     }
   }
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you };
+  const focused = focusWasOnChoices();
   drawActions(mine);
   drawPrompt(mine);
+  announcePrompt();
+  keyboardBoard(legal, mine);
+  if (focused) keepFocus(mine);
   drawScorings();
   drawEnd();
   drawFair();
+}
+
+// -- keyboard and focus ----------------------------------------------------------------------------------------
+// The board is a group of buttons for the keyboard and screen readers: each legal target takes the focus in turn
+// (one Tab stop, arrows move between targets, Enter or Space acts) and is named by the game's words for it — its
+// notation and label, and the drawing's own title for the thing (a square, a Group on the wheel).
+function keyboardBoard(legal, mine) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const named = svg.getAttribute("aria-label");
+  svg.setAttribute("role", "group");  // not an image: its targets must be reachable inside it
+  if (named) svg.setAttribute("aria-label", named);
+  const targets = mine ? [...svg.querySelectorAll("[data-action].legal")] : [];
+  targets.forEach((node, index) => {
+    const entry = legal.get(node.getAttribute("data-chosen"));
+    const title = node.querySelector("title");
+    const words = [entry ? entry.notation : "", entry && entry.label ? entry.label : "", title ? title.textContent : ""];
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", index === 0 ? "0" : "-1");
+    node.setAttribute("aria-label", words.filter(Boolean).join(" — "));
+    node.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (step) {
+        const next = targets[(index + step + targets.length) % targets.length];
+        node.setAttribute("tabindex", "-1");
+        next.setAttribute("tabindex", "0");
+        next.focus();
+      } else if (event.key === "Enter" || event.key === " ") {
+        if (entry) play(entry);
+      } else return;
+      event.preventDefault();
+    });
+  });
+}
+
+// Whether the person was choosing by keyboard when the choices are drawn again: the focus is on a choice or a board
+// target, or was there until the pressed one was removed (the focus then falls to the page).
+const CHOOSING = "#actions, #board, #mode, #actions-card";
+let choosing = false;
+document.addEventListener("focusin", (event) => { choosing = Boolean(event.target.closest(CHOOSING)); });
+
+function focusWasOnChoices() {
+  const active = document.activeElement;
+  if (active && active !== document.body) return Boolean(active.closest(CHOOSING));
+  return choosing;
+}
+
+// After a move the pressed button is gone: the focus goes to the first new choice, or to the choices' heading when
+// it is not this seat's turn, never to the page itself.
+function keepFocus(mine) {
+  const first = mine ? $("actions").querySelector("button.act, .amount input, .amount button.confirm") : null;
+  (first || $("choices-heading")).focus({ preventScroll: true });
 }
 
 function drawActions(mine) {
