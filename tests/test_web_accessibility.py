@@ -131,10 +131,24 @@ def test_the_boards_targets_are_named_buttons_that_arrows_move_between_and_enter
     targets = page.locator("#board .legal")
     count = targets.count()
     assert count >= 2
+    # A forbidden target (the 0-Group, while others are affordable) is reached by the arrows too, and says why.
+    forbidden = page.locator("#board .forbidden")
+    zero_allowed = any(entry["notation"] == "buy 0" for entry in page.evaluate("view.legal"))
+    assert forbidden.count() >= 1 or zero_allowed
+    if forbidden.count():
+        targets.first.focus()
+        page.keyboard.press("ArrowLeft")  # from the first target round to the last: a forbidden one
+        assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "true"
+        page.wait_for_selector("#tooltip:not([hidden])")
+        reason = page.locator("#tooltip").inner_text()
+        assert reason and reason != "allowed"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#tooltip", state="hidden")
+        page.keyboard.press("ArrowRight")
     described = targets.evaluate_all(
         "(nodes) => nodes.map((n) => ['role', 'tabindex', 'aria-label'].map((name) => n.getAttribute(name)))"
     )
-    assert all(role == "button" and label for role, _, label in described), described
+    assert all(role == "button" and label for role, _, label in described[:count]), described
     # One Tab stop for the whole board; the words are the game's: its notation, its label and the drawn thing.
     assert [tabindex for _, tabindex, _ in described].count("0") == 1
     legal = {entry["notation"]: entry for entry in page.evaluate("view.legal")}

@@ -312,6 +312,12 @@ function draw() {
       node.addEventListener("mouseenter", (e) => ask(key, e));
       node.addEventListener("mousemove", (e) => { if (hovered) { hovered.x = e.clientX; hovered.y = e.clientY; moveTip(e); } });
       node.addEventListener("mouseleave", hideTip);
+      // By keyboard: focused (arrows reach it), it shows why in the same tip, which Esc or leaving it dismisses.
+      node.addEventListener("focus", () => {
+        const box = node.getBoundingClientRect();
+        ask(key, { clientX: box.left + box.width / 2, clientY: box.bottom });
+      });
+      node.addEventListener("blur", hideTip);
     }
   }
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you };
@@ -336,7 +342,10 @@ function keyboardBoard(legal, mine) {
   const named = svg.getAttribute("aria-label");
   svg.setAttribute("role", "group");  // not an image: its targets must be reachable inside it
   if (named) svg.setAttribute("aria-label", named);
-  const targets = mine ? [...svg.querySelectorAll("[data-action].legal")] : [];
+  // The legal targets first (the one Tab stop is the first of them), then the forbidden ones, which say why.
+  const targets = mine
+    ? [...svg.querySelectorAll("[data-action].legal"), ...svg.querySelectorAll("[data-action].forbidden")]
+    : [];
   targets.forEach((node, index) => {
     const entry = legal.get(node.getAttribute("data-chosen"));
     const title = node.querySelector("title");
@@ -344,6 +353,10 @@ function keyboardBoard(legal, mine) {
     node.setAttribute("role", "button");
     node.setAttribute("tabindex", index === 0 ? "0" : "-1");
     node.setAttribute("aria-label", words.filter(Boolean).join(" — "));
+    if (!entry) {
+      node.setAttribute("aria-disabled", "true");
+      node.setAttribute("aria-describedby", "tooltip");
+    }
     node.addEventListener("keydown", (event) => {
       const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
       if (step) {
@@ -353,6 +366,8 @@ function keyboardBoard(legal, mine) {
         next.focus();
       } else if (event.key === "Enter" || event.key === " ") {
         if (entry) play(entry);
+      } else if (event.key === "Escape") {
+        hideTip();
       } else return;
       event.preventDefault();
     });
