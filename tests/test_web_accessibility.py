@@ -210,3 +210,16 @@ def test_the_pages_reflow_at_320_css_px_and_at_200_percent_zoom_without_scrollin
         page.wait_for_selector(ready)
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= width, (url, wide)
+
+
+@pytest.mark.parametrize("game", ["vikings", "vikingdoms", "vikingatid"])
+def test_the_table_in_words_is_the_games_own_text_for_the_viewer(browser: Any, server: Server, game: str) -> None:
+    """Beneath the board, a disclosure holds the table as the terminal shows it to this viewer
+    (`State.render_text`, compared in two worlds by `skald check`): every seat's name is in it."""
+    made = server.create(AGAINST_A_BOT, game=game)
+    page = page_at(browser)
+    at_table(page, made["invites"][0]["url"], mine=True)
+    page.click("#text-table summary")
+    text = page.locator("#text-board").inner_text()
+    assert "Astrid" in text and "Bot" in text
+    assert page.locator("#text-board").is_visible()

@@ -22,6 +22,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import io
 import itertools
 import json
 import logging
@@ -33,6 +34,8 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
 
 from skald.bots.base import Bot
 from skald.bots.spec import SpecError, make_bot
@@ -149,6 +152,8 @@ def _report_failure(task: asyncio.Task[None]) -> None:
         LOG.error("a table's bots and chance stopped", exc_info=task.exception())
 
 
+#: The width the table in words is written for (the terminal's full form).
+TEXT_WIDTH = 100
 #: Messages a client may leave unsent (it does not read) before it is dropped.
 OUTBOX_LIMIT = 256
 
@@ -214,6 +219,7 @@ class Table:
         self.imperfect = self.game.information != PERFECT
         self.log: list[LogEntry] = []
         self._board_cache: dict[int | None, tuple[int, tuple[str, ...]]] = {}
+        self._text_cache: dict[int | None, tuple[int, str]] = {}
         #: The standing answer each person's seat keeps (`Presentation.standing_answer`), by its name: the table
         #: answers with it for him until his next decision of another kind. Kept in memory only.
         self.standing: dict[int, StandingAnswer] = {}
@@ -460,9 +466,24 @@ class Table:
         changed = [(i, part) for i, (part, old) in enumerate(zip(parts, held, strict=True)) if part != old]
         return {"size": len(parts), "parts": changed} if changed else None
 
+    def text(self, seat: int | None) -> str:
+        """The table in words for `seat`, as the terminal shows it (`Presentation.board` with the seats' names, 100
+        columns, no colour), cached per version: the web page offers it to screen readers and to anyone who would
+        rather read than look."""
+        cached = self._text_cache.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        written = io.StringIO()
+        console = Console(file=written, width=TEXT_WIDTH, color_system=None, force_terminal=False)
+        console.print(self.game.presentation.board(self.state, seat, [s.name for s in self.seats]))
+        text = written.getvalue()
+        self._text_cache[seat] = (self.version, text)
+        return text
+
     def forget_boards(self) -> None:
         """Drop the cached boards: they are drawn for watchers, and with none left the next move outdates them."""
         self._board_cache.clear()
+        self._text_cache.clear()
 
     def message(self, client: Client, kind: str, log: list[LogEntry], full: bool | None = None) -> str:
         """An update for one client: new log entries, its view (full if it wants it or `full`) and, if it draws the
@@ -485,6 +506,7 @@ class Table:
             patch = self.board_patch(client)
             if patch is not None:
                 body["board"] = patch
+            body["text"] = self.text(client.seat)
         if not body["legal"]:
             return _COMPACT.encode(body)
         del body["legal"]  # spliced in as the text cached with it, the same JSON

@@ -6,7 +6,13 @@ from here, so a step is named the same way everywhere.
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.markup import escape
+from rich.text import Text
+
 from skald.engine import Presentation, State
+from skald.games.vikingdoms import render
 from skald.games.vikingdoms import state as S
 from skald.games.vikingdoms.options import MOVE_CAP, RECRUITMENT_CAP, REPETITIONS
 from skald.games.vikingdoms.state import VikingdomsState
@@ -95,6 +101,10 @@ def _state(state: State) -> VikingdomsState:
 
 class VikingdomsPresentation(Presentation):
     """Vikingdoms in words: each phase's prompt and click hint, what a tile or an ally brings, the tie-break."""
+
+    def board(self, state: State, seat: int | None, names: list[str]) -> Any:
+        """The whole table (render.py) in colour, each seat by its name and colour (`Astrid (Red)`)."""
+        return Text.from_markup(render.render_text(_state(state), True, [escape(name) for name in names]))
 
     def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
         """Coins towards the twenty that win, territory tiles and the camp: `7/20 coins · 3 tiles · camp 4`."""

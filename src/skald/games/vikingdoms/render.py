@@ -8,6 +8,8 @@ from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms.board import SIZE
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from skald.games.vikingdoms.state import VikingdomsState
 
 _CELL = 7
@@ -26,11 +28,16 @@ def _stack(stack: tuple[int, ...], color: bool) -> str:
     return letters + " " * (_CELL - len(stack))
 
 
-def render_text(state: VikingdomsState, color: bool = False) -> str:
-    """The islands, the board (stacks bottom to top), both territories and whose decision it is."""
-    lines = [f"Vikingdoms · raid {state.raids + 1} · {state.phase}" + _whose(state, color)]
+def render_text(state: VikingdomsState, color: bool = False, names: Sequence[str] | None = None) -> str:
+    """The islands, the board (stacks bottom to top), both territories and whose decision it is; each seat by its
+    colour, or by its name and colour (`Astrid (Red)`) when `names` are given."""
+
+    def who(seat: int) -> str:
+        return f"{names[seat]} ({A.SEAT_NAMES[seat]})" if names else A.SEAT_NAMES[seat]
+
+    lines = [f"Vikingdoms · raid {state.raids + 1} · {state.phase}" + _whose(state, color, who)]
     if state.ending:
-        lines[0] = f"Vikingdoms · game over · {_seat(state.winner, color, A.SEAT_NAMES[state.winner])} wins"
+        lines[0] = f"Vikingdoms · game over · {_seat(state.winner, color, who(state.winner))} wins"
         lines.append(f"  {state.ending}")
     lines.append("")
     lines.append("Islands (upper to lower):")
@@ -52,11 +59,11 @@ def render_text(state: VikingdomsState, color: bool = False) -> str:
         lines.append(f" {row + 1}  {cells.rstrip()}")
     if state.troop:
         troop = "".join(_seat(s, color) for s in state.troop)
-        leader = _seat(state.leader, color, A.SEAT_NAMES[state.leader])
+        leader = _seat(state.leader, color, who(state.leader))
         lines.append(f"Raiding troop: {troop} (led by {leader})")
     lines.append("")
     for seat in (0, 1):
-        name = _seat(seat, color, f"{A.SEAT_NAMES[seat]} ({A.SEAT_LETTERS[seat]})")
+        name = _seat(seat, color, f"{who(seat)} ({A.SEAT_LETTERS[seat]})" if not names else who(seat))
         lines.append(
             f"{name}: camp {state.camp[seat]} · lockup {state.lockup[seat]} · "
             f"{state.coins(seat)} coins · villages {state.count(seat, 'village')} · "
@@ -79,8 +86,8 @@ def _tile_label(name: str, building: str, coins: int, prisoners: int, rioter: bo
     return f"{name} {building} {coins}c {prisoners}p" + (" rioter" if rioter else "")
 
 
-def _whose(state: VikingdomsState, color: bool) -> str:
+def _whose(state: VikingdomsState, color: bool, who: Callable[[int], str]) -> str:
     seat = state.current_player()
     if seat < 0:
         return ""
-    return f" · {_seat(seat, color, A.SEAT_NAMES[seat])} to decide"
+    return f" · {_seat(seat, color, who(seat))} to decide"

@@ -290,6 +290,7 @@ function drawSeatCloseUp() {
 
 function draw() {
   Skald.showSvg($("board"), view.svg);
+  if (typeof view.text === "string") $("text-board").textContent = view.text;
   ringLastMove($("board"), view.last_move);
   drawSeatPanels();
   boardZoom.apply();
