@@ -182,3 +182,48 @@ def test_the_last_move_names_the_square_it_filled_on_the_movers_drawn_mainland()
         assert all(f'data-at="{mark}"' in svg for mark in marks), (data, marks)
         named += len(marks)
     assert named >= 2  # the tile and its Viking (or the Head Boatswain)
+
+
+def test_every_drawn_ship_prints_the_letter_of_the_row_it_threatens_on_its_hull() -> None:
+    """rules/000 p.4: a ship threatens the Vikings of the row its sail's colour names. Red and green sails look alike
+    to a colour-blind eye, so the drawn ship also prints that row's letter."""
+    import re
+
+    from skald.games.vikings.components import FIRST_SHIP, LETTERS, NUM_SHIPS, ship_of, tile_code
+    from skald.games.vikings.svg import ship_glyph
+
+    letters = set()
+    for tile in range(FIRST_SHIP, FIRST_SHIP + NUM_SHIPS):
+        drawn = ship_glyph(0, 0, 34, tile_code(tile))
+        hull = re.search(r'class="hull"[^>]*>(\w)</text>', drawn)
+        assert hull is not None and hull.group(1) == LETTERS[ship_of(tile).sail], drawn
+        letters.add(hull.group(1))
+    assert len(letters) >= 4  # the ships' sails cover the island rows
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.1's relative luminance of a `#rgb` or `#rrggbb` colour."""
+    hexes = colour.lstrip("#")
+    hexes = "".join(c * 2 for c in hexes) if len(hexes) == 3 else hexes
+    channels = [int(hexes[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(one: str, other: str) -> float:
+    high, low = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_drawn_boards_letters_reach_4_5_to_1_on_their_colours() -> None:
+    """WCAG 1.4.3: each Viking's letter on its chip, the row names on the coast and the column numbers on the
+    Mainland's panel are at least 4.5:1."""
+    import re
+
+    from skald.games.vikings import svg
+
+    for letter, colour in svg.COLOURS.items():
+        assert _contrast(svg.INK[letter], colour) >= 4.5, letter
+    assert _contrast("#fff", svg.COAST) >= 4.5
+    colnum = re.search(r"\.colnum\{[^}]*fill:(#\w+)", svg.STYLE)
+    assert colnum is not None and _contrast(colnum.group(1), "#fbf6ea") >= 4.5

@@ -30,10 +30,12 @@ from skald.games.vikings.components import (
 
 #: Viking colours by notation letter (blue Fishermen, yellow Goldsmiths, green Scouts, red Nobles,
 #: black Warriors, grey Boatswains).
-COLOURS = {"F": "#2f6fd0", "G": "#e4b21b", "S": "#2e9a4b", "N": "#cf3a2c", "W": "#26262b", "B": "#9aa0a6"}
+#: The Vikings' colours, as on the pieces, each with a letter drawn on it in ink of at least 4.5:1 (WCAG 1.4.3):
+#: Scouts' green and the rows' coast are darkened for it.
+COLOURS = {"F": "#2f6fd0", "G": "#e4b21b", "S": "#23803f", "N": "#cf3a2c", "W": "#26262b", "B": "#9aa0a6"}
 INK = {"F": "#fff", "G": "#3a2a00", "S": "#fff", "N": "#fff", "W": "#fff", "B": "#1d1d1d"}
 ROLES = {"F": "Fishermen", "G": "Goldsmiths", "S": "Scouts", "N": "Nobles", "W": "Warriors", "B": "Boatswains"}
-SEA, DEEP, LAND, GRASS, COAST = "#d6ebf5", "#a9d0e6", "#e2cf98", "#9cbf6b", "#6f8f4e"
+SEA, DEEP, LAND, GRASS, COAST = "#d6ebf5", "#a9d0e6", "#e2cf98", "#9cbf6b", "#5b7a3e"
 CELL = 34
 LABEL = 120
 STEP_TEXT = {
@@ -119,7 +121,8 @@ def viking_chip(x: float, y: float, letter: str, r: float = 10, lying: bool = Fa
 
 
 def ship_glyph(x: float, y: float, size: float, code: str) -> str:
-    """A ship tile: a hull, a sail in the colour of the row it threatens down to, and its Fame or Gold."""
+    """A ship tile: a hull with the letter of the row it threatens down to, a sail in that row's colour (the letter
+    tells red from green to a colour-blind eye), and its Fame or Gold."""
     tile = _tile(code)
     if tile == EMPTY or not is_ship(tile):
         return f'<text x="{x + size / 2:.1f}" y="{y + size / 2:.1f}" class="small">{escape(code)}</text>'
@@ -137,6 +140,7 @@ def ship_glyph(x: float, y: float, size: float, code: str) -> str:
         f'<rect x="{x + s * 0.22:.1f}" y="{y + s * 0.16:.1f}" width="{s * 0.56:.1f}" height="{s * 0.42:.1f}" '
         f'rx="2" fill="{sail}" stroke="#fff" stroke-width="0.8"/>'
         f'<text x="{x + s * 0.5:.1f}" y="{y + s * 0.47:.1f}" class="reward" fill="{INK[letter]}">{reward}</text>'
+        f'<text x="{x + s * 0.5:.1f}" y="{y + s * 0.82:.1f}" class="hull" fill="#fff">{letter}</text>'
         f"<title>ship {escape(ship.id)}: {ROLES[letter]}-row sail; {ship.value} "
         f"{'Fame' if ship.reward == 'fame' else 'Gold'}</title></g>"
     )
@@ -358,9 +362,10 @@ STYLE = """
 text{font-family:Georgia,'DejaVu Serif',serif;text-anchor:middle;dominant-baseline:auto}
 .chip{font:bold 11px 'DejaVu Sans',sans-serif;text-anchor:middle}
 .reward{font:bold 9px 'DejaVu Sans',sans-serif;text-anchor:middle}
+.hull{font:bold 6px 'DejaVu Sans',sans-serif;text-anchor:middle}
 .price{font:bold 15px 'DejaVu Sans',sans-serif;fill:#4e3621}
 .small{font:11px 'DejaVu Sans',sans-serif;fill:#4e3621}
-.colnum{font:10px 'DejaVu Sans',sans-serif;fill:#8c7a5a}
+.colnum{font:10px 'DejaVu Sans',sans-serif;fill:#6b5a3a}
 .count{font:bold 12px 'DejaVu Sans',sans-serif;text-anchor:start;fill:#3b2a14}
 .round{font:bold 14px 'DejaVu Sans',sans-serif}
 .wheel-title{font:bold 17px Georgia,serif;fill:#4e3621}
