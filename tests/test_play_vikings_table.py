@@ -7,6 +7,7 @@ apply (rules/000 p.2 Purchasing Groups, p.3 Placing, p.5 Game End).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rich.console import Console
 
@@ -227,3 +228,26 @@ def test_the_drawn_boards_letters_reach_4_5_to_1_on_their_colours() -> None:
     assert _contrast("#fff", svg.COAST) >= 4.5
     colnum = re.search(r"\.colnum\{[^}]*fill:(#\w+)", svg.STYLE)
     assert colnum is not None and _contrast(colnum.group(1), "#fbf6ea") >= 4.5
+
+
+def test_the_six_viking_colours_stay_apart_for_red_blind_and_green_blind_eyes() -> None:
+    """Under a full deuteranopia and protanopia simulation (Machado 2009, through colorspacious) every two of the six
+    colours differ by at least 13 in CAM02-UCS: well past "just noticeable" (about 1), so the Nobles' red and the
+    Scouts' green are never mistaken for each other even before their letters are read."""
+    from itertools import combinations
+
+    import numpy as np
+    from colorspacious import cspace_convert, deltaE
+
+    from skald.games.vikings import svg
+
+    def seen(colour: str, deficiency: str) -> Any:
+        rgb = np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)]) / 255
+        space = {"name": "sRGB1+CVD", "cvd_type": deficiency, "severity": 100}
+        return np.clip(cspace_convert(rgb, space, "sRGB1"), 0, 1)
+
+    for deficiency in ("deuteranomaly", "protanomaly"):
+        shown = {letter: seen(colour, deficiency) for letter, colour in svg.COLOURS.items()}
+        for one, other in combinations(shown, 2):
+            difference = deltaE(shown[one], shown[other], input_space="sRGB1")
+            assert difference >= 13, (deficiency, one, other, difference)

@@ -30,9 +30,10 @@ from skald.games.vikings.components import (
 
 #: Viking colours by notation letter (blue Fishermen, yellow Goldsmiths, green Scouts, red Nobles,
 #: black Warriors, grey Boatswains).
-#: The Vikings' colours, as on the pieces, each with a letter drawn on it in ink of at least 4.5:1 (WCAG 1.4.3):
-#: Scouts' green and the rows' coast are darkened for it.
-COLOURS = {"F": "#2f6fd0", "G": "#e4b21b", "S": "#23803f", "N": "#cf3a2c", "W": "#26262b", "B": "#9aa0a6"}
+#: The Vikings' colours, as on the pieces, each with a letter drawn on it in ink of at least 4.5:1 (WCAG 1.4.3). The
+#: Scouts' green is a deep blue-green, so that it stays apart from the Nobles' red for a red-blind or green-blind
+#: eye (tests/test_play_vikings_table.py simulates both), and the rows' coast is darkened for its white names.
+COLOURS = {"F": "#2f6fd0", "G": "#e4b21b", "S": "#00695c", "N": "#cf3a2c", "W": "#26262b", "B": "#9aa0a6"}
 INK = {"F": "#fff", "G": "#3a2a00", "S": "#fff", "N": "#fff", "W": "#fff", "B": "#1d1d1d"}
 ROLES = {"F": "Fishermen", "G": "Goldsmiths", "S": "Scouts", "N": "Nobles", "W": "Warriors", "B": "Boatswains"}
 SEA, DEEP, LAND, GRASS, COAST = "#d6ebf5", "#a9d0e6", "#e2cf98", "#9cbf6b", "#5b7a3e"
