@@ -9,6 +9,7 @@ Vikings, Vikingdoms and Vikingatid a seat's table and a spectator's; the end scr
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -188,8 +189,8 @@ def test_others_moves_and_the_prompt_are_said_once_in_one_polite_live_region(bro
     told = [f"Bot: {move.removeprefix('Bot ').strip()}" for move in bot_moves]
     assert bot_moves and all(line in said for line in told), (said, bot_moves)
     assert "Your turn" in said
-    lines = [line for line in said.splitlines() if "Your turn" in line]
-    assert len(lines) == len(set(lines)), "a prompt is said again though it did not change"
+    prompts = [line for line in said.splitlines() if "Your turn" in line or " to move" in line]
+    assert all(one != other for one, other in pairwise(prompts)), "a prompt is said again unchanged"
 
 
 @pytest.mark.parametrize("zoom", ["320px", "200%"])
@@ -223,3 +224,37 @@ def test_the_table_in_words_is_the_games_own_text_for_the_viewer(browser: Any, s
     text = page.locator("#text-board").inner_text()
     assert "Astrid" in text and "Bot" in text
     assert page.locator("#text-board").is_visible()
+
+
+def test_a_vikingdoms_stack_is_moved_by_keyboard_through_its_pick(browser: Any, server: Server) -> None:
+    """A Vikingdoms stack whose Vikings may move is a focusable pick holding its choices: Enter opens them (the
+    focus goes to the first, shown with a focus ring), arrows move between them, Esc comes back to the pick, and
+    Enter on a choice moves the stack."""
+    made = server.create(AGAINST_A_BOT, game="vikingdoms")
+    page = page_at(browser)
+    at_table(page, made["invites"][0]["url"], mine=True)
+    for _ in range(12):
+        page.wait_for_function("window.skaldState.mine && !window.skaldState.pending")
+        picks = page.locator("#board .pick[role=button]:has(.option.legal)")
+        if picks.count():
+            break
+        version = page.evaluate("window.skaldState.version")
+        page.locator("#actions .act").first.click()  # place a Viking, until a stack stands to be moved
+        page.wait_for_function(f"window.skaldState.version > {version}")
+    else:
+        raise AssertionError("no stack could move in the first turns")
+    pick = picks.first
+    assert pick.get_attribute("aria-label")
+    pick.focus()
+    page.keyboard.press("Enter")
+    shown = "document.activeElement.getClientRects().length > 0"
+    assert page.evaluate(f"document.activeElement.matches('.option.legal[role=button]') && {shown}")
+    first = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.classList.contains('pick')")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == first
+    version = page.evaluate("window.skaldState.version")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"window.skaldState.version > {version}")
+    assert page.locator("#log li.seat-0").last.inner_text().split(" ", 1)[1] == first.split(" — ")[0]

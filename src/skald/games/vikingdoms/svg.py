@@ -86,10 +86,11 @@ STYLE = """
 .vikingdoms-board .hit{fill:#fff;fill-opacity:0;stroke:none}
 .vikingdoms-board .pick:has(.option.legal)>.hit{stroke:#d18b00;stroke-width:1.5;stroke-dasharray:3 2}
 .vikingdoms-board .pick:has(.option):hover>.hit{stroke:#f0a800;stroke-width:2;stroke-dasharray:none}
-.vikingdoms-board .pick:has(.option):focus>.hit,.vikingdoms-board .pick:has(.option):focus~.pick>.hit{
-  stroke:#f0a800;stroke-width:3;stroke-dasharray:none}
+.vikingdoms-board .pick:has(.option):focus-within>.hit,.vikingdoms-board .pick:has(.option):focus-within~.pick>.hit{
+  stroke:#1a4fa0;stroke-width:3;stroke-dasharray:none}
 .vikingdoms-board .option{display:none}
-.vikingdoms-board .pick:focus .option{display:inline}
+.vikingdoms-board .pick:focus-within .option{display:inline}
+.vikingdoms-board .option:focus>.face{stroke:#1a4fa0;stroke-width:4}
 .vikingdoms-board .picks:focus-within .pickset:not(:focus-within){pointer-events:none}
 .vikingdoms-board .option>.face{fill:#f7c948;fill-opacity:.5;stroke:#b07d00;stroke-width:2}
 .vikingdoms-board .option.forbidden>.face{fill:#9a9a9a;stroke:#666}

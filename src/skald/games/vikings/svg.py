@@ -141,7 +141,9 @@ def ship_glyph(x: float, y: float, size: float, code: str) -> str:
         f'<rect x="{x + s * 0.22:.1f}" y="{y + s * 0.16:.1f}" width="{s * 0.56:.1f}" height="{s * 0.42:.1f}" '
         f'rx="2" fill="{sail}" stroke="#fff" stroke-width="0.8"/>'
         f'<text x="{x + s * 0.5:.1f}" y="{y + s * 0.47:.1f}" class="reward" fill="{INK[letter]}">{reward}</text>'
-        f'<text x="{x + s * 0.5:.1f}" y="{y + s * 0.82:.1f}" class="hull" fill="#fff">{letter}</text>'
+        f'<rect x="{x + s * 0.36:.1f}" y="{y + s * 0.64:.1f}" width="{s * 0.28:.1f}" height="{s * 0.3:.1f}" rx="2" '
+        f'fill="#3b2a14"/>'
+        f'<text x="{x + s * 0.5:.1f}" y="{y + s * 0.88:.1f}" class="hull" fill="#fff">{letter}</text>'
         f"<title>ship {escape(ship.id)}: {ROLES[letter]}-row sail; {ship.value} "
         f"{'Fame' if ship.reward == 'fame' else 'Gold'}</title></g>"
     )
@@ -363,7 +365,7 @@ STYLE = """
 text{font-family:Georgia,'DejaVu Serif',serif;text-anchor:middle;dominant-baseline:auto}
 .chip{font:bold 11px 'DejaVu Sans',sans-serif;text-anchor:middle}
 .reward{font:bold 9px 'DejaVu Sans',sans-serif;text-anchor:middle}
-.hull{font:bold 6px 'DejaVu Sans',sans-serif;text-anchor:middle}
+.hull{font:bold 8px 'DejaVu Sans',sans-serif;text-anchor:middle}
 .price{font:bold 15px 'DejaVu Sans',sans-serif;fill:#4e3621}
 .small{font:11px 'DejaVu Sans',sans-serif;fill:#4e3621}
 .colnum{font:10px 'DejaVu Sans',sans-serif;fill:#6b5a3a}
