@@ -77,14 +77,14 @@ STYLE = """
 .vikingdoms-board .end{text-anchor:end}
 .vikingdoms-board .light{fill:#fff}
 .vikingdoms-board .target.legal,.vikingdoms-board .pick{cursor:pointer}
-.vikingdoms-board .legal>.face{stroke:#d18b00;stroke-width:3}
+.vikingdoms-board .legal>.face{stroke:#a35f00;stroke-width:3}
 .vikingdoms-board .legal:hover>.face{stroke:#8c2f1b}
 .vikingdoms-board .legal>.cell{fill:#fff1c2}
 .vikingdoms-board .legal:hover>.cell{fill:#ffd35c}
 .vikingdoms-board .forbidden{cursor:not-allowed}
 .vikingdoms-board .pick{outline:none}
 .vikingdoms-board .hit{fill:#fff;fill-opacity:0;stroke:none}
-.vikingdoms-board .pick:has(.option.legal)>.hit{stroke:#d18b00;stroke-width:1.5;stroke-dasharray:3 2}
+.vikingdoms-board .pick:has(.option.legal)>.hit{stroke:#a35f00;stroke-width:1.5;stroke-dasharray:3 2}
 .vikingdoms-board .pick:has(.option):hover>.hit{stroke:#f0a800;stroke-width:2;stroke-dasharray:none}
 .vikingdoms-board .pick:has(.option):focus-within>.hit,.vikingdoms-board .pick:has(.option):focus-within~.pick>.hit{
   stroke:#1a4fa0;stroke-width:3;stroke-dasharray:none}
