@@ -9,6 +9,7 @@ all. Screenshots of the lobby, the tables mid-game and the end screens go to out
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -218,3 +219,51 @@ def test_the_proof_game_plays_to_the_end_in_chromium_showing_each_page_only_its_
         assert len(log) == final
         assert all("deal " in text and "dealt" not in text for text in log[:deals])  # the end reveals every deal
     page.screenshot(path=str(SHOTS / "proof-end-screen.png"), full_page=True)
+
+
+def test_a_board_square_with_two_choices_offers_a_toggle_headed_by_the_games_groups(
+    browser: object, server: Server
+) -> None:
+    """The place-tile radio buttons were bare and misleading: a square that takes the bought tile or the start tile
+    (`data-action` and `data-alt`, both legal) gets a toggle whose two choices are headed by the game's own groups
+    ("the L left end" / "your start tile"), and a click on the square sends the action the toggle names."""
+    made = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "human", "name": "Bo"}], game="vikings")
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
+    page.goto(made["invites"][0]["url"])
+    page.wait_for_function("window.skaldState !== undefined && window.skaldState.mine")
+    tile = {"type": "island", "square": "N1"}
+    start = {"type": "start", "square": "N1"}
+
+    def key(action: dict[str, str]) -> str:
+        return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+    legal = [
+        {"key": key(tile), "action": tile, "notation": "tile N1", "label": "", "group": "the L left end"},
+        {"key": key(start), "action": start, "notation": "start N1", "label": "", "group": "your start tile"},
+    ]
+    svg = (
+        "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>"
+        f"<rect id='n1' x='10' y='10' width='60' height='60' data-action='{key(tile)}' data-alt='{key(start)}'/></svg>"
+    )
+    # The page's own drawing of a view with that square; what it would send is kept instead of sent.
+    page.evaluate(
+        """([legal, svg]) => {
+          window.sent = [];
+          send = (data) => window.sent.push(data);
+          view = { ...view, legal, svg, to_move: you, last_move: [] };
+          draw();
+        }""",
+        [legal, svg],
+    )
+    assert page.locator("#mode").is_visible()
+    assert page.locator("#mode-primary").inner_text() == "the L left end"
+    assert page.locator("#mode-alt").inner_text() == "your start tile"
+    page.click("#board #n1")
+    page.wait_for_function("window.sent.length === 1")
+    assert page.evaluate("window.sent[0].action") == tile
+    page.evaluate("window.skaldState.pending = false; pending = false;")
+    page.check("#mode input[value=alt]")
+    page.evaluate("draw()")
+    page.click("#board #n1")
+    page.wait_for_function("window.sent.length === 2")
+    assert page.evaluate("window.sent[1].action") == start
