@@ -143,3 +143,21 @@ def test_resuming_with_fewer_games_counts_those_and_keeps_the_rest_in_the_journa
     assert "Resuming: 4 of 4 games were finished earlier." in output
     assert len(outcomes(out)) == 4
     assert len(journal_lines(out)) == 1 + 6
+
+
+def test_a_stopped_run_is_not_replaced_by_a_new_run_that_forgot_resume(tmp_path: Path) -> None:
+    """Hours of games are not lost to a forgotten --resume: the journal of the same tournament stopped before its
+    end is refused to a new run, untouched, with what to do."""
+    out = tmp_path / "run"
+    assert tournament(out, 4)[0] == 0
+    lines = journal_lines(out)
+    (out / "games.jsonl").write_text("\n".join(lines[:3]) + "\n")  # stopped after 2 of 4 games
+    before = (out / "games.jsonl").read_bytes()
+    code, output = tournament(out, 4)
+    assert code == 2
+    assert "holds 2 of 4 games of this same tournament, stopped before its end: add --resume" in " ".join(
+        output.split()
+    )
+    assert (out / "games.jsonl").read_bytes() == before
+    code, output = tournament(out, 4, "--resume")
+    assert code == 0 and "Resuming: 2 of 4 games were finished earlier." in output

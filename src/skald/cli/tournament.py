@@ -113,7 +113,7 @@ def register(app: typer.Typer) -> None:
         try:
             journal = Journal(out / JOURNAL_NAME, config, resume)
         except JournalError as error:
-            fail(f"--resume: {error}")
+            fail(f"--resume: {error}" if resume else str(error))
         except OSError as error:
             fail(f"--out {out}: cannot write the journal: {error.strerror or error}", 1)
         earlier = sum(index < games for index in journal.finished)

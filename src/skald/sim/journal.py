@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, fields, replace
+from dataclasses import asdict, fields
 from pathlib import Path
 from typing import IO, Any
 
@@ -30,8 +30,8 @@ class JournalError(ValueError):
 
 
 def heading(config: TournamentConfig) -> dict[str, Any]:
-    """What a tournament must share with the journal it resumes: everything but the number of games (a resumed
-    run may ask for more games than the stopped one)."""
+    """The journal's first line: what a tournament must share with the journal it resumes, and the number of
+    games it planned (a resumed run may ask for more, or fewer)."""
     return {
         "format": FORMAT,
         "game": config.game,
@@ -40,6 +40,7 @@ def heading(config: TournamentConfig) -> dict[str, Any]:
         "seed": config.seed,
         "options": {name: value for name, value in config.options},
         "imports": list(config.imports),
+        "games": config.games,
     }
 
 
@@ -95,6 +96,7 @@ def read_journal(path: Path, config: TournamentConfig) -> dict[int, GameResult]:
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise JournalError(f"{path}, line 1: not a tournament journal (format is not {FORMAT!r})")
     expected = heading(config)
+    del expected["games"]  # a resumed run may play more games, or fewer, than the stopped one planned
     for name, value in expected.items():
         if head.get(name) != value:
             raise JournalError(
@@ -110,23 +112,43 @@ def read_journal(path: Path, config: TournamentConfig) -> dict[int, GameResult]:
             raise JournalError(f"{where}: not JSON") from None
         results.append((_result_of(row, where), where))
     # Games beyond this run's --games (a longer run stopped, resumed shorter) are checked and kept, not counted.
-    covering = replace(config, games=max([config.games, *(result.index + 1 for result, _ in results)]))
-    tasks = covering.tasks()
     finished: dict[int, GameResult] = {}
     for result, where in results:
         if result.index < 0:
             raise JournalError(f"{where}: field 'index' must not be negative")
-        _check_matches(result, tasks[result.index], where)
+        _check_matches(result, config.task(result.index), where)
         finished[result.index] = result
     return finished
+
+
+def _refuse_to_drop_a_stopped_run(path: Path, config: TournamentConfig) -> None:
+    """A new run must not replace the journal of the same tournament stopped before its end (the work of hours, lost
+    to a forgotten --resume): raise `JournalError` saying what to do. Another tournament's journal, or a finished
+    one, is replaced as the results beside it are."""
+    try:
+        head, *rows = [line for line in path.read_bytes().split(b"\n") if line.strip()]
+        heading_read = json.loads(head)
+    except (OSError, ValueError):
+        return
+    if not isinstance(heading_read, dict) or heading_read.get("format") != FORMAT:
+        return
+    if any(heading_read.get(name) != value for name, value in heading(config).items() if name != "games"):
+        return
+    planned = heading_read.get("games")
+    if isinstance(planned, int) and len(rows) < planned:
+        raise JournalError(
+            f"{path} holds {len(rows)} of {planned} games of this same tournament, stopped before its end: add "
+            "--resume to go on with them, or delete it to start over"
+        )
 
 
 def _check_matches(result: GameResult, task: GameTask, where: str) -> None:
     """A journalled game must be the game this tournament would play at its index."""
     if result.seed != task.seed or tuple(result.entrants) != task.entrants:
         raise JournalError(f"{where}: game {result.index} was played with another seed or seating than this run's")
-    if len(result.scores) != task.num_players:
-        raise JournalError(f"{where}: field 'scores' must hold one score per seat ({task.num_players})")
+    for name in ("scores", "returns", "ranks", "moves", "move_seconds", "max_move_seconds"):
+        if len(getattr(result, name)) != task.num_players:
+            raise JournalError(f"{where}: field {name!r} must hold one entry per seat ({task.num_players})")
 
 
 def _line(result: GameResult) -> str:
@@ -143,6 +165,8 @@ class Journal:
     def __init__(self, path: Path, config: TournamentConfig, resume: bool) -> None:
         self.path = path
         self.config = config
+        if not resume and path.exists():
+            _refuse_to_drop_a_stopped_run(path, config)
         self.finished = read_journal(path, config) if resume and path.exists() else {}
         self._handle: IO[bytes] = self._rewrite(config)
 
@@ -162,7 +186,12 @@ class Journal:
     def record(self, result: GameResult) -> None:
         """Append one finished game; it is on disk when this returns (a write that fails leaves at most a torn
         line, which resuming drops)."""
-        self._handle.write((_line(result) + "\n").encode())
+        line = memoryview((_line(result) + "\n").encode())
+        while line:  # an unbuffered write may take part of the line: the rest follows
+            written = self._handle.write(line)
+            if not written:
+                raise OSError(f"{self.path}: the journal took no more bytes")
+            line = line[written:]
         os.fsync(self._handle.fileno())
         self.finished[result.index] = result
 

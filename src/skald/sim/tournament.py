@@ -44,22 +44,22 @@ class TournamentConfig:
     def tasks(self) -> list[GameTask]:
         """One task per game: game `g` takes seating `g` of the rotation and a seed derived from (seed, g)."""
         cycle = lineups(self.entrants(), self.num_players)
-        tasks = []
-        for index in range(self.games):
-            seating = cycle[index % len(cycle)]
-            tasks.append(
-                GameTask(
-                    game=self.game,
-                    num_players=self.num_players,
-                    index=index,
-                    seed=derive_seed(self.seed, "game", index),
-                    specs=tuple(spec_of(name) for name in seating),
-                    entrants=seating,
-                    options=self.options,
-                    imports=self.imports,
-                )
-            )
-        return tasks
+        return [self.task(index, cycle) for index in range(self.games)]
+
+    def task(self, index: int, cycle: list[tuple[str, ...]] | None = None) -> GameTask:
+        """Game `index`'s task (whether or not this run plays that many games)."""
+        rotation = cycle if cycle is not None else lineups(self.entrants(), self.num_players)
+        seating = rotation[index % len(rotation)]
+        return GameTask(
+            game=self.game,
+            num_players=self.num_players,
+            index=index,
+            seed=derive_seed(self.seed, "game", index),
+            specs=tuple(spec_of(name) for name in seating),
+            entrants=seating,
+            options=self.options,
+            imports=self.imports,
+        )
 
 
 @dataclass

@@ -213,15 +213,17 @@ class VikingsTable:
     every Mainland in view at 80×24. Rich asks at print time, so the person's terminal decides; printed anywhere
     but a terminal (a file, a pipe), the table is whole."""
 
-    def __init__(self, state: VikingsState, names: list[str]) -> None:
+    def __init__(self, state: VikingsState, names: list[str], choosing: bool = False) -> None:
         self.state = state
         self.names = names
+        #: Drawn for the seat about to choose: its choices and close-up follow, and show what the compact form omits.
+        self.choosing = choosing
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """The table's markup as Rich text, in the form the terminal's height leaves room for."""
         full = render_text(self.state, True, self.names)
         if console.is_terminal and full.count("\n") + CHOICES_ROOM > options.size.height:
-            yield Text.from_markup(render_compact(self.state, True, self.names))
+            yield Text.from_markup(render_compact(self.state, True, self.names, self.choosing))
         else:
             yield Text.from_markup(full)
 
@@ -253,7 +255,8 @@ class VikingsPresentation(Presentation):
     def board(self, state: State, seat: int | None, names: list[str]) -> Any:
         """The wheel and every Mainland, with the seats' names (every seat sees the whole table): the grids on a
         terminal tall enough for them and the choices below, the compact form on a shorter one."""
-        return VikingsTable(_state(state), [escape(n) for n in names])
+        v = _state(state)
+        return VikingsTable(v, [escape(n) for n in names], choosing=seat is not None and seat == v.current_player())
 
     def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
         """Fame, Gold and the Vikings waiting with the Head Boatswain: `10 Fame · 29 Gold · 3 waiting`."""

@@ -231,11 +231,12 @@ def compact_wheel(state: Any, color: bool = False) -> list[str]:
 CLOSE_UP_STEPS = (PLACE_TILE, PLACE_VIKING, FERRY, LAND)
 
 
-def render_compact(state: Any, color: bool = False, names: list[str] | None = None) -> str:
+def render_compact(state: Any, color: bool = False, names: list[str] | None = None, choosing: bool = False) -> str:
     """The whole table in a few lines, for a short terminal: the step in one line, the wheel in one or two, each
-    Mainland in two or three. At a step whose close-up draws the mover's Mainland in full (placing a tile or a
-    Viking, ferrying), each other Mainland is its one line of Fame, Gold and Head Boatswain, so that the close-up
-    and the choices share the screen with it."""
+    Mainland in two or three. Drawn for the seat about to choose (`choosing`: its choices and close-up follow), it
+    leaves out what those show: the wheel at a purchase (the choices list every Group), and at a step whose close-up
+    draws the mover's Mainland in full (placing a tile or a Viking, ferrying) the Mainlands' rows, so that the
+    close-up and the choices share the screen with it."""
     names = names or [f"Player {seat + 1}" for seat in range(state.num_players)]
     scoring = "large" if state.round in LARGE_SCORING_ROUNDS else "small"
     if state.current_player() < 0 and state.step_name() == "game over":
@@ -251,9 +252,10 @@ def render_compact(state: Any, color: bool = False, names: list[str] | None = No
         lines += render_advanced(state, names, color)
     # At a purchase the choices list every Group on the wheel with its price, tile and Viking: the wheel is not
     # drawn twice.
-    if (state.current_player() >= 0 and state.step_name() != "buy a Group") or state.step_name() == "draw Vikings":
+    shown_by_choices = choosing and state.step_name() == "buy a Group"
+    if (state.current_player() >= 0 and not shown_by_choices) or state.step_name() == "draw Vikings":
         lines += compact_wheel(state, color)
-    close_up = state.current_player() >= 0 and state.step in CLOSE_UP_STEPS
+    close_up = choosing and state.current_player() >= 0 and state.step in CLOSE_UP_STEPS
     for seat, land in enumerate(state.lands):
         if not (close_up and seat == state.to_move):  # the close-up heads the mover's grid with the same line
             lines += compact_mainland(land, names[seat], color, rows=not close_up)

@@ -74,6 +74,7 @@ function refused() {
 function receive(msg) {
   if (msg.type === "welcome") {
     retry = 500;
+    caughtUp = false;
     boardParts = [];  // a new connection: the server sends the whole board again
     you = msg.you;
     game = msg.game;
@@ -94,7 +95,8 @@ function receive(msg) {
       boardText = boardParts.join("");
     }
     view.svg = boardText;
-    const fresh = $("log").children.length > 0 && !msg.reveal;  // new moves, not the log of a (re)connection
+    const fresh = caughtUp && !msg.reveal;  // new moves, not the log a (re)connection brings
+    caughtUp = true;
     if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
     addLog(msg.log);
     if (fresh) announceMoves(msg.log);
@@ -132,6 +134,7 @@ function sortKeys(obj) {
 // its text changes, and the connection lost or back. The board and the prompt are not live themselves: the board is
 // redrawn on every move, and "Bot to move…" would be said again and again.
 let lastPrompt = "";
+let caughtUp = false;  // this connection's first update (the log so far) has come
 
 function announce(text) {
   const region = $("announcer");
@@ -242,6 +245,7 @@ let openSeat = null;
 
 function drawSeatPanels() {
   const box = $("seat-panels");
+  const held = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.seat : null;
   const lines = view.seat_lines || [];
   box.replaceChildren(...game.seats.map((seat, index) => {
     const tags = [index === you ? "you" : null, index === view.to_move ? "to move" : null].filter(Boolean);
@@ -252,6 +256,7 @@ function drawSeatPanels() {
     panel.addEventListener("click", () => { openSeat = openSeat === index ? null : index; drawSeatPanels(); });
     return panel;
   }));
+  if (held !== null && held !== undefined) box.querySelector(`[data-seat="${held}"]`).focus();  // kept across redrawing
   drawSeatCloseUp();
 }
 
@@ -276,6 +281,7 @@ function drawSeatCloseUp() {
   svg.setAttribute("height", String(box.height + 8));
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `${game.seats[openSeat].name}'s part of the board`);
+  if (board.getAttribute("class")) svg.setAttribute("class", board.getAttribute("class"));  // the game's styles hang on it
   const copy = part.cloneNode(true);
   for (const node of [copy, ...copy.querySelectorAll("[data-action], [tabindex]")]) {
     node.removeAttribute("data-action");
@@ -289,6 +295,7 @@ function drawSeatCloseUp() {
 }
 
 function draw() {
+  const focused = focusWasOnChoices();  // before the board and the choices are drawn again
   Skald.showSvg($("board"), view.svg);
   if (typeof view.text === "string") $("text-board").textContent = view.text;
   ringLastMove($("board"), view.last_move);
@@ -314,15 +321,18 @@ function draw() {
       node.addEventListener("mousemove", (e) => { if (hovered) { hovered.x = e.clientX; hovered.y = e.clientY; moveTip(e); } });
       node.addEventListener("mouseleave", hideTip);
       // By keyboard: focused (arrows reach it), it shows why in the same tip, which Esc or leaving it dismisses.
+      // Asked once the focus rests (arrows held down would otherwise ask for every target passed).
+      let resting = null;
       node.addEventListener("focus", () => {
-        const box = node.getBoundingClientRect();
-        ask(key, { clientX: box.left + box.width / 2, clientY: box.bottom });
+        resting = setTimeout(() => {
+          const box = node.getBoundingClientRect();
+          ask(key, { clientX: box.left + box.width / 2, clientY: box.bottom });
+        }, 250);
       });
-      node.addEventListener("blur", hideTip);
+      node.addEventListener("blur", () => { clearTimeout(resting); hideTip(); });
     }
   }
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you };
-  const focused = focusWasOnChoices();
   drawActions(mine);
   drawPrompt(mine);
   announcePrompt();
@@ -400,16 +410,17 @@ function shownTargets(scope) {
   return [...scope.querySelectorAll("[data-action].legal, [data-action].forbidden")].filter((node) => node.getClientRects().length > 0);
 }
 
-// Whether the person was choosing by keyboard when the choices are drawn again: the focus is on a choice or a board
-// target, or was there until the pressed one was removed (the focus then falls to the page).
+// Whether the person is choosing by keyboard as the choices are about to be drawn again: the last input was a key,
+// and the focus is on a choice or a board target (the one pressed is still there until they are replaced). After a
+// tap or a click the focus is left alone: moving it could open a phone's keyboard over the board.
 const CHOOSING = "#actions, #board, #mode, #actions-card";
-let choosing = false;
-document.addEventListener("focusin", (event) => { choosing = Boolean(event.target.closest(CHOOSING)); });
+let keyboardLast = false;
+document.addEventListener("keydown", () => { keyboardLast = true; }, true);
+document.addEventListener("pointerdown", () => { keyboardLast = false; }, true);
 
 function focusWasOnChoices() {
   const active = document.activeElement;
-  if (active && active !== document.body) return Boolean(active.closest(CHOOSING));
-  return choosing;
+  return keyboardLast && Boolean(active && active !== document.body && active.closest(CHOOSING));
 }
 
 // After a move the pressed button is gone: the focus goes to the first new choice, or to the choices' heading when
