@@ -61,6 +61,19 @@ def reach(sock: Socket, version: int) -> dict[str, Any]:
     return receive(sock, lambda m: m["type"] == "update" and m["version"] >= version)
 
 
+def seat_to_move(seats: list[Socket], version: int) -> int:
+    """The index of the one socket whose seat is to move once every socket has been told of `version` or later:
+    while chance is to move (the first draws, made just after the game was created, on a busy machine not yet when
+    the sockets connect) the next version is waited for."""
+    while True:
+        views = [reach(sock, version) for sock in seats]
+        movers = [index for index, view in enumerate(views) if view["legal"]]
+        if movers:
+            (mover,) = movers
+            return mover
+        version = max(view["version"] for view in views) + 1
+
+
 def move(sock: Socket) -> int:
     """Play the socket's seat's first legal action and wait for its broadcast; the version it reached."""
     view = sock.view
@@ -86,9 +99,8 @@ def test_a_player_at_one_process_sees_the_other_seats_move_made_through_another_
     version = max(sock.view["version"] for sock in seats)
     movers: list[int] = []
     for _ in range(16):
-        for sock in seats:  # each is told of every action so far, whichever process it came through
-            reach(sock, version)
-        (mover,) = [seat for seat, sock in enumerate(seats) if sock.view["legal"]]
+        # Each is told of every action so far, whichever process it came through.
+        mover = seat_to_move(seats, version)
         movers.append(mover)
         # Accepted where the mover is connected: had his process not heard the other's move, it would answer
         # `not_your_turn` or `stale` (an error message fails `receive`).
@@ -113,8 +125,7 @@ def test_a_spectator_at_one_process_watches_every_move_made_through_another(
     watcher = Socket(second, game["id"])  # its process has the table in memory from now on
     version = max(sock.view["version"] for sock in seats)
     for _ in range(10):
-        (sock,) = [sock for sock in seats if reach(sock, version)["legal"]]
-        version = move(sock)
+        version = move(seats[seat_to_move(seats, version)])
         assert reach(watcher, version)["version"] == version
     assert [entry["notation"] for entry in watcher.log] == record_notation(first, game["id"])
     for sock in (*seats, watcher):
