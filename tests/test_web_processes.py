@@ -155,16 +155,14 @@ def test_a_process_whose_listening_connection_was_cut_listens_again_and_misses_n
         ).fetchall()
     assert len(cut) == 2
     for _ in range(6):  # moves made through the second process while the first may not be listening
-        (sock,) = [sock for sock in there if reach(sock, version)["legal"]]
-        version = move(sock)
+        version = move(there[seat_to_move(there, version)])
     for sock in here:  # heard, or looked up after listening again: either way told
         assert reach(sock, version)["version"] == version
     deadline = time.monotonic() + PATIENCE
     while health(first)["tables"]["listen"]["reconnects"] < 1:
         assert time.monotonic() < deadline, "the first process did not listen again"
         time.sleep(0.1)
-    (sock,) = [sock for sock in here if sock.view["legal"]]  # and the next move is accepted through the first
-    version = move(sock)
+    version = move(here[seat_to_move(here, version)])  # and the next move is accepted through the first
     for sock in there:
         assert reach(sock, version)["version"] == version
     for sock in (*here, *there):
