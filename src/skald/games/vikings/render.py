@@ -124,19 +124,27 @@ def render_advanced(state: Any, names: list[str], color: bool = False) -> list[s
     return lines
 
 
+def _heading(state: Any, names: list[str], compact: bool) -> str:
+    """The table's first line: the round, its scoring, the start player and who does what now (or the winners)."""
+    if state.current_player() < 0 and state.step_name() == "game over":
+        return f"Vikings — game over. Winner: {', '.join(names[s] for s in state.winners())}"
+    scoring = "large" if state.round in LARGE_SCORING_ROUNDS else "small"
+    mover = names[state.to_move] if state.current_player() >= 0 else "chance"
+    if compact:
+        return (
+            f"Vikings · round {state.round}/{ROUNDS} ({scoring} scoring) · start: {names[state.start_player]} · "
+            f"now: {mover} ({state.step_name()})"
+        )
+    return (
+        f"Vikings — round {state.round} of {ROUNDS}, {scoring} scoring after it · start player: "
+        f"{names[state.start_player]} · now: {mover} ({state.step_name()})"
+    )
+
+
 def render_text(state: Any, color: bool = False, names: list[str] | None = None) -> str:
     """The whole table."""
     names = names or [f"Player {seat + 1}" for seat in range(state.num_players)]
-    scoring = "large" if state.round in LARGE_SCORING_ROUNDS else "small"
-    if state.current_player() < 0 and state.step_name() == "game over":
-        head = f"Vikings — game over. Winner: {', '.join(names[s] for s in state.winners())}"
-    else:
-        mover = names[state.to_move] if state.current_player() >= 0 else "chance"
-        head = (
-            f"Vikings — round {state.round} of {ROUNDS}, {scoring} scoring after it · start player: "
-            f"{names[state.start_player]} · now: {mover} ({state.step_name()})"
-        )
-    lines = [head, ""]
+    lines = [_heading(state, names, compact=False), ""]
     if state.advanced:
         lines += [*render_advanced(state, names, color), ""]
     if state.current_player() >= 0 or state.step_name() == "draw Vikings":
@@ -238,16 +246,7 @@ def render_compact(state: Any, color: bool = False, names: list[str] | None = No
     draws the mover's Mainland in full (placing a tile or a Viking, ferrying) the Mainlands' rows, so that the
     close-up and the choices share the screen with it."""
     names = names or [f"Player {seat + 1}" for seat in range(state.num_players)]
-    scoring = "large" if state.round in LARGE_SCORING_ROUNDS else "small"
-    if state.current_player() < 0 and state.step_name() == "game over":
-        head = f"Vikings — game over. Winner: {', '.join(names[s] for s in state.winners())}"
-    else:
-        mover = names[state.to_move] if state.current_player() >= 0 else "chance"
-        head = (
-            f"Vikings · round {state.round}/{ROUNDS} ({scoring} scoring) · start: {names[state.start_player]} · "
-            f"now: {mover} ({state.step_name()})"
-        )
-    lines = [head]
+    lines = [_heading(state, names, compact=True)]
     if state.advanced:
         lines += render_advanced(state, names, color)
     # At a purchase the choices list every Group on the wheel with its price, tile and Viking: the wheel is not
