@@ -202,15 +202,7 @@ def compact_mainland(land: Mainland, name: str, color: bool = False, rows: bool 
             words += [f"{'ship' if row == 0 else ROW_LETTERS[row]} {cells[0]}", *cells[1:]]
     if not words:
         return [*lines, "  (no tiles yet)"]
-    line, width = " ", 1
-    for word in words:
-        size = _visible(word)
-        if width + 1 + size > COMPACT_WIDTH:
-            lines.append(line)
-            line, width = " ", 1
-        line += " " + word
-        width += 1 + size
-    return [*lines, line]
+    return [*lines, *_wrapped(words, " ", " ", " ")]
 
 
 def compact_wheel(state: Any, color: bool = False) -> list[str]:
@@ -223,15 +215,22 @@ def compact_wheel(state: Any, color: bool = False) -> list[str]:
         tile = state.wheel_tiles[space]
         label = ship_label(tile) if is_ship(tile) else tile_code(tile)
         letter = LETTERS[state.wheel_vikings[space]] if state.wheel_vikings[space] != EMPTY else "?"
-        text = f"{space - state.offset} {label}+{_paint(letter, letter, color)}"
-        groups.append((text, _visible(text)))
-    lines, line, width = [], "Wheel:", len("Wheel:")
-    for text, size in groups:
-        if width + 2 + size > COMPACT_WIDTH:
+        groups.append(f"{space - state.offset} {label}+{_paint(letter, letter, color)}")
+    return _wrapped(groups, "Wheel:", "      ", "  ")
+
+
+def _wrapped(words: list[str], first: str, indent: str, gap: str) -> list[str]:
+    """`words` (colour markup aside, as printed) in lines of at most 80 columns: the first line starts with `first`,
+    the others with `indent`, and each word follows `gap`."""
+    lines: list[str] = []
+    line, width = first, len(first)
+    for word in words:
+        size = _visible(word)
+        if width + len(gap) + size > COMPACT_WIDTH and line != first:
             lines.append(line)
-            line, width = "      ", 6
-        line += "  " + text
-        width += 2 + size
+            line, width = indent, len(indent)
+        line += gap + word
+        width += len(gap) + size
     return [*lines, line]
 
 
