@@ -208,7 +208,7 @@ def _plan(
         if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
             last_use[assigned[index]] = index
     plan: dict[int, int] = {}
-    dead: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+    dead: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]] = set()
     # Each kind's cards the other players' draws may have taken, over all decks: a seen use with no known card of its
     # kind settles a joker to it, and no more jokers can be settled to a kind than that.
     room = [sum(deck[k] for deck in decks.room) for k in range(len(decks.room[0]))]
@@ -226,8 +226,14 @@ def _plan(
         if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
             uses.setdefault((move.seat, assigned[index]), []).append(index)
 
-    def alike(known: list[tuple[int, int]], index: int) -> tuple[tuple[int, int], ...]:
-        return tuple(sorted((p, k if last_use[k] >= index else DEAD_WEIGHT) for p, k in known))
+    # The moves the search looks at, in order: the seat's gifts to others (a known card comes to a hand), other
+    # players' seen uses, and the unseen gifts between two others (its choices); draws and the seat's own uses change
+    # nothing in it.
+    looked_at = [
+        (index, move, assigned[index])
+        for index, move in enumerate(moves)
+        if move.verb != DRAWN and (move.seat != seat or move.verb == GIVEN)
+    ]
 
     def use(player: int, kind: int, known: list[tuple[int, int]], used: list[int], index: int) -> bool:
         if (player, kind) in known:
@@ -238,25 +244,24 @@ def _plan(
         used[kind] += 1
         return True
 
-    def search(start: int, held: tuple[tuple[int, int], ...], settled: tuple[int, ...]) -> bool:
-        known = list(held)
-        used = list(settled)
-        for index in range(start, len(moves)):
-            move = moves[index]
-            kind = assigned[index]
-            if move.verb == DRAWN:
-                continue
-            if move.verb == GIVEN and move.seat == seat:
-                known.append((move.other, kind))
-                continue
+    def search(start: int, known: list[tuple[int, int]], used: list[int]) -> bool:
+        for position in range(start, len(looked_at)):
+            index, move, kind = looked_at[position]
             if move.seat == seat:
+                known.append((move.other, kind))
                 continue
             if kind >= 0:
                 if not use(move.seat, kind, known, used, index):
                     return False
                 continue
-            state = (*alike(known, index), *((DEAD_WEIGHT, used[k]) for k in live_at[index]))
-            if (index, state) in dead:
+            # A dead end is remembered by the known cards' holders and kinds (those no one uses again alike) and the
+            # jokers settled to each kind still to be used.
+            state = (
+                index,
+                tuple(sorted([(p, k if last_use[k] >= index else DEAD_WEIGHT) for p, k in known])),
+                tuple([used[k] for k in live_at[index]]),
+            )
+            if state in dead:
                 return False
             budget[0] -= 1
             if budget[0] < 0:
@@ -264,13 +269,13 @@ def _plan(
             giver, receiver = move.seat, move.other
             giver_kinds = {k for p, k in known if p == giver}
             options = sorted(k for k in giver_kinds if last_use[k] >= index)
-            weight = sorted(k for k in giver_kinds if last_use[k] < index)
+            weight = [k for k in giver_kinds if last_use[k] < index]
             if weight:
-                options.append(weight[0])  # any one of the giver's dead-weight cards stands for them all
-            if sizes[index][giver] - sum(1 for p, _ in known if p == giver) >= 1:
+                options.append(min(weight))  # any one of the giver's dead-weight cards stands for them all
+            spare = sizes[index][giver] - sum(1 for p, _ in known if p == giver)
+            if spare >= 1:
                 options.append(-1)
             rng.shuffle(options)
-            spare = sizes[index][giver] - sum(1 for p, _ in known if p == giver)
             if not guard_jokers:
                 spare = 2
             options.sort(key=lambda option: _rank(option, giver, receiver, index, uses, spare))
@@ -280,16 +285,16 @@ def _plan(
                     after.remove((giver, option))
                     after.append((receiver, option))
                 plan[index] = option
-                if search(index + 1, tuple(after), tuple(used)):
+                if search(position + 1, after, list(used)):
                     return True
-            dead.add((index, state))
+            dead.add(state)
             return False
         return True
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * len(moves) + 1000))
     try:
-        if not search(0, (), tuple([0] * len(room))):
+        if not search(0, [], [0] * len(room)):
             raise NoDeal
     finally:
         sys.setrecursionlimit(limit)

@@ -44,6 +44,17 @@ const Skald = {
     Skald.sheets.set(text, sheet);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   },
+  // The tab's icon, drawn here (a data: URL the pages' policy allows): a round shield with a sail, and a red dot
+  // on it while a move of yours is awaited, so that a tab among many says so.
+  icon(waiting) {
+    const link = document.getElementById("favicon") ||
+      document.head.appendChild(Skald.el("link", { rel: "icon", id: "favicon", type: "image/svg+xml" }));
+    const dot = waiting ? "<circle cx='24' cy='8' r='7' fill='%23d32f2f' stroke='white' stroke-width='2'/>" : "";
+    link.href = "data:image/svg+xml," + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>" +
+      "<circle cx='16' cy='17' r='14' fill='%236b4a2b'/><path d='M9 20h14l-3 5h-8z M15 7v12l-6-2z' fill='%23f3e6c8'/>" +
+      dot + "</svg>";
+    link.dataset.waiting = waiting ? "yes" : "no";
+  },
   async api(method, path, body, token) {
     const headers = { "Content-Type": "application/json" };
     if (token) headers.Authorization = "Bearer " + token;

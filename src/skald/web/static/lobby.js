@@ -101,28 +101,43 @@ function showCreated(game) {
   listMine();
 }
 
+// The games this browser holds a seat in (or watches), the ones awaiting your move first, then those running, then
+// those over, each group newest first. The tab's title and icon count the games awaiting your move.
+const ORDER = { yours: 0, running: 1, over: 2, gone: 3 };
+
 async function listMine() {
   const body = document.querySelector("#mine-table tbody");
   const joined = Object.entries(Skald.joined()).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
   document.getElementById("mine-empty").hidden = joined.length > 0;
-  body.replaceChildren();
-  for (const [id, entry] of joined) {
+  const rows = joined.map(([id, entry]) => {
     const row = Skald.el("tr", {}, Skald.el("td", {}, Skald.el("a", { href: `/table/${id}` }, entry.title || id)),
       Skald.el("td", { class: "turn" }, "…"));
-    body.append(row);
-    Skald.api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
-      const cell = row.querySelector(".turn");
+    row.dataset.order = ORDER.running;
+    return row;
+  });
+  body.replaceChildren(...rows);
+  await Promise.all(joined.map(([id, entry], index) => {
+    const row = rows[index];
+    const cell = row.querySelector(".turn");
+    return Skald.api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
       if (game.status === "over") {
         const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
         cell.textContent = `over — won by ${winners}`;
+        row.dataset.order = ORDER.over;
       } else if (game.to_move !== null && game.to_move === game.you) {
         cell.textContent = "your turn";
         cell.className = "turn yours";
+        row.dataset.order = ORDER.yours;
       } else {
         cell.textContent = game.to_move_name ? `${game.to_move_name} to move` : "drawing…";
       }
-    }).catch(() => { row.querySelector(".turn").textContent = "gone"; });
-  }
+    }).catch(() => { cell.textContent = "gone"; row.dataset.order = ORDER.gone; });
+  }));
+  body.replaceChildren(...rows.map((row, index) => [row, index])
+    .sort((a, b) => a[0].dataset.order - b[0].dataset.order || a[1] - b[1]).map(([row]) => row));
+  const waiting = rows.filter((row) => Number(row.dataset.order) === ORDER.yours).length;
+  document.title = `${waiting ? `(${waiting}) ` : ""}Skald — Viking board games`;
+  Skald.icon(waiting > 0);
 }
 
 async function start() {

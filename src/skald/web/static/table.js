@@ -81,6 +81,7 @@ function receive(msg) {
     $("log").replaceChildren();
     $("title").textContent = `${game.title} · ${game.players} players`;
     document.title = `Skald — ${game.title}`;
+    Skald.icon(false);
     $("who").textContent = you !== null ? `you: ${game.seats[you].name}` : refusal ? `spectator (${refusal})` : "spectator";
     $("new-link-button").hidden = you === null;
     if (you !== null) Skald.remember(gameId, { title: game.title, seat: you, token });
@@ -335,6 +336,7 @@ function draw() {
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you };
   drawActions(mine);
   drawPrompt(mine);
+  drawTurnAlert(mine);
   announcePrompt();
   keyboardBoard(legal, mine);
   if (focused) keepFocus(mine);
@@ -610,6 +612,51 @@ function drawPrompt(mine) {
   }
   prompt.className = mine ? "prompt yours" : "prompt";
 }
+
+// Your turn, told to a player who is not looking: the tab's title and icon say so while the move is awaited, and if
+// the player asked for it (and the browser allows), a notification comes when the turn arrives while this tab is in
+// the background. It says no more than the seat's own prompt, and only to the seat.
+const NOTIFY_KEY = "skald.notify";
+let wasYours = null;  // whether the last view drawn awaited this seat's move (null: none drawn yet)
+
+function notifying() {
+  return "Notification" in window && Notification.permission === "granted" && localStorage.getItem(NOTIFY_KEY) === "on";
+}
+
+function drawNotifyButton() {
+  const button = $("notify-button");
+  button.hidden = you === null || !("Notification" in window) || (view && view.status === "over");
+  const blocked = "Notification" in window && Notification.permission === "denied";
+  button.disabled = blocked;
+  button.setAttribute("aria-pressed", notifying() ? "true" : "false");
+  button.title = blocked ? "Notifications are blocked for this site in your browser's settings"
+    : "A notification when it becomes your turn while this tab is in the background";
+}
+
+function drawTurnAlert(mine) {
+  const yours = mine && view.status !== "over";
+  document.title = `${yours ? "● Your turn · " : ""}Skald — ${game.title}`;
+  Skald.icon(yours);
+  if (yours && wasYours === false && document.visibilityState === "hidden" && notifying()) {
+    const note = new Notification(`Your turn — ${game.title}`, {
+      body: sentence(view.prompt || "choose a move", true), tag: `skald-${gameId}`,
+    });
+    note.onclick = () => { window.focus(); note.close(); };
+  }
+  wasYours = yours;
+  drawNotifyButton();
+}
+
+$("notify-button").addEventListener("click", async () => {
+  if (notifying()) {
+    localStorage.setItem(NOTIFY_KEY, "off");
+  } else {
+    const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    localStorage.setItem(NOTIFY_KEY, answer === "granted" ? "on" : "off");
+    if (answer !== "granted") $("error").textContent = "The browser did not allow notifications for this site.";
+  }
+  drawNotifyButton();
+});
 
 // A scoring report as a disclosure: its title, then each line with its seat and what it gained, in the game's words.
 function scoringReport(report, open) {
