@@ -88,7 +88,7 @@ STYLE: Final = f"""
 .vikingatid-map text{{fill:#2b2118}}
 .vikingatid-map .name{{font-size:12.5px;font-weight:bold}}
 .vikingatid-map .sea .name{{font-style:italic;font-weight:bold;fill:#163d5e}}
-.vikingatid-map .unknown .name{{fill:#6b6b6b}}
+.vikingatid-map .unknown .name{{fill:#525252}}
 .vikingatid-map .num{{font-size:10.5px;font-weight:bold;text-anchor:middle}}
 .vikingatid-map .tok{{font-size:9.5px;font-weight:bold;text-anchor:middle}}
 .vikingatid-map .badge text{{font-size:9px;font-weight:bold;text-anchor:middle;fill:#fff}}
@@ -368,7 +368,7 @@ def _coin(x: float, y: float, value: int) -> str:
 
 def _shield(x: float, y: float, value: int, strength: int) -> str:
     """A shield with the number of armies; its shade says their strength (2, 3 or 5)."""
-    fill = {2: "#d9d2c3", 3: "#a9b4c8", 5: "#8c7bb8"}.get(strength, "#cccccc")
+    fill = {2: "#d9d2c3", 3: "#a9b4c8", 5: "#9d8fc8"}.get(strength, "#cccccc")
     return (
         f'<path d="M{_f(x - 6)},{_f(y - 6.5)}h12v5c0,5 -3,7.5 -6,9c-3,-1.5 -6,-4 -6,-9z" fill="{fill}" '
         f'stroke="#3d3d5c" stroke-width="1"/><text x="{_f(x)}" y="{_f(y + 2.8)}" class="num">{value}</text>'
