@@ -109,33 +109,30 @@ async function listMine() {
   const body = document.querySelector("#mine-table tbody");
   const joined = Object.entries(Skald.joined()).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
   document.getElementById("mine-empty").hidden = joined.length > 0;
-  const rows = joined.map(([id, entry]) => {
-    const row = Skald.el("tr", {}, Skald.el("td", {}, Skald.el("a", { href: `/table/${id}` }, entry.title || id)),
-      Skald.el("td", { class: "turn" }, "…"));
-    row.dataset.order = ORDER.running;
-    return row;
-  });
+  const rows = joined.map(([id, entry]) => Skald.el("tr", {},
+    Skald.el("td", {}, Skald.el("a", { href: `/table/${id}` }, entry.title || id)), Skald.el("td", { class: "turn" }, "…")));
+  const order = joined.map(() => ORDER.running);
   body.replaceChildren(...rows);
   await Promise.all(joined.map(([id, entry], index) => {
-    const row = rows[index];
-    const cell = row.querySelector(".turn");
+    const cell = rows[index].querySelector(".turn");
     return Skald.api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
       if (game.status === "over") {
         const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
         cell.textContent = `over — won by ${winners}`;
-        row.dataset.order = ORDER.over;
+        order[index] = ORDER.over;
       } else if (game.to_move !== null && game.to_move === game.you) {
         cell.textContent = "your turn";
         cell.className = "turn yours";
-        row.dataset.order = ORDER.yours;
+        order[index] = ORDER.yours;
       } else {
         cell.textContent = game.to_move_name ? `${game.to_move_name} to move` : "drawing…";
       }
-    }).catch(() => { cell.textContent = "gone"; row.dataset.order = ORDER.gone; });
+    }).catch(() => { cell.textContent = "gone"; order[index] = ORDER.gone; });
   }));
-  body.replaceChildren(...rows.map((row, index) => [row, index])
-    .sort((a, b) => a[0].dataset.order - b[0].dataset.order || a[1] - b[1]).map(([row]) => row));
-  const waiting = rows.filter((row) => Number(row.dataset.order) === ORDER.yours).length;
+  // Stable: within a group, the newest first as listed.
+  const places = rows.map((_, index) => index).sort((a, b) => order[a] - order[b] || a - b);
+  body.replaceChildren(...places.map((index) => rows[index]));
+  const waiting = order.filter((group) => group === ORDER.yours).length;
   document.title = `${waiting ? `(${waiting}) ` : ""}Skald — Viking board games`;
   Skald.icon(waiting > 0);
 }
