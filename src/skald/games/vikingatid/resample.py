@@ -9,8 +9,10 @@ cannot tell from the true one gives each hidden draw and hidden gift a kind such
 
 `deal` finds such an assignment from the public card events alone, with the rng. In another player's hand every
 card is a joker (its kind unseen) except those the seat itself gave him; a hand's size is public. So the one real
-choice is what each unseen gift passes: a joker or one of those known cards. `_plan` searches these choices so
-that no player ever lacks both a card of a kind he is seen to use and a joker. `_trace` then follows every card
+choice is what each unseen gift passes: a joker or one of those known cards. `_Planner` searches these choices so
+that no player ever lacks both a card of a kind he is seen to use and a joker, turning back as soon as a look ahead
+(`_Lookahead`) shows a hand or a kind that can no longer make its seen uses, and starting over with new random
+choices when a search runs long. `_trace` then follows every card
 as a token: a joker is settled to a kind when its holder uses that kind without a known card of it, and its draw
 and the unseen gifts it went through take the kind too. Each draw's deck is public (the whole
 composition, then the face-up pile at each reshuffle), so a joker is settled only to a kind its deck still has
@@ -35,16 +37,19 @@ DRAWN: Final = 0
 PLAYED: Final = 1
 DISCARDED: Final = 2
 GIVEN: Final = 3
-#: Plans tried before giving up (each a search over what the unseen gifts pass).
-TRIES: Final = 12
 #: Settlings of one plan's jokers tried before planning again: a plan that keeps every hand able to make its seen
 #: moves is usually sound, and what fails is a random settling that asks the deck for a kind it no longer holds.
 SETTLINGS: Final = 40
 #: A known card's kind in the search's memory once no one is seen to use that kind again.
 DEAD_WEIGHT: Final = -2
-#: Choices of unseen gifts the first two tries' searches may make, per card event; each later pair of tries may make
-#: that many more (a 5-player game of 242 unseen gifts needed about 300 per event: most need far fewer).
-SEARCH_STEPS: Final = 200
+#: Choices of unseen gifts the shortest search may make, per card move. A search that gets lost is seldom found
+#: again by going on: searches start over with new random choices, for 1, 1, 2, 1, 1, 2, 4, … times this (the Luby
+#: sequence, within a constant factor of the best schedule of restarts for a search whose length is unknown). Of
+#: 1, 4 and 16, the shortest dealt the hardest positions known fastest (`benchmarks/bench_resample.py`).
+SEARCH_STEPS: Final = 1
+#: Choices of unseen gifts all searches together may make, per card move, before `deal` gives up. The hardest
+#: position known (a 6-player game of 216 unseen gifts, most passing whole hands on) needs about 150 on average.
+SEARCH_LIMIT: Final = 5_000
 
 
 class CardMove(NamedTuple):
@@ -73,14 +78,21 @@ class NoDeal(Exception):
 
 def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
     """A kind for every move (the seen ones as they were, the hidden ones dealt again); `RuntimeError` if no
-    consistent deal is found in TRIES plans of SETTLINGS settlings each. The plans' searches get more room pair by
-    pair (`SEARCH_STEPS`): an easy table is dealt at the first cheap try, a hard one still finds its plan."""
+    consistent deal is found within `SEARCH_LIMIT`. Plans are searched for again and again, each search given
+    `SEARCH_STEPS` times the Luby sequence, and each plan found is settled up to SETTLINGS times: an easy table is
+    dealt at the first short search, a hard one by one of many."""
     seen = [m.kind if seen_by(m, seat) else -1 for m in moves]
     decks = _decks(moves, seen, counts, seat)
-    for attempt in range(TRIES):
+    planner = _Planner(moves, seen, decks, num_players, seat)
+    scale = max(len(moves), 1)
+    left = SEARCH_LIMIT * scale
+    attempt = 0
+    while left > 0:
+        attempt += 1
+        budget = min(left, SEARCH_STEPS * _luby(attempt) * scale)
+        left -= budget
         try:
-            budget = SEARCH_STEPS * (attempt // 2 + 1) * len(moves)
-            plan = _plan(moves, seen, decks, num_players, seat, rng, attempt % 2 == 1, budget)
+            plan = planner.plan(rng, attempt % 2 == 0, budget)
         except NoDeal:
             continue
         for _ in range(SETTLINGS):
@@ -91,6 +103,15 @@ def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
             except NoDeal:
                 continue
     raise RuntimeError("resample_from_infostate: no deal of the unseen cards fits the cards seen")
+
+
+def _luby(n: int) -> int:
+    """The n-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …"""
+    while True:
+        k = n.bit_length()
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
 
 
 def _trace(
@@ -104,7 +125,7 @@ def _trace(
     """Follow every card as a token: one drawn unseen is a joker, whose kind is settled only when a card of a
     kind seen is needed from a hand holding no such card (played, discarded, or given with its kind seen); the
     joker then takes that kind, and so do its draw and every unseen gift it passed through. Each unseen gift passes
-    the token `_plan` chose: a joker, or a card of a kind seen. Returns, per hidden draw whose joker is never
+    the token `_Planner` chose: a joker, or a card of a kind seen. Returns, per hidden draw whose joker is never
     settled, the unseen gifts it passed through (settled with the draw by `_follow`)."""
     # Each deck's cards of each kind not yet taken by a draw settled here.
     room = [list(r) for r in decks.room]
@@ -171,134 +192,296 @@ def _take_planned(hand: list[list[int]], kind: int, rng: random.Random) -> list[
     return hand.pop(alike[rng.randrange(len(alike))])
 
 
-def _plan(
-    moves: list[CardMove],
-    assigned: list[int],
-    decks: Decks,
-    num_players: int,
-    seat: int,
-    rng: random.Random,
-    guard_jokers: bool,
-    steps: int,
-) -> dict[int, int]:
+class _Planner:
     """What each unseen gift passes: a joker (-1) or a card of a kind the seat saw come to its giver, such that no
     player ever lacks both a card of a kind he is seen to use and a joker.
 
     Cards the seat saw come to another player (its own gifts to him) are the only cards of known kind in other
     hands; every other card there is a joker, and a hand's size is public, so a player's jokers are his hand's size
     less his known cards. A seen use takes a known card of its kind if the hand holds one (a joker is never worse
-    kept), else a joker. The search is a depth-first search over the unseen gifts' choices, in random order, that
-    remembers each (move, known cards) found to lead to a dead end; `NoDeal` if there is none or `steps` choices
-    of unseen gifts find none."""
-    sizes: list[list[int]] = []
-    size = [0] * num_players
-    for move in moves:
-        sizes.append(list(size))
-        if move.verb == DRAWN:
-            size[move.seat] += 1
-        else:
-            size[move.seat] -= 1
-            if move.verb == GIVEN:
-                size[move.other] += 1
-    # The last seen use of each kind by another player: a known card of a kind never used again is dead weight in a
-    # hand, the same whatever its kind, so the search treats all such cards alike (fewer choices, and dead ends
-    # remembered across them).
-    last_use = [-1] * (max(assigned, default=-1) + 1)
-    for index, move in enumerate(moves):
-        if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
-            last_use[assigned[index]] = index
-    plan: dict[int, int] = {}
-    dead: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]] = set()
-    # Each kind's cards the other players' draws may have taken, over all decks: a seen use with no known card of its
-    # kind settles a joker to it, and no more jokers can be settled to a kind than that.
-    room = [sum(deck[k] for deck in decks.room) for k in range(len(decks.room[0]))]
-    # At each unseen gift, the kinds someone is still seen to use (the only ones whose settled count matters later).
-    live_at = {
-        index: [k for k in range(len(last_use)) if last_use[k] >= index]
-        for index, move in enumerate(moves)
-        if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
-    }
-    budget = [steps]
+    kept), else a joker. `plan` is a depth-first search over the unseen gifts' choices, in random order, that turns
+    back at choices the look ahead (`_Lookahead`) shows to lead nowhere and remembers each state found to lead to a
+    dead end. What it remembers holds for every later search of the same moves, so a planner is made once per deal
+    and searches again and again."""
 
-    # Each other player's seen uses of each kind, by move index.
-    uses: dict[tuple[int, int], list[int]] = {}
-    for index, move in enumerate(moves):
-        if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
-            uses.setdefault((move.seat, assigned[index]), []).append(index)
+    def __init__(self, moves: list[CardMove], assigned: list[int], decks: Decks, num_players: int, seat: int) -> None:
+        self.seat = seat
+        self.sizes: list[list[int]] = []
+        size = [0] * num_players
+        for move in moves:
+            self.sizes.append(list(size))
+            if move.verb == DRAWN:
+                size[move.seat] += 1
+            else:
+                size[move.seat] -= 1
+                if move.verb == GIVEN:
+                    size[move.other] += 1
+        # The last seen use of each kind by another player: a known card of a kind never used again is dead weight
+        # in a hand, the same whatever its kind, so the search treats all such cards alike (fewer choices, and dead
+        # ends remembered across them).
+        self.last_use = [-1] * (max(assigned, default=-1) + 1)
+        for index, move in enumerate(moves):
+            if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
+                self.last_use[assigned[index]] = index
+        self.dead: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]] = set()
+        # Each kind's cards the other players' draws may have taken, over all decks: a seen use with no known card of
+        # its kind settles a joker to it, and no more jokers can be settled to a kind than that.
+        self.room = [sum(deck[k] for deck in decks.room) for k in range(len(decks.room[0]))]
+        # At each unseen gift, the kinds someone is still seen to use (the only ones whose settled count matters).
+        self.live_at = {
+            index: [k for k in range(len(self.last_use)) if self.last_use[k] >= index]
+            for index, move in enumerate(moves)
+            if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
+        }
+        self.lookahead = _Lookahead(moves, assigned, self.sizes, size, num_players, seat)
+        # Each other player's seen uses of each kind, by move index.
+        self.uses: dict[tuple[int, int], list[int]] = {}
+        for index, move in enumerate(moves):
+            if move.verb != DRAWN and move.seat != seat and assigned[index] >= 0:
+                self.uses.setdefault((move.seat, assigned[index]), []).append(index)
+        # The moves the search looks at, in order: the seat's gifts to others (a known card comes to a hand), other
+        # players' seen uses, and the unseen gifts between two others (its choices); draws and the seat's own uses
+        # change nothing in it.
+        self.looked_at = [
+            (index, move, assigned[index])
+            for index, move in enumerate(moves)
+            if move.verb != DRAWN and (move.seat != seat or move.verb == GIVEN)
+        ]
 
-    # The moves the search looks at, in order: the seat's gifts to others (a known card comes to a hand), other
-    # players' seen uses, and the unseen gifts between two others (its choices); draws and the seat's own uses change
-    # nothing in it.
-    looked_at = [
-        (index, move, assigned[index])
-        for index, move in enumerate(moves)
-        if move.verb != DRAWN and (move.seat != seat or move.verb == GIVEN)
-    ]
+    def plan(self, rng: random.Random, guard_jokers: bool, steps: int) -> dict[int, int]:
+        """One search, its choices in `rng`'s order; `NoDeal` if there is no plan or `steps` choices of unseen gifts
+        find none."""
+        seat, sizes, last_use, room, dead, live_at, uses = (
+            self.seat,
+            self.sizes,
+            self.last_use,
+            self.room,
+            self.dead,
+            self.live_at,
+            self.uses,
+        )
+        looked_at = self.looked_at
+        hand_ok, kind_ok = self.lookahead.hand_ok, self.lookahead.kind_ok
+        plan: dict[int, int] = {}
+        budget = [steps]
 
-    def use(player: int, kind: int, known: list[tuple[int, int]], used: list[int], index: int) -> bool:
-        if (player, kind) in known:
-            known.remove((player, kind))
-            return True
-        if used[kind] >= room[kind] or sizes[index][player] - sum(1 for p, _ in known if p == player) < 1:
-            return False
-        used[kind] += 1
-        return True
-
-    def search(start: int, known: list[tuple[int, int]], used: list[int]) -> bool:
-        for position in range(start, len(looked_at)):
-            index, move, kind = looked_at[position]
-            if move.seat == seat:
-                known.append((move.other, kind))
-                continue
-            if kind >= 0:
-                if not use(move.seat, kind, known, used, index):
-                    return False
-                continue
-            # A dead end is remembered by the known cards' holders and kinds (those no one uses again alike) and the
-            # jokers settled to each kind still to be used.
-            state = (
-                index,
-                tuple(sorted([(p, k if last_use[k] >= index else DEAD_WEIGHT) for p, k in known])),
-                tuple([used[k] for k in live_at[index]]),
-            )
-            if state in dead:
+        def use(player: int, kind: int, known: list[tuple[int, int]], used: list[int], index: int) -> bool:
+            if (player, kind) in known:
+                known.remove((player, kind))
+                return True
+            if used[kind] >= room[kind] or sizes[index][player] - sum(1 for p, _ in known if p == player) < 1:
                 return False
-            budget[0] -= 1
-            if budget[0] < 0:
+            used[kind] += 1
+            return True
+
+        def search(start: int, known: list[tuple[int, int]], used: list[int]) -> bool:
+            for position in range(start, len(looked_at)):
+                index, move, kind = looked_at[position]
+                if move.seat == seat:
+                    known.append((move.other, kind))
+                    continue
+                if kind >= 0:
+                    if not use(move.seat, kind, known, used, index):
+                        return False
+                    continue
+                # A dead end is remembered by the known cards' holders and kinds (those no one uses again alike) and
+                # the jokers settled to each kind still to be used.
+                state = (
+                    index,
+                    tuple(sorted([(p, k if last_use[k] >= index else DEAD_WEIGHT) for p, k in known])),
+                    tuple([used[k] for k in live_at[index]]),
+                )
+                if state in dead:
+                    return False
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise NoDeal
+                giver, receiver = move.seat, move.other
+                giver_kinds = {k for p, k in known if p == giver}
+                options = sorted(k for k in giver_kinds if last_use[k] >= index)
+                weight = [k for k in giver_kinds if last_use[k] < index]
+                if weight:
+                    options.append(min(weight))  # any one of the giver's dead-weight cards stands for them all
+                spare = sizes[index][giver] - sum(1 for p, _ in known if p == giver)
+                if spare >= 1:
+                    options.append(-1)
+                rng.shuffle(options)
+                if not guard_jokers:
+                    spare = 2
+                options.sort(key=lambda option: _rank(option, giver, receiver, index, uses, spare))
+                for option in options:
+                    after = list(known)
+                    if option >= 0:
+                        after.remove((giver, option))
+                        after.append((receiver, option))
+                    if not (hand_ok(giver, index + 1, after) and hand_ok(receiver, index + 1, after)):
+                        continue
+                    if not all(kind_ok(k, index + 1, after, used[k], room[k]) for k in giver_kinds):
+                        continue
+                    plan[index] = option
+                    if search(position + 1, after, list(used)):
+                        return True
+                dead.add(state)
+                return False
+            return True
+
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * len(looked_at) + 1000))
+        try:
+            if not search(0, [], [0] * len(room)):
                 raise NoDeal
-            giver, receiver = move.seat, move.other
-            giver_kinds = {k for p, k in known if p == giver}
-            options = sorted(k for k in giver_kinds if last_use[k] >= index)
-            weight = [k for k in giver_kinds if last_use[k] < index]
-            if weight:
-                options.append(min(weight))  # any one of the giver's dead-weight cards stands for them all
-            spare = sizes[index][giver] - sum(1 for p, _ in known if p == giver)
-            if spare >= 1:
-                options.append(-1)
-            rng.shuffle(options)
-            if not guard_jokers:
-                spare = 2
-            options.sort(key=lambda option: _rank(option, giver, receiver, index, uses, spare))
-            for option in options:
-                after = list(known)
-                if option >= 0:
-                    after.remove((giver, option))
-                    after.append((receiver, option))
-                plan[index] = option
-                if search(position + 1, after, list(used)):
-                    return True
-            dead.add(state)
-            return False
+        finally:
+            sys.setrecursionlimit(limit)
+        return plan
+
+
+#: What a move is to one player's hand, for `_Lookahead`.
+_JOKER_IN: Final = 0  # an unseen draw or an unseen gift to him (a joker, at best)
+_KNOWN_IN: Final = 1  # a card the seat gave him
+_OUT: Final = 2  # an unseen gift of his
+_USE: Final = 3  # a seen use of his (played, discarded, or given to the seat)
+
+
+class _Lookahead:
+    """Whether one other player's hand can still make all its seen uses, at best: every unseen gift to him brings a
+    joker, and every unseen gift of his passes one of his known cards while he holds any (the one he uses last, or
+    never). Passing a known card is never worse for him than passing a joker: the joker is kept until the card would
+    have been used, and a use taken by the joker then leaves him as he would have been. So if even this fails,
+    the search's choices so far lead to a dead end whatever it chooses later, and it turns back at once instead of
+    finding out many choices later.
+
+    Each choice of the search changes only the giver's and the receiver's hands from what their last look ahead
+    assumed (a use, a draw or the seat's gift is as the look ahead took it), so those two are all it looks at."""
+
+    def __init__(
+        self,
+        moves: list[CardMove],
+        assigned: list[int],
+        sizes: list[list[int]],
+        final: list[int],
+        num_players: int,
+        seat: int,
+    ) -> None:
+        self.sizes = [*sizes, final]
+        self.events: list[list[tuple[int, int, int]]] = [[] for _ in range(num_players)]
+        self.uses: dict[tuple[int, int], list[int]] = {}
+        for index, move in enumerate(moves):
+            kind = assigned[index]
+            if move.verb == DRAWN:
+                if move.seat != seat:
+                    self.events[move.seat].append((index, _JOKER_IN, -1))
+            elif move.seat == seat:
+                if move.verb == GIVEN:
+                    self.events[move.other].append((index, _KNOWN_IN, kind))
+            elif kind >= 0:
+                self.events[move.seat].append((index, _USE, kind))
+                self.uses.setdefault((move.seat, kind), []).append(index)
+            else:
+                self.events[move.seat].append((index, _OUT, -1))
+                self.events[move.other].append((index, _JOKER_IN, -1))
+        self.starts = [[event[0] for event in events] for events in self.events]
+        # Past each player's last card from the seat, a hand with no known card left is only jokers: it can make
+        # every use it is seen to make, since its size shows it held a card then.
+        self.last_known_in = [
+            max((event[0] for event in events if event[1] == _KNOWN_IN), default=-1) for events in self.events
+        ]
+        self.memo: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+        # Each kind's seen uses by the other players and the seat's gifts of it, in order; per use, the latest move
+        # at which a card in each player's hand can still set out to reach the user's hand in time through unseen
+        # gifts (-1 if none can).
+        self.kind_uses: dict[int, list[tuple[int, list[int]]]] = {}
+        self.served: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        self.kind_gifts: dict[int, list[tuple[int, int]]] = {}
+        unseen_gifts = [
+            (index, move.seat, move.other)
+            for index, move in enumerate(moves)
+            if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
+        ]
+        for index, move in enumerate(moves):
+            kind = assigned[index]
+            if move.verb == DRAWN or kind < 0:
+                continue
+            if move.seat == seat:
+                if move.verb == GIVEN:
+                    self.kind_gifts.setdefault(kind, []).append((index, move.other))
+                continue
+            latest = [-1] * num_players
+            latest[move.seat] = index
+            for gift, giver, receiver in reversed(unseen_gifts[: bisect.bisect_left(unseen_gifts, (index,))]):
+                if gift < latest[receiver] and gift > latest[giver]:
+                    latest[giver] = gift
+            self.kind_uses.setdefault(kind, []).append((index, latest))
+
+    def kind_ok(self, kind: int, start: int, known: list[tuple[int, int]], used: int, room: int) -> bool:
+        """Whether the seen uses of `kind` from move `start` on can, at best, be made with the jokers its deck
+        still has room for: each known card of the kind (in a hand now, or still to be given by the seat) serves at
+        most one use, one it can reach through unseen gifts in time, and every other use settles a joker."""
+        uses = self.kind_uses.get(kind, [])
+        first = bisect.bisect_left(uses, (start,))
+        need = used + len(uses) - first - room  # the uses ahead that known cards must make
+        if need <= 0:
+            return True
+        holders = tuple(sorted(holder for holder, k in known if k == kind))
+        key = (kind, start, holders)
+        served = self.served.get(key)
+        if served is None:
+            ahead = uses[first:]
+            cards = [(start, holder) for holder in holders]
+            cards += [gift for gift in self.kind_gifts.get(kind, []) if gift[0] >= start]
+            reach = [[u for u, (_, latest) in enumerate(ahead) if at <= latest[holder]] for at, holder in cards]
+            served = self.served[key] = _matching(reach, len(ahead))
+        return served >= need
+
+    def hand_ok(self, player: int, start: int, known: list[tuple[int, int]]) -> bool:
+        """Whether `player`, holding his cards among `known` (holder, kind) before move `start`, can at best make
+        every seen use from there on."""
+        held = sorted(kind for holder, kind in known if holder == player)
+        key = (player, start, tuple(held))
+        found = self.memo.get(key)
+        if found is None:
+            found = self._simulate(player, start, held)
+            self.memo[key] = found
+        return found
+
+    def _simulate(self, player: int, start: int, held: list[int]) -> bool:
+        jokers = self.sizes[start][player] - len(held)
+        events = self.events[player]
+        for at in range(bisect.bisect_left(self.starts[player], start), len(events)):
+            index, what, kind = events[at]
+            if not held and index > self.last_known_in[player]:
+                return True
+            if what == _JOKER_IN:
+                jokers += 1
+            elif what == _KNOWN_IN:
+                held.append(kind)
+            elif what == _USE:
+                if kind in held:
+                    held.remove(kind)
+                elif jokers >= 1:
+                    jokers -= 1
+                else:
+                    return False
+            elif held:
+                held.remove(max(held, key=lambda k: _next_use(self.uses, player, k, index)))
+            else:
+                jokers -= 1
         return True
 
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * len(moves) + 1000))
-    try:
-        if not search(0, [], [0] * len(room)):
-            raise NoDeal
-    finally:
-        sys.setrecursionlimit(limit)
-    return plan
+
+def _matching(edges: list[list[int]], right: int) -> int:
+    """The size of a largest matching of a small bipartite graph (left vertex i joined to `edges[i]`)."""
+    partner = [-1] * right
+
+    def augment(left: int, seen: list[bool]) -> bool:
+        for r in edges[left]:
+            if not seen[r]:
+                seen[r] = True
+                if partner[r] < 0 or augment(partner[r], seen):
+                    partner[r] = left
+                    return True
+        return False
+
+    return sum(1 for left in range(len(edges)) if augment(left, [False] * right))
 
 
 def _rank(
