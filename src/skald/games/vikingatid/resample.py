@@ -28,6 +28,7 @@ not in the game's own moves.
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 import sys
 from typing import Final, NamedTuple
@@ -92,7 +93,7 @@ def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
         budget = min(left, SEARCH_STEPS * _luby(attempt) * scale)
         left -= budget
         try:
-            plan = planner.plan(rng, attempt % 2 == 0, budget)
+            plan = planner.plan(rng, attempt % 2 == 0, budget, look_ahead=attempt > 1)
         except NoDeal:
             continue
         for _ in range(SETTLINGS):
@@ -233,7 +234,7 @@ class _Planner:
             for index, move in enumerate(moves)
             if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
         }
-        self.lookahead = _Lookahead(moves, assigned, self.sizes, size, num_players, seat)
+        self.facts = (moves, assigned, size, num_players)
         # Each other player's seen uses of each kind, by move index.
         self.uses: dict[tuple[int, int], list[int]] = {}
         for index, move in enumerate(moves):
@@ -248,9 +249,15 @@ class _Planner:
             if move.verb != DRAWN and (move.seat != seat or move.verb == GIVEN)
         ]
 
-    def plan(self, rng: random.Random, guard_jokers: bool, steps: int) -> dict[int, int]:
-        """One search, its choices in `rng`'s order; `NoDeal` if there is no plan or `steps` choices of unseen gifts
-        find none."""
+    @functools.cached_property
+    def lookahead(self) -> _Lookahead:
+        """The look ahead, made at its first use: most tables are planned at the first search, which goes without."""
+        moves, assigned, final, num_players = self.facts
+        return _Lookahead(moves, assigned, self.sizes, final, num_players, self.seat)
+
+    def plan(self, rng: random.Random, guard_jokers: bool, steps: int, look_ahead: bool = True) -> dict[int, int]:
+        """One search, its choices in `rng`'s order, turning back where the look ahead says so if `look_ahead`;
+        `NoDeal` if there is no plan or `steps` choices of unseen gifts find none."""
         seat, sizes, last_use, room, dead, live_at, uses = (
             self.seat,
             self.sizes,
@@ -261,7 +268,8 @@ class _Planner:
             self.uses,
         )
         looked_at = self.looked_at
-        hand_ok, kind_ok = self.lookahead.hand_ok, self.lookahead.kind_ok
+        if look_ahead:
+            hand_ok, kind_ok = self.lookahead.hand_ok, self.lookahead.kind_ok
         plan: dict[int, int] = {}
         budget = [steps]
 
@@ -314,9 +322,11 @@ class _Planner:
                     if option >= 0:
                         after.remove((giver, option))
                         after.append((receiver, option))
-                    if not (hand_ok(giver, index + 1, after) and hand_ok(receiver, index + 1, after)):
-                        continue
-                    if not all(kind_ok(k, index + 1, after, used[k], room[k]) for k in giver_kinds):
+                    if look_ahead and not (
+                        hand_ok(giver, index + 1, after)
+                        and hand_ok(receiver, index + 1, after)
+                        and all(kind_ok(k, index + 1, after, used[k], room[k]) for k in giver_kinds)
+                    ):
                         continue
                     plan[index] = option
                     if search(position + 1, after, list(used)):
@@ -364,7 +374,8 @@ class _Lookahead:
     ) -> None:
         self.sizes = [*sizes, final]
         self.events: list[list[tuple[int, int, int]]] = [[] for _ in range(num_players)]
-        self.uses: dict[tuple[int, int], list[int]] = {}
+        # Each player's known cards of each kind to come (+1, from the seat) and seen uses of it (-1), in order.
+        self.flows: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for index, move in enumerate(moves):
             kind = assigned[index]
             if move.verb == DRAWN:
@@ -373,9 +384,10 @@ class _Lookahead:
             elif move.seat == seat:
                 if move.verb == GIVEN:
                     self.events[move.other].append((index, _KNOWN_IN, kind))
+                    self.flows.setdefault((move.other, kind), []).append((index, 1))
             elif kind >= 0:
                 self.events[move.seat].append((index, _USE, kind))
-                self.uses.setdefault((move.seat, kind), []).append(index)
+                self.flows.setdefault((move.seat, kind), []).append((index, -1))
             else:
                 self.events[move.seat].append((index, _OUT, -1))
                 self.events[move.other].append((index, _JOKER_IN, -1))
@@ -443,6 +455,18 @@ class _Lookahead:
             self.memo[key] = found
         return found
 
+    def _needed(self, player: int, kind: int, index: int, held: int) -> int:
+        """When the player, holding `held` known cards of `kind` at move `index`, would first lack one of them for
+        a use of that kind had he passed one on (the seat's cards of it to come counted in); one past every move if
+        never. Passing on the card needed last is best: each card passed leaves a use to a joker from that moment."""
+        flows = self.flows.get((player, kind), [])
+        cover = held - 1
+        for at, change in flows[bisect.bisect_right(flows, (index, 1)) :]:
+            cover += change
+            if cover < 0:
+                return at
+        return sys.maxsize
+
     def _simulate(self, player: int, start: int, held: list[int]) -> bool:
         jokers = self.sizes[start][player] - len(held)
         events = self.events[player]
@@ -462,7 +486,7 @@ class _Lookahead:
                 else:
                     return False
             elif held:
-                held.remove(max(held, key=lambda k: _next_use(self.uses, player, k, index)))
+                held.remove(max(held, key=lambda k: self._needed(player, k, index, held.count(k))))
             else:
                 jokers -= 1
         return True
