@@ -234,7 +234,7 @@ class _Planner:
             for index, move in enumerate(moves)
             if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
         }
-        self.facts = (moves, assigned, size, num_players)
+        self.moves, self.assigned, self.final, self.num_players = moves, assigned, size, num_players
         # Each other player's seen uses of each kind, by move index.
         self.uses: dict[tuple[int, int], list[int]] = {}
         for index, move in enumerate(moves):
@@ -252,8 +252,7 @@ class _Planner:
     @functools.cached_property
     def lookahead(self) -> _Lookahead:
         """The look ahead, made at its first use: most tables are planned at the first search, which goes without."""
-        moves, assigned, final, num_players = self.facts
-        return _Lookahead(moves, assigned, self.sizes, final, num_players, self.seat)
+        return _Lookahead(self.moves, self.assigned, self.sizes, self.final, self.num_players, self.seat)
 
     def plan(self, rng: random.Random, guard_jokers: bool, steps: int, look_ahead: bool = True) -> dict[int, int]:
         """One search, its choices in `rng`'s order, turning back where the look ahead says so if `look_ahead`;
