@@ -332,6 +332,22 @@ def test_resampling_finds_a_deal_after_two_hundred_unseen_gifts_at_six_players()
     assert replayed.observation(seat) == state.observation(seat)
 
 
+@pytest.mark.slow
+def test_resampling_finds_a_deal_where_every_ranked_search_gets_lost() -> None:
+    """A 6-player game (the check's seed 18) whose 542 card moves hold 238 gifts the seat did not see, in runs of
+    whole hands passed on: the searches that follow the ranking of choices all get lost, and a deal is found only by
+    those that take some choices at random (`WANDER`). Slow: from a few seconds to about a minute and a half."""
+    data = json.loads((Path(__file__).parent / "records" / "whole_hands_passed_on.json").read_text())
+    state = GAME.new_initial_state(data["players"])
+    for action in data["actions"]:
+        state.apply(action)
+    seat = data["seat"]
+    world = state.resample_from_infostate(seat, random.Random(0))
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+    replayed = Record.of(world).replay()
+    assert replayed.observation(seat) == state.observation(seat)
+
+
 def test_the_record_of_a_running_game_hides_the_other_hands() -> None:
     """Hidden information: "A running game's record must not be served to a seat": the record a seat is shown
     leaves out the draws it may not see."""

@@ -85,9 +85,10 @@ def test_the_look_ahead_never_turns_away_from_the_true_deal_in_random_games(play
 
 
 def test_the_look_ahead_never_turns_away_from_the_true_deal_when_whole_hands_are_passed_on() -> None:
-    state, seat = recorded_game("forward_search_stuck.json")
-    for viewer in {seat, 0, 2}:
-        assert true_choices_turned_away(state, viewer) == []
+    for name in ("forward_search_stuck.json", "whole_hands_passed_on.json"):
+        state, seat = recorded_game(name)
+        for viewer in {seat, 0, 2}:
+            assert true_choices_turned_away(state, viewer) == []
 
 
 def test_a_gift_that_leaves_its_receiver_nothing_to_play_with_is_turned_away() -> None:

@@ -48,6 +48,10 @@ DEAD_WEIGHT: Final = -2
 #: sequence, within a constant factor of the best schedule of restarts for a search whose length is unknown). Of
 #: 1, 4 and 16, the shortest dealt the hardest positions known fastest (`benchmarks/bench_resample.py`).
 SEARCH_STEPS: Final = 1
+#: The share of choices a wandering search (every other pair of searches) takes in random order instead of by
+#: `_rank`: searches that all follow the ranking start alike and may all get lost alike (a 6-player game of 238
+#: unseen gifts was planned only by these; the ranking plans others many times faster).
+WANDER: Final = 0.2
 #: Choices of unseen gifts all searches together may make, per card move, before `deal` gives up. The hardest
 #: position known (a 6-player game of 216 unseen gifts, most passing whole hands on) needs about 150 on average.
 SEARCH_LIMIT: Final = 5_000
@@ -93,7 +97,7 @@ def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat:
         budget = min(left, SEARCH_STEPS * _luby(attempt) * scale)
         left -= budget
         try:
-            plan = planner.plan(rng, attempt % 2 == 0, budget, look_ahead=attempt > 1)
+            plan = planner.plan(rng, attempt % 2 == 0, budget, look_ahead=attempt > 1, wander=attempt % 4 >= 2)
         except NoDeal:
             continue
         for _ in range(SETTLINGS):
@@ -254,8 +258,11 @@ class _Planner:
         """The look ahead, made at its first use: most tables are planned at the first search, which goes without."""
         return _Lookahead(self.moves, self.assigned, self.sizes, self.final, self.num_players, self.seat)
 
-    def plan(self, rng: random.Random, guard_jokers: bool, steps: int, look_ahead: bool = True) -> dict[int, int]:
-        """One search, its choices in `rng`'s order, turning back where the look ahead says so if `look_ahead`;
+    def plan(
+        self, rng: random.Random, guard_jokers: bool, steps: int, look_ahead: bool = True, wander: bool = False
+    ) -> dict[int, int]:
+        """One search, its choices in `rng`'s order, turning back where the look ahead says so if `look_ahead`,
+        and with `wander` taking a share (`WANDER`) of its choices in random order rather than by `_rank`;
         `NoDeal` if there is no plan or `steps` choices of unseen gifts find none."""
         seat, sizes, last_use, room, dead, live_at, uses = (
             self.seat,
@@ -315,7 +322,8 @@ class _Planner:
                 rng.shuffle(options)
                 if not guard_jokers:
                     spare = 2
-                options.sort(key=lambda option: _rank(option, giver, receiver, index, uses, spare))
+                if not wander or rng.random() >= WANDER:
+                    options.sort(key=lambda option: _rank(option, giver, receiver, index, uses, spare))
                 for option in options:
                     after = list(known)
                     if option >= 0:
