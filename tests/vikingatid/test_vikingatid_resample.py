@@ -62,7 +62,7 @@ def true_choices_turned_away(state: VikingatidState, seat: int) -> list[str]:
         hand.remove(token)
         if not token[1] and not hidden:
             used[move.kind] += 1
-        if move.verb == R.GIVEN:
+        if move.verb == R.GIVEN and move.other != seat:
             hands[move.other].append(token)
         if not hidden:
             continue
