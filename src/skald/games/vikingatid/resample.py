@@ -53,8 +53,8 @@ SEARCH_STEPS: Final = 1
 #: unseen gifts was planned only by these; the ranking plans others many times faster).
 WANDER: Final = 0.2
 #: Choices of unseen gifts all searches together may make, per card move, before `deal` gives up. The hardest
-#: position known (a 6-player game of 216 unseen gifts, most passing whole hands on) needs about 150 on average.
-SEARCH_LIMIT: Final = 5_000
+#: positions known (6-player games of 216 and 238 unseen gifts, whole hands passed on) took up to about 2,400.
+SEARCH_LIMIT: Final = 20_000
 
 
 class CardMove(NamedTuple):
@@ -360,15 +360,19 @@ _USE: Final = 3  # a seen use of his (played, discarded, or given to the seat)
 
 
 class _Lookahead:
-    """Whether one other player's hand can still make all its seen uses, at best: every unseen gift to him brings a
-    joker, and every unseen gift of his passes one of his known cards while he holds any (the one he uses last, or
-    never). Passing a known card is never worse for him than passing a joker: the joker is kept until the card would
-    have been used, and a use taken by the joker then leaves him as he would have been. So if even this fails,
-    the search's choices so far lead to a dead end whatever it chooses later, and it turns back at once instead of
-    finding out many choices later.
+    """Two checks of a state of the plan search, each a relaxation: if one fails, the search's choices so far lead
+    to a dead end whatever it chooses later, and it turns back at once instead of finding out many choices later.
 
-    Each choice of the search changes only the giver's and the receiver's hands from what their last look ahead
-    assumed (a use, a draw or the seat's gift is as the look ahead took it), so those two are all it looks at."""
+    `hand_ok`: whether one other player's hand can still make all its seen uses, at best: every unseen gift to him
+    brings a joker, and every unseen gift of his passes one of his known cards while he holds any (the one he would
+    need last, the seat's cards of its kind to come counted in). Passing a known card is never worse for him than
+    passing a joker: the joker is kept until the card would have been used, and a use taken by the joker then leaves
+    him as he would have been. Each choice of the search changes only the giver's and the receiver's hands from what
+    their last look ahead assumed (a use, a draw or the seat's gift is as the look ahead took it), so those two are
+    all it looks at.
+
+    `kind_ok`: whether the uses of one kind still to come can be made by the known cards of it that can reach them
+    and the jokers the deck has room for."""
 
     def __init__(
         self,
