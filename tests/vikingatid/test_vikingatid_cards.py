@@ -300,20 +300,28 @@ def test_resampling_finds_a_deal_after_many_card_gifts_at_six_players() -> None:
         assert replayed.observation(seat) == state.observation(seat)
 
 
-def test_resampling_finds_a_deal_where_the_first_searches_run_out_of_room() -> None:
-    """A 5-player game whose first 5,603 actions hold 242 card gifts, most between seats other than seat 2: the
-    plan of what the unseen gifts passed needs more search than the first tries allow, and the later tries have it
-    (the check's seed 66 found it: no deal was found before)."""
-    data = json.loads((Path(__file__).parent / "records" / "many_unseen_gifts.json").read_text())
+def resample_the_kept_position(name: str) -> VikingatidState:
+    """Replays a kept position (`records/NAME`: players, seat, actions) and asserts that its seat gets a world that
+    replays and shows it the same; returns the position."""
+    data = json.loads((Path(__file__).parent / "records" / name).read_text())
     state = GAME.new_initial_state(data["players"])
     for action in data["actions"]:
         state.apply(action)
-    assert sum(1 for m in state.card_moves if m.verb == 3) == 242
+    assert isinstance(state, VikingatidState)
     seat = data["seat"]
     world = state.resample_from_infostate(seat, random.Random(0))
     assert world.information_state_string(seat) == state.information_state_string(seat)
     replayed = Record.of(world).replay()
     assert replayed.observation(seat) == state.observation(seat)
+    return state
+
+
+def test_resampling_finds_a_deal_where_the_first_searches_run_out_of_room() -> None:
+    """A 5-player game whose first 5,603 actions hold 242 card gifts, most between seats other than seat 2: the
+    plan of what the unseen gifts passed needs more search than the first tries allow, and the later tries have it
+    (the check's seed 66 found it: no deal was found before)."""
+    state = resample_the_kept_position("many_unseen_gifts.json")
+    assert sum(1 for m in state.card_moves if m.verb == 3) == 242
 
 
 def test_resampling_finds_a_deal_after_two_hundred_unseen_gifts_at_six_players() -> None:
@@ -321,15 +329,7 @@ def test_resampling_finds_a_deal_after_two_hundred_unseen_gifts_at_six_players()
     whole hands passed on, so that at times the other hands hold two cards of unknown kind between them: a world it
     cannot tell from the true one exists (the true one), so resampling must find one, replaying and looking the same
     to the seat. The search without its look ahead found none in 2,000,000 choices."""
-    data = json.loads((Path(__file__).parent / "records" / "forward_search_stuck.json").read_text())
-    state = GAME.new_initial_state(data["players"])
-    for action in data["actions"]:
-        state.apply(action)
-    seat = data["seat"]
-    world = state.resample_from_infostate(seat, random.Random(0))
-    assert world.information_state_string(seat) == state.information_state_string(seat)
-    replayed = Record.of(world).replay()
-    assert replayed.observation(seat) == state.observation(seat)
+    resample_the_kept_position("forward_search_stuck.json")
 
 
 @pytest.mark.slow
@@ -337,15 +337,7 @@ def test_resampling_finds_a_deal_where_every_ranked_search_gets_lost() -> None:
     """A 6-player game (the check's seed 18) whose 542 card moves hold 238 gifts the seat did not see, in runs of
     whole hands passed on: the searches that follow the ranking of choices all get lost, and a deal is found only by
     those that take some choices at random (`WANDER`). Slow: from a few seconds to about a minute and a half."""
-    data = json.loads((Path(__file__).parent / "records" / "whole_hands_passed_on.json").read_text())
-    state = GAME.new_initial_state(data["players"])
-    for action in data["actions"]:
-        state.apply(action)
-    seat = data["seat"]
-    world = state.resample_from_infostate(seat, random.Random(0))
-    assert world.information_state_string(seat) == state.information_state_string(seat)
-    replayed = Record.of(world).replay()
-    assert replayed.observation(seat) == state.observation(seat)
+    resample_the_kept_position("whole_hands_passed_on.json")
 
 
 def test_the_record_of_a_running_game_hides_the_other_hands() -> None:

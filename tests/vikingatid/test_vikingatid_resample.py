@@ -91,6 +91,12 @@ def test_the_look_ahead_never_turns_away_from_the_true_deal_when_whole_hands_are
             assert true_choices_turned_away(state, viewer) == []
 
 
+def planner_for_seat_zero(moves: list[R.CardMove], counts: tuple[int, ...]) -> R._Planner:
+    """The plan search for seat 0 of a 3-player table, over hand-made card moves."""
+    seen = [m.kind if R.seen_by(m, 0) else -1 for m in moves]
+    return R._Planner(moves, seen, R._decks(moves, seen, counts, 0), 3, 0)
+
+
 def test_a_gift_that_leaves_its_receiver_nothing_to_play_with_is_turned_away() -> None:
     """Seat 0 gives player 1 a card of kind 5; player 1 passes a card unseen to player 2, who then plays a 7, and
     player 1 plays a 5. Had the gift been the 5, player 2 would hold only that 5 when he plays his 7: the look ahead
@@ -103,9 +109,8 @@ def test_a_gift_that_leaves_its_receiver_nothing_to_play_with_is_turned_away() -
         R.CardMove(4, R.PLAYED, 2, -1, 7),
         R.CardMove(5, R.PLAYED, 1, -1, 5),
     ]
-    seen = [m.kind if R.seen_by(m, 0) else -1 for m in moves]
     counts = tuple(2 for _ in range(10))
-    lookahead = R._Planner(moves, seen, R._decks(moves, seen, counts, 0), 3, 0).lookahead
+    lookahead = planner_for_seat_zero(moves, counts).lookahead
     assert not lookahead.hand_ok(2, 4, [(2, 5)])
     assert lookahead.hand_ok(2, 4, [(1, 5)]) and lookahead.hand_ok(1, 4, [(1, 5)])
     assert R.deal(moves, counts, 3, 0, random.Random(0))[3] == 7
@@ -125,9 +130,8 @@ def test_a_gift_that_strands_the_only_card_of_a_kind_someone_must_play_is_turned
         R.CardMove(6, R.PLAYED, 1, -1, 7),
         R.CardMove(7, R.PLAYED, 2, -1, 8),
     ]
-    seen = [m.kind if R.seen_by(m, 0) else -1 for m in moves]
     counts = tuple(1 if kind == 5 else 2 for kind in range(10))
-    planner = R._Planner(moves, seen, R._decks(moves, seen, counts, 0), 3, 0)
+    planner = planner_for_seat_zero(moves, counts)
     assert planner.room[5] == 0
     assert not planner.lookahead.kind_ok(5, 5, [(1, 5)], 0, 0)
     assert planner.lookahead.kind_ok(5, 5, [(2, 5)], 0, 0)
