@@ -387,6 +387,12 @@ class _Lookahead:
         self.events: list[list[tuple[int, int, int]]] = [[] for _ in range(num_players)]
         # Each player's known cards of each kind to come (+1, from the seat) and seen uses of it (-1), in order.
         self.flows: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # Each kind's seen uses by the other players and the seat's gifts of it, in order; per use, the latest move
+        # at which a card in each player's hand can still set out to reach the user's hand in time through unseen
+        # gifts (-1 if none can).
+        self.kind_uses: dict[int, list[tuple[int, list[int]]]] = {}
+        self.kind_gifts: dict[int, list[tuple[int, int]]] = {}
+        unseen_gifts: list[tuple[int, int, int]] = []
         for index, move in enumerate(moves):
             kind = assigned[index]
             if move.verb == DRAWN:
@@ -396,12 +402,20 @@ class _Lookahead:
                 if move.verb == GIVEN:
                     self.events[move.other].append((index, _KNOWN_IN, kind))
                     self.flows.setdefault((move.other, kind), []).append((index, 1))
+                    self.kind_gifts.setdefault(kind, []).append((index, move.other))
             elif kind >= 0:
                 self.events[move.seat].append((index, _USE, kind))
                 self.flows.setdefault((move.seat, kind), []).append((index, -1))
+                latest = [-1] * num_players
+                latest[move.seat] = index
+                for gift, giver, receiver in reversed(unseen_gifts):
+                    if gift < latest[receiver] and gift > latest[giver]:
+                        latest[giver] = gift
+                self.kind_uses.setdefault(kind, []).append((index, latest))
             else:
                 self.events[move.seat].append((index, _OUT, -1))
                 self.events[move.other].append((index, _JOKER_IN, -1))
+                unseen_gifts.append((index, move.seat, move.other))
         self.starts = [[event[0] for event in events] for events in self.events]
         # Past each player's last card from the seat, a hand with no known card left is only jokers: it can make
         # every use it is seen to make, since its size shows it held a card then.
@@ -409,31 +423,7 @@ class _Lookahead:
             max((event[0] for event in events if event[1] == _KNOWN_IN), default=-1) for events in self.events
         ]
         self.memo: dict[tuple[int, int, tuple[int, ...]], bool] = {}
-        # Each kind's seen uses by the other players and the seat's gifts of it, in order; per use, the latest move
-        # at which a card in each player's hand can still set out to reach the user's hand in time through unseen
-        # gifts (-1 if none can).
-        self.kind_uses: dict[int, list[tuple[int, list[int]]]] = {}
         self.served: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        self.kind_gifts: dict[int, list[tuple[int, int]]] = {}
-        unseen_gifts = [
-            (index, move.seat, move.other)
-            for index, move in enumerate(moves)
-            if move.verb == GIVEN and move.seat != seat and assigned[index] < 0
-        ]
-        for index, move in enumerate(moves):
-            kind = assigned[index]
-            if move.verb == DRAWN or kind < 0:
-                continue
-            if move.seat == seat:
-                if move.verb == GIVEN:
-                    self.kind_gifts.setdefault(kind, []).append((index, move.other))
-                continue
-            latest = [-1] * num_players
-            latest[move.seat] = index
-            for gift, giver, receiver in reversed(unseen_gifts[: bisect.bisect_left(unseen_gifts, (index,))]):
-                if gift < latest[receiver] and gift > latest[giver]:
-                    latest[giver] = gift
-            self.kind_uses.setdefault(kind, []).append((index, latest))
 
     def kind_ok(self, kind: int, start: int, known: list[tuple[int, int]], used: int, room: int) -> bool:
         """Whether the seen uses of `kind` from move `start` on can, at best, be made with the jokers its deck
