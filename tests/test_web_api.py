@@ -44,6 +44,8 @@ class Socket:
         self.conn: ClientConnection = connect(f"{server.ws}/ws/{game_id}", max_size=None, open_timeout=30).__enter__()
         #: The board's pieces of SVG as the updates patched them (see `Table.board_patch`).
         self.board: list[str] = []
+        #: The table chat's messages as received (the history on joining, then each new one).
+        self.chat: list[dict[str, Any]] = []
         self.send({"type": "hello", "token": token, "svg": svg, "full": full})
         self.welcome = self.until(lambda m: m["type"] in ("welcome", "error"))
         self.view: dict[str, Any] = {}
@@ -69,6 +71,8 @@ class Socket:
                 message["svg"] = "".join(self.board)
                 self.view = message
                 self.log.extend(message["log"])
+            if message["type"] == "chat":
+                self.chat.extend(message["messages"])
             if wanted(message):
                 return message
 

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skald import __version__
 from skald.engine import Record, Seat, get_game, listed_games
+from skald.web.chat import as_json as chat_json
 from skald.web.db import Store, make_engine, migrate
 from skald.web.errors import TableError
 from skald.web.finished import Answer, FinishedCache, answer
@@ -73,6 +74,8 @@ class CreateIn(BaseModel):
     # The lobby sends every rule option of the game (Vikingatid has 64); the bound keeps a request small.
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seed: int | None = Field(None, ge=0, lt=2**48, strict=True)
+    #: Whether spectators may read and write in the table chat (the seats always may).
+    chat_spectators: bool = Field(False, strict=True)
 
 
 class MoveIn(BaseModel):
@@ -465,7 +468,9 @@ def create_app(settings: Settings) -> FastAPI:
         ]
         game = body.game or listed_games()[0]
         if key is None:
-            table, tokens = await tables.create(game, seats, dict(body.options), body.seed, owner=client)
+            table, tokens = await tables.create(
+                game, seats, dict(body.options), body.seed, owner=client, chat_spectators=body.chat_spectators
+            )
             return creation_reply(request, table, tokens)
         # A creation whose answer may be lost: a repeat with the same key gets the same game and tokens.
         key_hash = hashlib.sha256(f"skald-idempotency:{client}:{key}".encode()).hexdigest()
@@ -476,7 +481,15 @@ def create_app(settings: Settings) -> FastAPI:
         if found is not None:
             return await repeated_creation(request, key_hash, fingerprint, *found)
         try:
-            made, _ = await tables.create(game, seats, dict(body.options), body.seed, claimed_later=True, owner=client)
+            made, _ = await tables.create(
+                game,
+                seats,
+                dict(body.options),
+                body.seed,
+                claimed_later=True,
+                owner=client,
+                chat_spectators=body.chat_spectators,
+            )
         except BaseException:  # no game was made: the key may be used again
             await asyncio.to_thread(store.release_key, key_hash)
             raise
@@ -638,6 +651,26 @@ def create_app(settings: Settings) -> FastAPI:
             remember(table)
         return kept(request, finished.put("replay", game_id, f"{ply}:{viewer}", compact(data)), f"private, {IMMUTABLE}")
 
+    @app.get("/api/games/{game_id}/chat")
+    async def chat(game_id: str, request: Request, seat: str | None = None) -> JSONResponse:
+        """The table chat, whole, to download beside the record (the record never holds it)."""
+        if not questions.allow(addresses.key(address(request))):
+            raise TableError("rate_limited", "too many requests; slow down", 429)
+        async with tables.use(game_id) as table:
+            viewer = viewer_of(table, request, seat)
+            table.chat.check_writer(viewer)
+            rows = await asyncio.to_thread(store.chat, game_id)
+            data = {
+                "format": "skald-chat/1",
+                "game": table.game.name,
+                "id": table.id,
+                "seats": [s.name for s in table.seats],
+                "messages": [chat_json(row) for row in rows],
+            }
+        named = f'attachment; filename="skald-{data["game"]}-{game_id}-chat.json"'
+        # What the seats said to each other is theirs: no shared cache may keep it.
+        return JSONResponse(data, headers={"Content-Disposition": named, "Cache-Control": "private, no-store"})
+
     @app.post("/api/games/{game_id}/why")
     async def why(game_id: str, request: Request) -> dict[str, Any]:
         if not questions.allow(addresses.key(address(request))):
@@ -737,7 +770,13 @@ class Session:
     """
 
     #: Rate (per second) and burst of each kind of question per connection.
-    ALLOWANCES: ClassVar[dict[str, tuple[float, float]]] = {"view": (1.0, 5.0), "why": (5.0, 20.0), "ping": (1.0, 5.0)}
+    ALLOWANCES: ClassVar[dict[str, tuple[float, float]]] = {
+        "view": (1.0, 5.0),
+        "why": (5.0, 20.0),
+        "ping": (1.0, 5.0),
+        # A chat message every two seconds, after a burst of five: a conversation, not a flood.
+        "chat": (0.5, 5.0),
+    }
     #: Requests refused for going too fast before the connection is closed.
     STRIKES = 50
 
@@ -929,6 +968,11 @@ class Session:
             )
             self.client = client
             self.send({"type": "welcome", "you": seat, "game": table.summary()})
+            if table.chat.may_read(seat):
+                history = await table.chat.history(self.tables.store)
+                self.send({"type": "chat", "messages": history, "history": True})
+            # From here to joining the table nothing waits: every later move and message reaches this client, and
+            # none of those it already has comes again.
             self.push(table.message(client, "update", table.log, full=True))
             table.clients.add(client)
             return False
@@ -979,4 +1023,8 @@ class Session:
             if name is None:  # nothing moved: only this seat's view changed
                 self.push(table.message(self.client, "update", [], full=True))
             return False
-        raise TableError("type", f"type: unknown message type {kind!r} (hello, move, standing, view, why, ping)")
+        if kind == "chat":
+            self.allow("chat")
+            await self.tables.say(table, self.client.seat, data.get("text"))
+            return False
+        raise TableError("type", f"type: unknown message type {kind!r} (hello, move, standing, view, why, ping, chat)")

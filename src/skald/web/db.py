@@ -25,12 +25,16 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+#: The most characters a chat message may have.
+CHAT_LENGTH = 300
 
 
 class Base(DeclarativeBase):
@@ -54,6 +58,8 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: Whether chance draws from the seed mixed with the server's secret (null for games made before there was one).
     secret_seed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    #: Whether spectators may read and write in the table chat (seats always may; null for games made before chat).
+    chat_spectators: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
 
 
 class SecretRow(Base):
@@ -98,6 +104,20 @@ class MoveRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One message in a game's table chat: numbered from 1 in the order written, by a seat or (seat null) a spectator.
+    Kept beside the game, never in its record."""
+
+    __tablename__ = "chat_messages"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -279,6 +299,8 @@ def _insert_moves(connection: Connection, batch: Batch, stamp: datetime) -> None
 
 #: The PostgreSQL channel every committed move batch is announced on (see `skald.web.notify`).
 MOVES_CHANNEL = "skald_moves"
+#: The PostgreSQL channel every chat message is announced on: `ORIGIN ID:SEQ`, the game and the message's number.
+CHAT_CHANNEL = "skald_chat"
 #: Bytes of one notification's payload at most (PostgreSQL refuses 8,000 or more).
 _PAYLOAD_LIMIT = 7000
 
@@ -381,6 +403,40 @@ class Store:
         games = ((game_id, version, [action for _seat, action in moves]) for game_id, version, moves, _status in batch)
         for payload in announcements(self.origin, games):
             connection.exec_driver_sql("SELECT pg_notify(%s, %s)", (MOVES_CHANNEL, payload))
+
+    def say(self, game_id: str, seat: int | None, name: str, text: str) -> ChatRow:
+        """Add a message to a game's chat, numbered after the last one (on PostgreSQL announced to every other
+        process, on commit); raises KeyError if there is no such game."""
+        for _attempt in range(10):
+            try:
+                with self._write_lock, Session(self.engine, expire_on_commit=False) as session, session.begin():
+                    if session.get(GameRow, game_id) is None:
+                        raise KeyError(game_id)
+                    last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.game_id == game_id))
+                    row = ChatRow(
+                        game_id=game_id, seq=(last or 0) + 1, seat=seat, name=name, text=text, created_at=now()
+                    )
+                    session.add(row)
+                    session.flush()
+                    if self.notifies:
+                        session.connection().exec_driver_sql(
+                            "SELECT pg_notify(%s, %s)", (CHAT_CHANNEL, f"{self.origin} {game_id}:{row.seq}")
+                        )
+                return row
+            except IntegrityError:
+                continue  # another process numbered a message of this game at the same moment: number it again
+        raise RuntimeError(f"chat of game {game_id}: could not number a message")
+
+    def chat(self, game_id: str, after: int = 0) -> list[ChatRow]:
+        """A game's chat messages numbered after `after`, in order."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = list(
+                session.scalars(
+                    select(ChatRow).where(ChatRow.game_id == game_id, ChatRow.seq > after).order_by(ChatRow.seq)
+                )
+            )
+            session.expunge_all()
+            return rows
 
     def listen_url(self) -> str:
         """The database's URL as libpq takes it (without SQLAlchemy's driver name), for the listening connection."""
@@ -537,6 +593,7 @@ class Store:
                     )
                 )
                 session.execute(delete(MoveRow).where(MoveRow.game_id.in_(gone)))
+                session.execute(delete(ChatRow).where(ChatRow.game_id.in_(gone)))
                 session.execute(delete(SeatRow).where(SeatRow.game_id.in_(gone)))
                 session.execute(delete(GameRow).where(GameRow.id.in_(gone)))
             deleted += gone

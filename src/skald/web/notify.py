@@ -1,4 +1,4 @@
-"""Hearing other server processes' moves: one connection per process `LISTEN`s on PostgreSQL's moves channel.
+"""Hearing other server processes' moves and chat: one connection per process `LISTEN`s on PostgreSQL's channels.
 
 Every process on a PostgreSQL database announces each committed move batch with `NOTIFY` in the transaction that
 commits it (`Store._announce`): `ORIGIN ID:FROM:TO:A.B.C …`, each game, the versions it moved from and to, and the
@@ -6,11 +6,12 @@ actions that took it there (left out when too long: the hearer then reads them f
 delivers it to every listening connection when, and only if, that transaction commits, so no process hears of a
 move that was not committed. Each process keeps one dedicated connection listening (not one from the pool: a
 listener must stay on its connection) and hands what it hears to its tables, which apply the actions at once
-without asking the database, the way it would tell them.
+without asking the database, the way it would tell them. A chat message is announced the same way on its own
+channel (`ORIGIN ID:SEQ`, see `skald.web.chat`); a table that hears of one reads it from the database.
 
 A listening connection that drops is opened again, waiting longer after each failure (up to half a minute); the
-moves announced meanwhile were never heard, so after reconnecting the tables are told to look at the database
-once. A connection that has been silent for a while is asked a trivial query, so one dropped without a word (a
+moves and messages announced meanwhile were never heard, so after reconnecting the tables are told to look at the
+database once. A connection that has been silent for a while is asked a trivial query, so one dropped without a word (a
 network gone quiet) is noticed too.
 """
 
@@ -23,7 +24,7 @@ from collections.abc import Awaitable, Callable
 
 import psycopg
 
-from skald.web.db import MOVES_CHANNEL
+from skald.web.db import CHAT_CHANNEL, MOVES_CHANNEL
 
 LOG = logging.getLogger("skald.web")
 
@@ -63,9 +64,20 @@ def parse(payload: str, origin: str) -> list[Heard]:
     return games
 
 
+def parse_chat(payload: str, origin: str) -> tuple[str, int] | None:
+    """The game and message number a chat announcement (`ORIGIN ID:SEQ`) tells of; None for this process's own or a
+    malformed one."""
+    sender, _, rest = payload.partition(" ")
+    game_id, _, seq = rest.partition(":")
+    if sender == origin or not game_id or not seq.isdigit():
+        return None
+    return game_id, int(seq)
+
+
 class MoveListener:
-    """The process's listening connection: hands every other process's announced moves to `heard`, and calls
-    `reconnected` after each reconnection (moves may have been missed while it was down)."""
+    """The process's listening connection: hands every other process's announced moves to `heard` and chat messages
+    to `chat_heard`, and calls `reconnected` after each reconnection (some may have been missed while it was
+    down)."""
 
     def __init__(
         self,
@@ -73,11 +85,13 @@ class MoveListener:
         origin: str,
         heard: Callable[[list[Heard]], None],
         reconnected: Callable[[], Awaitable[None]],
+        chat_heard: Callable[[str, int], None] | None = None,
     ) -> None:
         self.url = url
         self.origin = origin
         self.heard = heard
         self.reconnected = reconnected
+        self.chat_heard = chat_heard
         #: Whether the connection is listening now; how many times it was opened again; notifications heard.
         self.listening = False
         self.reconnects = 0
@@ -119,6 +133,7 @@ class MoveListener:
                     keepalives_count=3,
                 ) as connection:
                     await connection.execute(f"LISTEN {MOVES_CHANNEL}")
+                    await connection.execute(f"LISTEN {CHAT_CHANNEL}")
                     self.listening = True
                     self._first.set()
                     if missed:
@@ -142,6 +157,11 @@ class MoveListener:
         while True:
             async for notice in connection.notifies(timeout=HEARTBEAT):
                 self.notifications += 1
+                if notice.channel == CHAT_CHANNEL:
+                    message = parse_chat(notice.payload, self.origin)
+                    if message is not None and self.chat_heard is not None:
+                        self.chat_heard(*message)
+                    continue
                 games = parse(notice.payload, self.origin)
                 if games:
                     self.heard(games)

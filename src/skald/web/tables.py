@@ -57,6 +57,7 @@ from skald.engine.messages import shown
 from skald.engine.presentation import kept_answer
 from skald.web.botpool import BotPool
 from skald.web.botworker import BotJob
+from skald.web.chat import SPECTATOR, TableChat
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
 from skald.web.settings import (
@@ -208,6 +209,7 @@ class Table:
         self.state = state
         self.rematch_id = row.rematch_id
         self.lock = asyncio.Lock()
+        self.chat = TableChat(row.id, bool(row.chat_spectators))
         self.clients: set[Client] = set()
         self.bots: dict[int, Bot] = {
             seat: make_bot(info.kind, seed=row.seed + seat) for seat, info in enumerate(seats) if info.kind != HUMAN
@@ -306,6 +308,7 @@ class Table:
             "result": self.result(),
             "rematch": self.rematch_id,
             "fair": self.fair(),
+            "chat_spectators": self.chat.spectators,
         }
 
     def fair(self) -> dict[str, Any] | None:
@@ -621,6 +624,7 @@ class Tables:
         seed: int | None = None,
         claimed_later: bool = False,
         owner: str | None = None,
+        chat_spectators: bool = False,
     ) -> tuple[Table, list[str | None]]:
         """Create a game with `seats` as (name, kind); returns the table and each person seat's new token.
 
@@ -628,7 +632,7 @@ class Tables:
         `Settings.allow_client_seeds`). With `claimed_later` (a rematch) no token is made: each person seat is
         claimed later by the holder of its token in the game before (`claim`). A game with a bot seat is refused
         (429) when the server, or the creating client `owner` (its address's rate-limit key), already has as many
-        unfinished bot games as allowed."""
+        unfinished bot games as allowed. With `chat_spectators` spectators may read and write in the table chat."""
         try:
             game = get_game(game_name)
         except KeyError as error:
@@ -666,6 +670,7 @@ class Tables:
             options=resolved,
             seed=secrets.randbits(48) if seed is None else seed,
             secret_seed=seed is None,
+            chat_spectators=chat_spectators,
             version=0,
             status="playing",
             rematch_id=None,
@@ -781,7 +786,9 @@ class Tables:
         if self.store.notifies:
             from skald.web.notify import MoveListener  # here: psycopg is needed only on PostgreSQL
 
-            self.listener = MoveListener(self.store.listen_url(), self.store.origin, self.heard, self.look_again)
+            self.listener = MoveListener(
+                self.store.listen_url(), self.store.origin, self.heard, self.look_again, self.chat_heard
+            )
             await self.listener.start()
         self._in_background(self._expire_and_resume())
 
@@ -987,9 +994,27 @@ class Tables:
             self._behind[game_id] = end
             self._in_background(self._catch_up(game_id))
 
+    # -- the table chat ------------------------------------------------------------------------------------------
+
+    async def say(self, table: Table, seat: int | None, text: Any) -> None:
+        """A chat message from `seat` (None: a spectator), stored, then told to everyone at the table who takes part
+        (refused with the reason if the viewer may not write or the text is not a message)."""
+        name = SPECTATOR if seat is None else table.seats[seat].name
+        await table.chat.say(self.store, seat, name, text, table.clients)
+
+    def chat_heard(self, game_id: str, seq: int) -> None:
+        """Another process stored message `seq` of a game's chat: a table here that has it in memory tells its
+        clients (in the background, in order with its own messages)."""
+        table = self.tables.get(game_id)
+        if table is not None and table.chat.messages is not None and table.chat.last < seq:
+            self._in_background(table.chat.catch_up(self.store, table.clients))
+
     async def look_again(self) -> None:
         """After the listening connection was down: moves announced meanwhile were never heard, so every table in
-        memory compares its version with the database's once."""
+        memory compares its version with the database's once, and reads the chat messages it may have missed."""
+        for table in list(self.tables.values()):
+            if table.chat.messages is not None:
+                self._in_background(table.chat.catch_up(self.store, table.clients))
         ids = [*self.tables, *self._loading]
         if ids:
             versions = await asyncio.to_thread(self.store.versions, ids)
@@ -1227,6 +1252,7 @@ class Tables:
                 table.options,
                 claimed_later=True,
                 owner=owner,
+                chat_spectators=table.chat.spectators,
             )
             chosen = await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
             table.rematch_id = chosen

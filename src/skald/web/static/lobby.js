@@ -70,7 +70,10 @@ async function create(event) {
     options[select.dataset.option] = JSON.parse(select.value);
   }
   try {
-    const game = await Skald.api("POST", "/api/games", { game: document.getElementById("game").value, seats, options });
+    const game = await Skald.api("POST", "/api/games", {
+      game: document.getElementById("game").value, seats, options,
+      chat_spectators: document.getElementById("chat-spectators").checked,
+    });
     showCreated(game);
   } catch (e) {
     error.textContent = e.message;

@@ -84,6 +84,10 @@ function receive(msg) {
     Skald.icon(false);
     $("who").textContent = you !== null ? `you: ${game.seats[you].name}` : refusal ? `spectator (${refusal})` : "spectator";
     $("new-link-button").hidden = you === null;
+    // The chat is the seats' own, unless the creator opened it to spectators; a (re)connection brings its history.
+    $("chat").hidden = you === null && !game.chat_spectators;
+    $("chat-log").replaceChildren();
+    chatSeen = 0;
     if (you !== null) Skald.remember(gameId, { title: game.title, seat: you, token });
     else if (!Skald.joined()[gameId]) Skald.remember(gameId, { title: game.title });
   } else if (msg.type === "update") {
@@ -102,6 +106,10 @@ function receive(msg) {
     addLog(msg.log);
     if (fresh) announceMoves(msg.log);
     draw();
+  } else if (msg.type === "chat") {
+    addChat(msg.messages, msg.history);
+  } else if (msg.type === "error" && typeof msg.ref === "string" && msg.ref.startsWith("chat")) {
+    $("chat-error").textContent = msg.message;
   } else if (msg.type === "error") {
     pending = false;
     if (window.skaldState) window.skaldState.pending = false;
@@ -169,6 +177,34 @@ function addLog(entries) {
   log.append(items);
   markLastMove(log);
   log.scrollTop = log.scrollHeight;
+}
+
+// Chat messages, each once (by number), as text: whatever a message holds, it is never read as HTML. Others' new
+// messages are read out by the announcer; this seat's own clears the box it was typed in.
+let chatSeen = 0;
+let chatSent = 0;
+function addChat(messages, history) {
+  const list = $("chat-log");
+  for (const message of messages) {
+    if (message.seq <= chatSeen) continue;
+    chatSeen = message.seq;
+    const at = new Date(message.at);
+    list.append(Skald.el("li", { class: message.seat === null ? "spectator" : "seat-" + message.seat },
+      Skald.el("span", { class: "who", title: at.toLocaleString() }, message.name), ": ", message.text));
+    if (history) continue;
+    if (message.seat === you && $("chat-text").value.trim() === message.text) $("chat-text").value = "";
+    else announce(`${message.name} says: ${message.text}`);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  $("chat-error").textContent = "";
+  if (!text) return;
+  chatSent += 1;
+  send({ type: "chat", text, ref: `chat-${chatSent}` });
 }
 
 // The last move made by a seat, and the draws that followed it, stand out in the log: someone who looked away sees
@@ -959,20 +995,29 @@ document.addEventListener("keydown", (e) => {
   step();
 });
 for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", () => view && draw());
-// The record as this viewer may have it: the seat's own view during play, the whole game once it is over.
-$("record-link").href = `/api/games/${gameId}/record`;
-$("record-link").addEventListener("click", async (event) => {
-  if (!token) return;  // a spectator's plain download is the spectator's view
-  event.preventDefault();
-  try {
-    const response = await fetch(`/api/games/${gameId}/record`, { headers: { Authorization: "Bearer " + token } });
-    if (!response.ok) throw new Error(((await response.json()).error || {}).message || response.statusText);
-    const disposition = response.headers.get("content-disposition") || "";
-    const name = (disposition.match(/filename="([^"]+)"/) || [null, `skald-${gameId}.json`])[1];
-    const link = Skald.el("a", { href: URL.createObjectURL(await response.blob()), download: name });
-    link.click();
-    URL.revokeObjectURL(link.href);
-  } catch (e) { $("error").textContent = e.message; }
+// Downloads as this viewer may have them: a seat's goes with its token (the record: the seat's own view during
+// play, the whole game once it is over); a spectator's plain link is the spectator's.
+function downloadLink(id, path, errorBox) {
+  $(id).href = path;
+  $(id).addEventListener("click", async (event) => {
+    if (!token) return;
+    event.preventDefault();
+    try {
+      const response = await fetch(path, { headers: { Authorization: "Bearer " + token } });
+      if (!response.ok) throw new Error(((await response.json()).error || {}).message || response.statusText);
+      const disposition = response.headers.get("content-disposition") || "";
+      const name = (disposition.match(/filename="([^"]+)"/) || [null, `skald-${gameId}.json`])[1];
+      const link = Skald.el("a", { href: URL.createObjectURL(await response.blob()), download: name });
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (e) { $(errorBox).textContent = e.message; }
+  });
+}
+downloadLink("record-link", `/api/games/${gameId}/record`, "error");
+downloadLink("chat-link", `/api/games/${gameId}/chat`, "chat-error");
+$("chat-form").addEventListener("submit", sendChat);
+$("chat-text").addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) sendChat(event);  // Shift+Enter: a new line
 });
 // The rematch (made now, or already made by another seat) and this seat's fresh token in it, kept for the link.
 async function claimRematch() {
