@@ -5,6 +5,7 @@ refused message is explained beside the chat; the lobby offers the choice, and t
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,7 +50,7 @@ def test_a_scripted_chat_message_shows_as_text_at_every_seat_and_spectator(brows
     assert bo.input_value("#chat-text") == "x" * 301  # refused: kept for the writer to shorten
     with bo.expect_download() as download:
         bo.click("#chat-link")
-    saved = json.loads(open(download.value.path(), encoding="utf-8").read())
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert [m["text"] for m in saved["messages"]] == [SCRIPTED, "Well played, both"]
     assert download.value.suggested_filename.endswith("-chat.json")
 
