@@ -16,7 +16,7 @@ from web_support import Server
 pytest.importorskip("playwright.sync_api")
 
 TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
-SCRIPTED = "<script>window.chatScriptRan = true</script><img src=x onerror=\"window.chatScriptRan = true\"> gg"
+SCRIPTED = '<script>window.chatScriptRan = true</script><img src=x onerror="window.chatScriptRan = true"> gg'
 
 
 def test_a_scripted_chat_message_shows_as_text_at_every_seat_and_spectator(browser: Any, server: Server) -> None:

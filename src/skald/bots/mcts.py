@@ -59,6 +59,17 @@ LEVELS: dict[str, MCTSConfig] = {
 }
 
 
+class Analysis:
+    """What one search found: the action it chooses for the seat to act (-1 where it chooses none) and each seat's
+    mean reward over the search, which is the bot's estimate of that seat's chances (a share of the win, 0–1)."""
+
+    __slots__ = ("action", "values")
+
+    def __init__(self, action: int, values: list[float]) -> None:
+        self.action = action
+        self.values = values
+
+
 # The compiled build compiles this module (skald.build.COMPILED): the nodes become native classes with typed fields,
 # and MCTSBot, whose base Bot stays interpreted, an ordinary class whose methods are compiled.
 class _Node:
@@ -139,23 +150,51 @@ class MCTSBot(Bot):
 
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
         if state.game.information != PERFECT:
-            return self._choose_by_information_sets(state, player, legal)
+            return self._search_information_sets(state, player, legal).action
+        return self._search(state, legal).action
+
+    def analyse(self, state: State, perspective: int | None = None) -> Analysis:
+        """Search from `state` as a move would, and tell what was found: the action chosen for the seat to act (-1
+        at a chance node, or where `perspective` is not that seat) and each seat's mean reward over the search.
+
+        `state` may be a decision, a chance node or the end (then the rewards are the returns). In a game with
+        hidden information the search sees only the information state of `perspective` (by default the seat to
+        act; it must be given at a chance node): every iteration draws its own determinization from it."""
+        mover = state.current_player()
+        if mover == TERMINAL:
+            return Analysis(-1, [float(r) for r in state.returns()])
+        if state.game.information == PERFECT:
+            return self._search(state, state.legal_actions() if mover >= 0 else [])
+        seat = mover if perspective is None else perspective
+        if seat < 0:
+            raise ValueError("mcts: analysing a chance node of a game with hidden information needs a perspective")
+        return self._search_information_sets(state, seat, state.legal_actions() if seat == mover else [])
+
+    def _search(self, state: State, legal: list[int]) -> Analysis:
+        """UCT from `state` (a decision whose `legal` actions are given, or a chance node with none)."""
         rng = self.rng_for(state)
-        root = _Node(player, state.num_players)
-        root.untried = list(legal)
+        root = _Node(state.current_player(), state.num_players)
+        if legal:
+            root.untried = list(legal)
         scale = _Scale(self.config.temperature)
         budget = _Budget(self.config)
         while budget.more():
             self._iterate(root, state.clone(), rng, scale)
             budget.done += 1
         self.last_iterations = budget.done
-        return max(
+        values = [value / max(root.visits, 1) for value in root.value]
+        if not legal:
+            return Analysis(-1, values)
+        player = root.player
+        best = max(
             root.children.items(),
             key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),
         )[0]
+        return Analysis(best, values)
 
-    def _choose_by_information_sets(self, state: State, player: int, legal: list[int]) -> int:
-        """SO-ISMCTS from `state` (itself a determinization: only its information state for `player` is used)."""
+    def _search_information_sets(self, state: State, player: int, legal: list[int]) -> Analysis:
+        """SO-ISMCTS for `player` from `state` (only its information state for `player` is used: every iteration
+        draws a determinization from it); `legal` are `player`'s actions when it is to move, else none."""
         rng = self.rng_for(state)
         root = _InfoNode(state.num_players)
         scale = _Scale(self.config.temperature)
@@ -168,15 +207,19 @@ class MCTSBot(Bot):
                 continue  # no world found this time (the game's resampler gave up): the iteration is spent
             self._iterate_information_sets(root, world, player, rng, scale)
         self.last_iterations = budget.done
+        values = [value / max(root.visits, 1) for value in root.value]
+        if not legal:
+            return Analysis(-1, values)
         # The root's actions are legal in every determinization, since the mover knows its own legal actions; the
         # seat's own actions are edges by id.
         tried = [(action, root.children[action]) for action in legal if action in root.children]
         if not tried:
-            return legal[self.draw(state, len(legal))]
-        return max(
+            return Analysis(legal[self.draw(state, len(legal))], values)
+        best = max(
             tried,
             key=lambda item: (item[1].visits, item[1].value[player] / max(item[1].visits, 1), -item[0]),
         )[0]
+        return Analysis(best, values)
 
     def _iterate_information_sets(
         self, root: _InfoNode, state: State, player: int, rng: random.Random, scale: _Scale
