@@ -195,7 +195,9 @@ class MCTSBot(Bot):
     def _search_information_sets(self, state: State, player: int, legal: list[int]) -> Analysis:
         """SO-ISMCTS for `player` from `state` (only its information state for `player` is used: every iteration
         draws a determinization from it); `legal` are `player`'s actions when it is to move, else none."""
-        rng = self.rng_for(state)
+        # Seeded by what `player` knows (for the seat to act, as `rng_for`), so that its estimates never depend on
+        # what it cannot see, even through the draws of the search.
+        rng = random.Random(int.from_bytes(self._infostate_digest(state, player, "choose"), "big"))
         root = _InfoNode(state.num_players)
         scale = _Scale(self.config.temperature)
         budget = _Budget(self.config)

@@ -32,6 +32,7 @@ from skald.web.finished import Answer, FinishedCache, answer
 from skald.web.guard import ClientAddresses, Gate, SecurityLog, parse_ip
 from skald.web.names import clean_name, distinct_names
 from skald.web.ratelimit import RateLimiter
+from skald.web.reviews import Reviews
 from skald.web.rules_page import missing_page, rules_page
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
 from skald.web.tables import (
@@ -329,6 +330,7 @@ def create_app(settings: Settings) -> FastAPI:
     #: `why` over HTTP per client address (over a WebSocket each connection has its own bucket).
     questions = RateLimiter(5.0, 20.0)
     finished = FinishedCache()
+    reviews = Reviews(store, tables.bot_pool)
     #: Each offered game's rules summary page, made on first request (`rules_page`).
     rules_pages: dict[str, str] = {}
     log = SecurityLog()
@@ -346,6 +348,7 @@ def create_app(settings: Settings) -> FastAPI:
         gc.freeze()
         gc.set_threshold(50_000, 20, 20)
         yield
+        await reviews.close()
         await tables.close()
         engine.dispose()
 
@@ -670,6 +673,23 @@ def create_app(settings: Settings) -> FastAPI:
         named = f'attachment; filename="skald-{data["game"]}-{game_id}-chat.json"'
         # What the seats said to each other is theirs: no shared cache may keep it.
         return JSONResponse(data, headers={"Content-Disposition": named, "Cache-Control": "private, no-store"})
+
+    @app.post("/api/games/{game_id}/review")
+    async def ask_review(game_id: str, request: Request) -> JSONResponse:
+        """Ask the bot to review a finished game: the review if made, else 202 while a bot worker makes it."""
+        if not questions.allow(addresses.key(address(request))):
+            raise TableError("rate_limited", "too many requests; slow down", 429)
+        async with tables.use(game_id) as table:
+            found = await reviews.request(table)
+        return JSONResponse(found, status_code=200 if found["status"] == "ready" else 202)
+
+    @app.get("/api/games/{game_id}/review")
+    async def review(game_id: str, request: Request) -> JSONResponse:
+        """Where a game's review stands (`ready` with it, `computing`, `failed` or `none`)."""
+        if not questions.allow(addresses.key(address(request))):
+            raise TableError("rate_limited", "too many requests; slow down", 429)
+        async with tables.use(game_id) as table:
+            return JSONResponse(await reviews.status(table))
 
     @app.post("/api/games/{game_id}/why")
     async def why(game_id: str, request: Request) -> dict[str, Any]:

@@ -14,6 +14,9 @@ A worker that dies (killed, out of memory) breaks the pool: every job in flight 
 a fresh one and each failed job is tried once more there; a job that fails again is answered by the server itself
 with a uniform choice among the legal actions, fixed by the bot's seed and what its seat knows (`Bot.draw`), so the
 game goes on and the server never goes down with a worker.
+
+The workers also review finished games on request (`BotPool.review`, see `skald.web.reviews`): a review is a long
+job (up to a minute), so the server runs one at a time and the other workers keep playing bot moves.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from typing import Any
 
 from skald.bots.base import Bot
 from skald.engine import State
-from skald.web.botworker import BotAnswer, BotJob, ready, start_worker, think
+from skald.web.botworker import BotAnswer, BotJob, ReviewJob, ready, review_game, start_worker, think
 
 LOG = logging.getLogger("skald.web.bots")
 
@@ -72,6 +75,9 @@ class BotPool:
         self.answered_by: set[int] = set()
         self.crashes = 0
         self.fallbacks = 0
+        #: Reviews of finished games being made by the workers now, and made by them since the start.
+        self.reviewing = 0
+        self.reviews = 0
 
     def start(self) -> None:
         """Create the pool and start its workers in the background, unless done already; called by the first bot
@@ -148,6 +154,33 @@ class BotPool:
         legal = state.legal_actions()
         return legal[bot.draw(state, len(legal))]
 
+    async def review(self, job: ReviewJob) -> tuple[dict[str, Any], float]:
+        """The review of a finished game (`botworker.review_game`), made by a worker like a bot move (in one of the
+        server's threads when there are none); a job whose worker died is tried on a fresh pool once more."""
+        self.start()
+        if self._executor is None and self._starting is not None and not self._closed:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._starting)
+        if self.workers > 0 and not self.failed:
+            for _ in range(_TRIES):
+                executor = self._executor
+                if executor is None:
+                    raise RuntimeError("the bot workers are stopping")
+                self.reviewing += 1
+                try:
+                    made: tuple[dict[str, Any], float] = await asyncio.get_running_loop().run_in_executor(
+                        executor, review_game, job
+                    )
+                except BrokenProcessPool:
+                    self._replace(executor)
+                    continue
+                finally:
+                    self.reviewing -= 1
+                self.reviews += 1
+                return made
+            raise RuntimeError(f"game {job.game_id}: the review failed in two workers")
+        return await asyncio.to_thread(review_game, job)
+
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """Put a fresh pool in place of `broken` (a worker died), once however many of its jobs failed."""
         if self._executor is not broken:
@@ -183,5 +216,7 @@ class BotPool:
             "answered_by": sorted(self.answered_by),
             "crashes": self.crashes,
             "fallbacks": self.fallbacks,
+            "reviewing": self.reviewing,
+            "reviews": self.reviews,
             "failed": self.failed,
         }

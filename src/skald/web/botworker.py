@@ -1,5 +1,5 @@
 """What runs inside a bot worker process (see `skald.web.botpool`): rebuild the position a job describes and ask
-its bot for a move.
+its bot for a move, or review a finished game.
 
 The module imports every registered game when it is imported, so that the fork server that starts the workers
 (which preloads this module) has them all in memory and each worker starts ready.
@@ -16,6 +16,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from skald.bots.base import Bot
+from skald.bots.review import review
 from skald.bots.spec import make_bot
 from skald.engine import State, game_names, get_game
 
@@ -43,6 +44,23 @@ class BotAnswer(NamedTuple):
     action: int
     pid: int
     seconds: float
+
+
+class ReviewJob(NamedTuple):
+    """A finished game to review (`skald.bots.review`): the game as the server stores it."""
+
+    game_id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    actions: list[int]
+
+
+def review_game(job: ReviewJob) -> tuple[dict[str, Any], float]:
+    """The review of `job`'s game, and the seconds it took."""
+    started = time.perf_counter()
+    made = review(job.game, job.players, job.options, job.actions)
+    return made, time.perf_counter() - started
 
 
 _states: OrderedDict[str, State] = OrderedDict()

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Connection,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -118,6 +119,17 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewRow(Base):
+    """A finished game's review by the bot (`skald.bots.review`), made once and kept: the game never changes."""
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seconds: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -437,6 +449,22 @@ class Store:
             )
             session.expunge_all()
             return rows
+
+    def review(self, game_id: str) -> ReviewRow | None:
+        """A game's review by the bot, if made."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(ReviewRow, game_id)
+            if row is not None:
+                session.expunge(row)
+            return row
+
+    def save_review(self, game_id: str, data: dict[str, Any], seconds: float) -> None:
+        """Keep a game's review (a review made meanwhile by another process stays: they are the same)."""
+        try:
+            with self._write_lock, Session(self.engine) as session, session.begin():
+                session.add(ReviewRow(game_id=game_id, data=data, seconds=seconds, created_at=now()))
+        except IntegrityError:
+            pass
 
     def listen_url(self) -> str:
         """The database's URL as libpq takes it (without SQLAlchemy's driver name), for the listening connection."""

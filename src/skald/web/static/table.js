@@ -741,6 +741,12 @@ function drawEnd() {
   const last = view.scorings[view.scorings.length - 1];
   $("final-scoring").replaceChildren(...(last ? [scoringReport(last, true)] : []));
   $("rematch-button").hidden = you === null || Boolean(view.rematch);
+  if (!reviewChecked) {  // a review asked for earlier (here or by another viewer) is shown at once
+    reviewChecked = true;
+    Skald.api("GET", `/api/games/${gameId}/review`).then((found) => {
+      if (found.status === "ready" || found.status === "computing") reviewArrived(found);
+    }).catch(() => {});
+  }
   if (!view.rematch) return;
   const claimed = (Skald.joined()[view.rematch] || {}).token;
   if (you !== null && token && !claimed && !claiming) { claiming = true; claimRematch(); } else showRematch(view.rematch);
@@ -930,6 +936,73 @@ const replayZoom = new Zoom($("rp-board"), $("rp-zoom"));
 window.addEventListener("resize", () => { boardZoom.apply(); replayZoom.apply(); });
 
 // -- replay ------------------------------------------------------------------------------------------
+// The bot's review of the finished game, asked for on the end screen: made by the server's bot workers (it may take
+// a minute), then kept. Its marked moves open the replay at the position where each was chosen, and the replay
+// shows the bot's estimates and choice at every position reviewed.
+let review = null;
+let reviewPolling = null;
+let reviewChecked = false;
+const percent = (value) => `${Math.round(value * 100)}%`;
+
+async function askReview() {
+  $("review-button").disabled = true;
+  try {
+    reviewArrived(await Skald.api("POST", `/api/games/${gameId}/review`, {}));
+  } catch (e) {
+    $("review-status").textContent = e.message;
+    $("review-button").disabled = false;
+  }
+}
+
+function reviewArrived(found) {
+  clearTimeout(reviewPolling);
+  if (found.status === "computing") {
+    $("review-status").textContent = "The bot is reviewing the game, move by move (this can take a minute)…";
+    reviewPolling = setTimeout(async () => {
+      try { reviewArrived(await Skald.api("GET", `/api/games/${gameId}/review`)); }
+      catch (e) { reviewArrived({ status: "computing" }); }  // asked again a little later
+    }, 2000);
+    return;
+  }
+  if (found.status !== "ready") {
+    $("review-status").textContent = found.message || "No review yet.";
+    $("review-button").disabled = false;
+    return;
+  }
+  review = { seats: found.seats, byPly: new Map(found.review.moves.map((move) => [move.ply, move])) };
+  const marked = found.review.moves.filter((move) => move.marked);
+  $("review-button").hidden = true;
+  $("review-status").textContent = marked.length
+    ? `The bot reviewed ${found.review.moves.length} decisions. The moves after which the mover's chances fell most:`
+    : `The bot reviewed ${found.review.moves.length} decisions and found no move that cost the mover much.`;
+  $("review-marks").replaceChildren(...marked.map((move) => {
+    const who = found.seats[move.seat];
+    const words = `Move ${move.ply + 1} · ${who}: ${move.played} — the bot preferred ${move.best}; `
+      + `${who}'s chances ${percent(move.chances[move.seat])} → ${percent(move.after)}`;
+    return Skald.el("li", {}, Skald.el("button", { type: "button", class: "link", onclick: () => openReplayAt(move.ply) }, words));
+  }));
+  const shown = Number($("rp-slider").value);
+  if (!$("replay").hidden) drawReviewLine(shown);
+}
+
+function drawReviewLine(ply) {
+  const move = review && review.byPly.get(ply);
+  $("rp-review").hidden = !move;
+  if (!move) return;
+  const who = review.seats[move.seat];
+  const chances = move.chances.map((value, seat) => `${review.seats[seat]} ${percent(value)}`).join(" · ");
+  $("rp-review").className = move.marked ? "review-line marked" : "review-line";
+  $("rp-review").textContent = `The bot's estimate here: ${chances}. ${who} played ${move.played}`
+    + (move.best === move.played ? " — the bot's choice too" : `; the bot would play ${move.best}`)
+    + `, after which ${who}'s chances were ${percent(move.after)}.`;
+}
+
+function openReplayAt(ply) {
+  $("replay").hidden = false;
+  $("live-board").hidden = true;
+  showPly(ply);
+}
+
 async function showPly(ply) {
   // As this viewer saw the game (its token names the seat): another seat's hidden cards stay hidden.
   const data = await Skald.api("GET", `/api/games/${gameId}/replay/${ply}`, undefined, token);
@@ -940,6 +1013,7 @@ async function showPly(ply) {
   $("rp-slider").value = ply;
   const last = data.log[data.log.length - 1];
   $("rp-label").textContent = `${ply} / ${data.version}` + (last ? ` · ${last.name}: ${last.notation}` : " · start");
+  drawReviewLine(ply);
   followInLog(ply);
 }
 
@@ -1028,6 +1102,7 @@ async function claimRematch() {
   } catch (e) { $("error").textContent = e.message; }
 }
 $("rematch-button").addEventListener("click", claimRematch);
+$("review-button").addEventListener("click", askReview);
 // A leaked invite link is revoked by replacing it: this browser keeps the new token, every other holder is shut out.
 $("new-link-button").addEventListener("click", async () => {
   replacing = true;
