@@ -305,13 +305,15 @@ def test_each_games_table_and_replay_fit_a_phone_for_a_seat_and_a_spectator(
 
 def test_a_spectator_on_a_phone_is_offered_no_control_a_seat_has(browser: Any, server: Server) -> None:
     """A spectator's page shows only what anyone may use: the replay, the record, the board's zoom, the fair draws'
-    published commitment (a read-only field, there for anyone to check the draws against) and links; no choices, no
-    board targets, no New link, no standing answer, no Rematch — during play and after the end."""
+    published commitment (a read-only field, there for anyone to check the draws against), links and, after the end,
+    the bot's review (a finished game is public); no choices, no board targets, no New link, no standing answer, no
+    Rematch, and no chat where the creator did not open it to spectators — during play and after the end."""
     made = server.create([*ALONE, {"kind": "bot", "bot": "random"}], game="vikingdoms")
     watcher = phone(browser)
     at_table(watcher, made["spectator_url"], mine=False)
     seated = "#actions button, #actions input, #board .legal, #new-link-button, #rematch-button, #standing-offer"
     anyone = {"replay-button", "record-link", "zoom-out", "zoom-fit", "zoom-in", "home", "fair-hash", "seat-panel"}
+    after_the_end = {"fair-record", "review-button"}
 
     def controls() -> list[str]:
         shown = watcher.eval_on_selector_all(
@@ -331,7 +333,7 @@ def test_a_spectator_on_a_phone_is_offered_no_control_a_seat_has(browser: Any, s
     )
     watcher.wait_for_selector("#end:not([hidden])")
     assert not any(n.is_visible() for n in watcher.locator(seated).all())
-    assert [name for name in controls() if name != "fair-record"] == []
+    assert [name for name in controls() if name not in after_the_end] == []
     audit(watcher, "vikingdoms-spectator-end")
 
 

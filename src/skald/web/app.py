@@ -25,6 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skald import __version__
 from skald.engine import Record, Seat, get_game, listed_games
+from skald.web.accounts import SESSION_COOKIE, Accounts, Signed, websocket_seat
+from skald.web.accounts import router as account_router
 from skald.web.chat import as_json as chat_json
 from skald.web.db import Store, make_engine, migrate
 from skald.web.errors import TableError
@@ -331,6 +333,7 @@ def create_app(settings: Settings) -> FastAPI:
     questions = RateLimiter(5.0, 20.0)
     finished = FinishedCache()
     reviews = Reviews(store, tables.bot_pool)
+    accounts = Accounts(store)
     #: Each offered game's rules summary page, made on first request (`rules_page`).
     rules_pages: dict[str, str] = {}
     log = SecurityLog()
@@ -570,6 +573,33 @@ def create_app(settings: Settings) -> FastAPI:
         summary.pop("you", None)
         finished.keep_facts(table.id, summary, [seat.token_hash for seat in table.seats])
 
+    async def claim(game_id: str, token: str | None, signed: Signed) -> int:
+        """Give the seat of `token` in a game to a signed-in account (refused if another account has it)."""
+        async with tables.use(game_id) as table:
+            seat = table.seat_of(token)
+            if seat is None:
+                raise TableError("forbidden", "token: claim a seat with its own invite link (its token)", 403)
+            owner = await asyncio.to_thread(store.claim_seat, game_id, seat, signed.account_id)
+            if owner != signed.account_id:
+                raise TableError("claimed", "claim: this seat belongs to another account", 409)
+            return seat
+
+    app.include_router(
+        account_router(
+            accounts,
+            lambda request: addresses.key(address(request)),
+            lambda request: read_json(request, settings.idle_timeout),
+            validation_message,
+            claim,
+        )
+    )
+
+    async def you(game_id: str, request: Request, by_token: int | None) -> int | None:
+        """The seat the asker holds: by its bearer token, else the seat its signed-in account claimed."""
+        if by_token is not None:
+            return by_token
+        return await accounts.seat_in(game_id, request.cookies.get(SESSION_COOKIE))
+
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str, request: Request) -> Response:
         facts = finished.facts(game_id)
@@ -577,13 +607,14 @@ def create_app(settings: Settings) -> FastAPI:
             async with tables.use(game_id) as table:
                 if table.status != "over":
                     summary = table.summary()
-                    summary["you"] = table.seat_of(bearer(request))
-                    return JSONResponse(summary)
+                    summary["you"] = await you(game_id, request, table.seat_of(bearer(request)))
+                    return JSONResponse(summary, headers={"Cache-Control": "private, no-store"})
                 remember(table)
                 facts = finished.facts(game_id)
                 assert facts is not None
-        body = compact({**facts.summary, "you": own_seat(facts.token_hashes, bearer(request))})
-        return kept(request, answer(body), "no-cache")
+        seat = await you(game_id, request, own_seat(facts.token_hashes, bearer(request)))
+        body = compact({**facts.summary, "you": seat})
+        return kept(request, answer(body), "private, no-cache")
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request, seat: str | None = None, whole: bool = False) -> Response:
@@ -765,7 +796,7 @@ def create_app(settings: Settings) -> FastAPI:
             await websocket.close(4404 if error.code == "not_found" else 1011)
             return
         try:  # held from before the hello until the client leaves, so a table with a client is never dropped
-            await Session(websocket, table, tables, moves, log, settings.idle_timeout).run()
+            await Session(websocket, table, tables, moves, log, settings.idle_timeout, accounts).run()
         finally:
             tables.release(table)
 
@@ -808,8 +839,10 @@ class Session:
         moves: RateLimiter,
         log: SecurityLog,
         hello_timeout: float,
+        accounts: Accounts | None = None,
     ) -> None:
         self.websocket = websocket
+        self.accounts = accounts
         self.table = table
         self.tables = tables
         self.moves = moves
@@ -978,6 +1011,8 @@ class Session:
             seat = table.seat_of(token)
             if token and seat is None:
                 raise TableError("forged_token", "token: not a seat of this game; watch through the spectator link")
+            if seat is None and self.accounts is not None:  # no token: the seat the signed-in account claimed
+                seat = await websocket_seat(self.accounts, self.websocket, table.id)
             client = Client(
                 seat=seat,
                 svg=data.get("svg", True) is not False,

@@ -82,6 +82,35 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     kind: Mapped[str] = mapped_column(String(60))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The account that claimed the seat (its holder then takes it wherever he signs in), or null.
+    account_id: Mapped[str | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True, default=None
+    )
+
+
+class AccountRow(Base):
+    """A person's account: a name shown as typed, its folded form (unique), and the password's Argon2 hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its cookie, its account, the token its requests that change something
+    must carry (CSRF), and when it ends."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class IdempotencyRow(Base):
@@ -465,6 +494,81 @@ class Store:
                 session.add(ReviewRow(game_id=game_id, data=data, seconds=seconds, created_at=now()))
         except IntegrityError:
             pass
+
+    # -- accounts ------------------------------------------------------------------------------------------
+
+    def create_account(self, row: AccountRow) -> bool:
+        """Add an account; False if its name (folded) is taken."""
+        try:
+            with self._write_lock, Session(self.engine, expire_on_commit=False) as session, session.begin():
+                session.add(row)
+            return True
+        except IntegrityError:
+            return False
+
+    def account_named(self, name_key: str) -> AccountRow | None:
+        """The account whose folded name is `name_key`."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key))
+            if row is not None:
+                session.expunge(row)
+            return row
+
+    def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        """Replace an account's password hash (with the same password, hashed with today's parameters)."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash))
+
+    def open_session(self, row: SessionRow) -> None:
+        """Record a signed-in browser (and forget the sessions that have ended)."""
+        with self._write_lock, Session(self.engine, expire_on_commit=False) as session, session.begin():
+            session.execute(delete(SessionRow).where(SessionRow.expires_at < now()))
+            session.add(row)
+
+    def session_of(self, token_hash: str) -> tuple[SessionRow, AccountRow] | None:
+        """The session with this cookie hash and its account, or None (ended sessions included: the caller tells)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            found = session.execute(
+                select(SessionRow, AccountRow)
+                .join(AccountRow, AccountRow.id == SessionRow.account_id)
+                .where(SessionRow.token_hash == token_hash)
+            ).first()
+            if found is None:
+                return None
+            session.expunge_all()
+            return found[0], found[1]
+
+    def close_session(self, token_hash: str) -> None:
+        """Sign a browser out: its cookie stops working, wherever it is."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    def close_sessions(self, account_id: str) -> None:
+        """Sign an account out everywhere."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+
+    def claim_seat(self, game_id: str, seat: int, account_id: str) -> str | None:
+        """Give a seat to an account unless another has it; the seat's account afterwards (None: no such seat)."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            row = session.get(SeatRow, (game_id, seat), with_for_update=True)
+            if row is None:
+                return None
+            if row.account_id is None:
+                row.account_id = account_id
+            return row.account_id
+
+    def account_seats(self, account_id: str, limit: int) -> list[tuple[str, int]]:
+        """The (game, seat) pairs an account has claimed, the games moved most recently first."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(SeatRow.game_id, SeatRow.seat)
+                .join(GameRow, GameRow.id == SeatRow.game_id)
+                .where(SeatRow.account_id == account_id)
+                .order_by(GameRow.updated_at.desc())
+                .limit(limit)
+            )
+            return [(game_id, seat) for game_id, seat in rows]
 
     def listen_url(self) -> str:
         """The database's URL as libpq takes it (without SQLAlchemy's driver name), for the listening connection."""

@@ -55,9 +55,20 @@ const Skald = {
       dot + "</svg>";
     link.dataset.waiting = waiting ? "yes" : "no";
   },
+  // The signed-in account ({name}) and its session's CSRF token, which every write carries (kept in memory only:
+  // the session cookie itself is out of the page's reach).
+  account: null,
+  csrf: null,
+  async session() {
+    const found = await Skald.api("GET", "/api/session").catch(() => ({ account: null, csrf: null }));
+    Skald.account = found.account;
+    Skald.csrf = found.csrf;
+    return found.account;
+  },
   async api(method, path, body, token) {
     const headers = { "Content-Type": "application/json" };
     if (token) headers.Authorization = "Bearer " + token;
+    if (Skald.csrf && method !== "GET") headers["X-CSRF-Token"] = Skald.csrf;
     const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);

@@ -108,9 +108,19 @@ function showCreated(game) {
 // those over, each group newest first. The tab's title and icon count the games awaiting your move.
 const ORDER = { yours: 0, running: 1, over: 2, gone: 3 };
 
+// The account's games join those this browser holds: a seat kept in the account is found from any browser.
+async function accountGames() {
+  if (!Skald.account) return [];
+  const found = await Skald.api("GET", "/api/account/games").catch(() => ({ games: [] }));
+  return found.games;
+}
+
 async function listMine() {
   const body = document.querySelector("#mine-table tbody");
   const joined = Object.entries(Skald.joined()).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
+  for (const game of await accountGames()) {
+    if (!joined.some(([id]) => id === game.id)) joined.push([game.id, { title: null, token: null, at: 0 }]);
+  }
   document.getElementById("mine-empty").hidden = joined.length > 0;
   const rows = joined.map(([id, entry]) => Skald.el("tr", {},
     Skald.el("td", {}, Skald.el("a", { href: `/table/${id}` }, entry.title || id)), Skald.el("td", { class: "turn" }, "…")));
@@ -119,6 +129,7 @@ async function listMine() {
   await Promise.all(joined.map(([id, entry], index) => {
     const cell = rows[index].querySelector(".turn");
     return Skald.api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
+      rows[index].querySelector("a").textContent = entry.title || game.title;
       if (game.status === "over") {
         const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
         cell.textContent = `over — won by ${winners}`;
@@ -140,7 +151,42 @@ async function listMine() {
   Skald.icon(waiting > 0);
 }
 
+// Signing in, up and out: the page then lists the account's games too.
+function drawAccount() {
+  document.getElementById("account-in").hidden = !Skald.account;
+  document.getElementById("account-form").hidden = Boolean(Skald.account);
+  document.getElementById("account-name").textContent = Skald.account ? Skald.account.name : "";
+}
+
+async function signIn(path) {
+  const error = document.getElementById("account-error");
+  error.textContent = "";
+  const name = document.getElementById("account-user").value;
+  const password = document.getElementById("account-password").value;
+  try {
+    const found = await Skald.api("POST", path, { name, password });
+    Skald.account = found.account;
+    Skald.csrf = found.csrf;
+    document.getElementById("account-password").value = "";
+    drawAccount();
+    listMine();
+  } catch (e) { error.textContent = e.message; }
+}
+
+async function signOut() {
+  try { await Skald.api("DELETE", "/api/session", {}); } catch (e) { /* signed out already */ }
+  Skald.account = null;
+  Skald.csrf = null;
+  drawAccount();
+  listMine();
+}
+
 async function start() {
+  document.getElementById("account-form").addEventListener("submit", (event) => { event.preventDefault(); signIn("/api/session"); });
+  document.getElementById("sign-up").addEventListener("click", () => signIn("/api/accounts"));
+  document.getElementById("sign-out").addEventListener("click", signOut);
+  await Skald.session();
+  drawAccount();
   catalogue = await Skald.api("GET", "/api/catalogue");
   const game = document.getElementById("game");
   for (const g of catalogue.games) game.append(Skald.el("option", { value: g.name }, g.title));

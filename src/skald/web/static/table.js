@@ -83,7 +83,8 @@ function receive(msg) {
     document.title = `Skald — ${game.title}`;
     Skald.icon(false);
     $("who").textContent = you !== null ? `you: ${game.seats[you].name}` : refusal ? `spectator (${refusal})` : "spectator";
-    $("new-link-button").hidden = you === null;
+    $("new-link-button").hidden = you === null || !token;  // a seat taken by account alone has no link to replace
+    drawKeepSeat();
     // The chat is the seats' own, unless the creator opened it to spectators; a (re)connection brings its history.
     $("chat").hidden = you === null && !game.chat_spectators;
     $("chat-log").replaceChildren();
@@ -740,7 +741,7 @@ function drawEnd() {
   // The game's last scoring, itemised, beside the standings it settled (every scoring stays below, under Scorings).
   const last = view.scorings[view.scorings.length - 1];
   $("final-scoring").replaceChildren(...(last ? [scoringReport(last, true)] : []));
-  $("rematch-button").hidden = you === null || Boolean(view.rematch);
+  $("rematch-button").hidden = you === null || !token || Boolean(view.rematch);
   if (!reviewChecked) {  // a review asked for earlier (here or by another viewer) is shown at once
     reviewChecked = true;
     Skald.api("GET", `/api/games/${gameId}/review`).then((found) => {
@@ -1102,6 +1103,18 @@ async function claimRematch() {
   } catch (e) { $("error").textContent = e.message; }
 }
 $("rematch-button").addEventListener("click", claimRematch);
+// A signed-in person who holds this seat's link may keep the seat in his account (done at once if it is kept).
+function drawKeepSeat() {
+  $("keep-seat-button").hidden = !(Skald.account && you !== null && token);
+}
+$("keep-seat-button").addEventListener("click", async () => {
+  try {
+    await Skald.api("POST", `/api/games/${gameId}/claim`, {}, token);
+    $("keep-seat-button").textContent = `Seat kept in ${Skald.account.name}'s account`;
+    $("keep-seat-button").disabled = true;
+  } catch (e) { $("error").textContent = e.message; }
+});
+Skald.session().then(drawKeepSeat);
 $("review-button").addEventListener("click", askReview);
 // A leaked invite link is revoked by replacing it: this browser keeps the new token, every other holder is shut out.
 $("new-link-button").addEventListener("click", async () => {

@@ -1,0 +1,278 @@
+"""Accounts, optional: a name and a password, so a person finds his games again wherever he signs in.
+
+Anyone still plays through an invite link without one. A signed-in person may claim a seat he holds (by its token):
+from then on that seat is his wherever he signs in, with or without the link, and "Your games" lists it.
+
+- Passwords are hashed with Argon2id (`argon2-cffi`, its default parameters; a hash made with older parameters is
+  replaced at the next sign-in) in a worker thread, never on the event loop.
+- Signing in sets one cookie, `skald_session`: a random token (only its SHA-256 is stored), `HttpOnly`,
+  `SameSite=Lax`, `Secure` when the page was asked for over HTTPS, ending after `SESSION_DAYS`. Signing out deletes
+  the session (the cookie stops working wherever it is), and "everywhere" deletes every session of the account.
+- A request that changes something on the strength of the cookie must also carry the session's CSRF token in the
+  `X-CSRF-Token` header (the page has it from `GET /api/session`), besides the same-site and JSON checks every
+  write gets (`skald.web.guard`). A WebSocket is taken only from a same-site page, so a cookie alone never lets
+  another site act.
+- Sign-ins are rate-limited per client address and per account name; a wrong name or password gets one answer,
+  whichever was wrong.
+- An account acts only in the seats it claimed: a seat token still acts for its seat, as before accounts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import unicodedata
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from skald.web.db import AccountRow, SessionRow, Store, now
+from skald.web.errors import TableError
+from skald.web.names import clean_name, likeness
+from skald.web.ratelimit import RateLimiter
+
+SESSION_COOKIE = "skald_session"
+SESSION_DAYS = 30
+CSRF_HEADER = "x-csrf-token"
+NAME_LENGTH = (3, 32)
+PASSWORD_LENGTH = (8, 256)
+#: Games listed under "Your games" for an account, the most recently moved first.
+LISTED = 50
+
+
+class AccountIn(BaseModel):
+    """A name and a password, to create an account or sign in."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=PASSWORD_LENGTH[1])
+
+
+class SignOutIn(BaseModel):
+    """Signing out: this browser, or every browser signed in to the account."""
+
+    model_config = ConfigDict(extra="forbid")
+    everywhere: bool = Field(False, strict=True)
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A signed-in browser: its account and the token its writes must carry."""
+
+    account_id: str
+    name: str
+    csrf: str
+    token_hash: str
+
+
+def cookie_hash(token: str) -> str:
+    """What is stored of a session cookie."""
+    return hashlib.sha256(f"skald-session:{token}".encode()).hexdigest()
+
+
+def account_name(text: str) -> tuple[str, str]:
+    """An account name as shown and as compared (`likeness`: case, spaces and look-alike forms folded); refused
+    with the reason when it is too short, too long or holds characters no name may."""
+    name = clean_name(text, "name")
+    if not NAME_LENGTH[0] <= len(name) <= NAME_LENGTH[1]:
+        raise TableError("name", f"name: {NAME_LENGTH[0]}–{NAME_LENGTH[1]} characters")
+    return name, likeness(name)
+
+
+def check_password(password: str) -> None:
+    """Refuse a password too short (or too long) to keep."""
+    if len(password) < PASSWORD_LENGTH[0]:
+        raise TableError("password", f"password: at least {PASSWORD_LENGTH[0]} characters")
+    if any(unicodedata.category(char) == "Cs" for char in password):
+        raise TableError("password", "password: not valid Unicode (a lone surrogate)")
+
+
+class Accounts:
+    """Accounts and sessions, over the store; every check of a password runs in a worker thread."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.hasher = PasswordHasher()
+        #: Sign-in attempts per client address and per account name, and accounts made per address.
+        self.by_address = RateLimiter(10 / 60, 10)
+        self.by_name = RateLimiter(5 / 60, 5)
+        self.made = RateLimiter(5 / 60, 5)
+
+    async def create(self, client: str, body: AccountIn) -> tuple[Signed, str]:
+        """A new account, signed in: its session and the cookie's token."""
+        if not self.made.allow(client):
+            raise TableError("rate_limited", "too many accounts made from this address; wait a few minutes", 429)
+        name, key = account_name(body.name)
+        check_password(body.password)
+        password_hash = await asyncio.to_thread(self.hasher.hash, body.password)
+        row = AccountRow(
+            id=secrets.token_urlsafe(12), name=name, name_key=key, password_hash=password_hash, created_at=now()
+        )
+        if not await asyncio.to_thread(self.store.create_account, row):
+            raise TableError("name_taken", f"name: {name!r} (or one that looks like it) is taken; choose another", 409)
+        return await self._open(row)
+
+    async def sign_in(self, client: str, body: AccountIn) -> tuple[Signed, str]:
+        """The account's new session and the cookie's token, if the name and password are right."""
+        key = likeness(" ".join(unicodedata.normalize("NFC", body.name).split()))
+        if not self.by_address.allow(client) or not self.by_name.allow(key):
+            raise TableError("rate_limited", "too many sign-in attempts; wait a minute and try again", 429)
+        wrong = TableError("sign_in", "name or password: not right", 401)
+        row = await asyncio.to_thread(self.store.account_named, key)
+        if row is None:
+            # Hash anyway, so that a name that does not exist takes as long to refuse as a wrong password.
+            await asyncio.to_thread(self.hasher.hash, body.password)
+            raise wrong
+        try:
+            await asyncio.to_thread(self.hasher.verify, row.password_hash, body.password)
+        except (VerificationError, InvalidHashError):
+            raise wrong from None
+        if self.hasher.check_needs_rehash(row.password_hash):
+            fresh = await asyncio.to_thread(self.hasher.hash, body.password)
+            await asyncio.to_thread(self.store.set_password_hash, row.id, fresh)
+        return await self._open(row)
+
+    async def _open(self, row: AccountRow) -> tuple[Signed, str]:
+        token = secrets.token_urlsafe(32)
+        csrf = secrets.token_urlsafe(24)
+        stamp = now()
+        session = SessionRow(
+            token_hash=cookie_hash(token),
+            account_id=row.id,
+            csrf=csrf,
+            created_at=stamp,
+            expires_at=stamp + timedelta(days=SESSION_DAYS),
+        )
+        await asyncio.to_thread(self.store.open_session, session)
+        return Signed(row.id, row.name, csrf, session.token_hash), token
+
+    async def signed_in(self, cookie: str | None) -> tuple[Signed | None, bool]:
+        """The browser's session from its cookie, and whether a cookie was shown that no longer works (signed out,
+        ended, or never ours)."""
+        if not cookie or not cookie.isascii() or len(cookie) > 128:
+            return None, bool(cookie)
+        found = await asyncio.to_thread(self.store.session_of, cookie_hash(cookie))
+        if found is None:
+            return None, True
+        session, account = found
+        if session.expires_at.replace(tzinfo=session.expires_at.tzinfo or now().tzinfo) <= now():
+            return None, True
+        return Signed(account.id, account.name, session.csrf, session.token_hash), False
+
+    async def require(self, request: Request) -> Signed:
+        """The signed-in browser behind a request that changes something: its cookie and its CSRF token."""
+        signed, ended = await self.signed_in(request.cookies.get(SESSION_COOKIE))
+        if signed is None:
+            why = "your session has ended or was signed out" if ended else "you are not signed in"
+            raise TableError("signed_out", f"session: {why}; sign in first", 401)
+        shown = request.headers.get(CSRF_HEADER, "")
+        if not shown.isascii() or not secrets.compare_digest(shown, signed.csrf):
+            raise TableError(
+                "csrf", "csrf: a request signed in by cookie must carry the page's X-CSRF-Token; reload the page", 403
+            )
+        return signed
+
+    async def seat_in(self, game_id: str, cookie: str | None) -> int | None:
+        """The seat the signed-in browser's account claimed in a game, or None."""
+        signed, _ended = await self.signed_in(cookie)
+        if signed is None:
+            return None
+        seats = await asyncio.to_thread(self.store.account_seats, signed.account_id, 10_000)
+        return next((seat for game, seat in seats if game == game_id), None)
+
+
+def session_reply(request: Request, signed: Signed | None, token: str | None, status: int = 200) -> JSONResponse:
+    """The answer about a session: the account's name and CSRF token (or none), setting or clearing the cookie."""
+    body: dict[str, Any] = {"account": None if signed is None else {"name": signed.name}}
+    body["csrf"] = None if signed is None else signed.csrf
+    response = JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
+    if token is not None:
+        response.set_cookie(
+            SESSION_COOKIE,
+            token,
+            max_age=SESSION_DAYS * 86400,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            path="/",
+        )
+    elif signed is None:
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    return response
+
+
+def router(
+    accounts: Accounts,
+    client_key: Callable[[Request], str],
+    read_json: Callable[[Request], Awaitable[Any]],
+    validation_message: Callable[[ValidationError], str],
+    claim: Callable[[str, str | None, Signed], Awaitable[int]],
+) -> APIRouter:
+    """The account endpoints (the app supplies how to read a body, name a client and claim a seat)."""
+    routes = APIRouter()
+
+    async def body_of(request: Request, model: type[BaseModel]) -> Any:
+        try:
+            return model.model_validate(await read_json(request))
+        except ValidationError as error:
+            raise TableError("invalid", validation_message(error)) from None
+
+    @routes.post("/api/accounts")
+    async def create_account(request: Request) -> JSONResponse:
+        signed, token = await accounts.create(client_key(request), await body_of(request, AccountIn))
+        return session_reply(request, signed, token, 201)
+
+    @routes.post("/api/session")
+    async def sign_in(request: Request) -> JSONResponse:
+        signed, token = await accounts.sign_in(client_key(request), await body_of(request, AccountIn))
+        return session_reply(request, signed, token)
+
+    @routes.get("/api/session")
+    async def session(request: Request) -> JSONResponse:
+        signed, ended = await accounts.signed_in(request.cookies.get(SESSION_COOKIE))
+        reply = session_reply(request, signed, None)
+        if ended:
+            reply = session_reply(request, None, None)  # the cookie is cleared: it will not work again
+        return reply
+
+    @routes.delete("/api/session")
+    async def sign_out(request: Request) -> JSONResponse:
+        signed = await accounts.require(request)
+        body: SignOutIn = await body_of(request, SignOutIn)
+        if body.everywhere:
+            await asyncio.to_thread(accounts.store.close_sessions, signed.account_id)
+        else:
+            await asyncio.to_thread(accounts.store.close_session, signed.token_hash)
+        return session_reply(request, None, None)
+
+    @routes.get("/api/account/games")
+    async def account_games(request: Request) -> JSONResponse:
+        signed, _ended = await accounts.signed_in(request.cookies.get(SESSION_COOKIE))
+        if signed is None:
+            raise TableError("signed_out", "session: you are not signed in", 401)
+        seats = await asyncio.to_thread(accounts.store.account_seats, signed.account_id, LISTED)
+        games = [{"id": game_id, "seat": seat} for game_id, seat in seats]
+        return JSONResponse({"games": games}, headers={"Cache-Control": "private, no-store"})
+
+    @routes.post("/api/games/{game_id}/claim")
+    async def claim_seat(game_id: str, request: Request) -> JSONResponse:
+        signed = await accounts.require(request)
+        authorization = request.headers.get("authorization", "")
+        scheme, _, token = authorization.partition(" ")
+        seat = await claim(game_id, token.strip() if scheme.lower() == "bearer" else None, signed)
+        return JSONResponse({"seat": seat, "account": {"name": signed.name}})
+
+    return routes
+
+
+async def websocket_seat(accounts: Accounts, websocket: WebSocket, game_id: str) -> int | None:
+    """The seat a WebSocket's signed-in account claimed in the game (read at its hello), or None."""
+    return await accounts.seat_in(game_id, websocket.cookies.get(SESSION_COOKIE))

@@ -1,0 +1,64 @@
+"""Accounts in Debian's Chromium (issue 18, deliverables 1 and 2): a person signs up in the lobby, creates a game,
+takes his seat and keeps it in his account, closes the browser, signs in in another one and finds the game under
+"Your games", and opens it in his seat, without the invite link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser_support import browser_fixture, server_fixture  # noqa: F401 (fixtures: browser, server)
+from web_support import Server
+
+pytest.importorskip("playwright.sync_api")
+
+
+def sign(page: Any, server: Server, button: str, name: str, password: str) -> None:
+    """Sign up or in from the lobby."""
+    page.goto(server.url)
+    page.wait_for_selector("#account-form:not([hidden])")
+    page.fill("#account-user", name)
+    page.fill("#account-password", password)
+    page.click(button)
+    page.wait_for_selector(f"#account-name:has-text('{name}')")
+
+
+def test_a_seat_kept_in_an_account_is_found_from_another_browser(browser: Any, server: Server) -> None:
+    home = browser.new_context()
+    page = home.new_page()
+    sign(page, server, "#sign-up", "Astrid", "a long passphrase")
+    page.wait_for_selector("#game option", state="attached")
+    page.fill(".seat-name >> nth=0", "Astrid")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    page.click("#play-link")
+    page.wait_for_selector("#who:has-text('you: Astrid')")
+    page.click("#keep-seat-button")
+    page.wait_for_selector("#keep-seat-button:has-text(\"Seat kept in Astrid's account\")")
+    game_id = page.url.split("/table/")[1].split("#")[0]
+    home.close()  # the browser is closed: its stored links are gone with it
+
+    away = browser.new_context()
+    page = away.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("#mine-empty:not([hidden])")  # a new browser holds no game
+    sign(page, server, "#sign-in", "Astrid", "a long passphrase")
+    link = page.wait_for_selector(f"#mine-table a[href='/table/{game_id}']")
+    page.wait_for_selector("#mine-table .turn:not(:has-text('…'))")
+    link.click()
+    page.wait_for_selector("#who:has-text('you: Astrid')")  # her seat, by her account alone
+    assert page.is_hidden("#new-link-button")  # no link in this browser to replace
+
+
+def test_a_wrong_password_is_refused_in_the_lobby_and_nothing_is_signed_in(browser: Any, server: Server) -> None:
+    page = browser.new_context().new_page()
+    sign(page, server, "#sign-up", "Sigrid", "correct horse battery")
+    page.click("#sign-out")
+    page.wait_for_selector("#account-form:not([hidden])")
+    page.fill("#account-user", "Sigrid")
+    page.fill("#account-password", "wrong horse battery")
+    page.click("#sign-in")
+    page.wait_for_selector("#account-error:has-text('name or password: not right')")
+    assert page.is_hidden("#account-in")
+    assert page.evaluate("document.cookie") == ""  # the session cookie is HttpOnly in any case
