@@ -35,7 +35,7 @@ def test_a_seat_kept_in_an_account_is_found_from_another_browser(browser: Any, s
     page.click("#play-link")
     page.wait_for_selector("#who:has-text('you: Astrid')")
     page.click("#keep-seat-button")
-    page.wait_for_selector("#keep-seat-button:has-text(\"Seat kept in Astrid's account\")")
+    page.wait_for_selector('#keep-seat-button:has-text("Seat kept in Astrid\'s account")')
     game_id = page.url.split("/table/")[1].split("#")[0]
     home.close()  # the browser is closed: its stored links are gone with it
 

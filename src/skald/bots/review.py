@@ -107,4 +107,3 @@ def _normal_iterations() -> int:
     normal = LEVELS["normal"].iterations
     assert normal is not None
     return normal
-
