@@ -62,3 +62,23 @@ def test_a_wrong_password_is_refused_in_the_lobby_and_nothing_is_signed_in(brows
     page.wait_for_selector("#account-error:has-text('name or password: not right')")
     assert page.is_hidden("#account-in")
     assert page.evaluate("document.cookie") == ""  # the session cookie is HttpOnly in any case
+
+
+def test_the_ratings_page_lists_rated_players_and_bots_and_opens_a_players_history(
+    browser: Any, server: Server
+) -> None:
+    from test_web_ratings import account, rated_game
+
+    hilda, ulf = account(server, "Hilda"), account(server, "Ulfhild")
+    rated_game(server, [(hilda, "greedy"), (ulf, "random")], seed=1, fixed=False)
+    page = browser.new_context().new_page()
+    page.goto(server.url)
+    page.click("#ratings-link")
+    page.wait_for_selector("#ratings-table tbody tr")
+    page.wait_for_function("document.querySelectorAll('#ratings-table button.link').length === 2", timeout=60_000)
+    rows = page.eval_on_selector_all("#ratings-table tbody tr", "rows => rows.map((r) => r.innerText)")
+    assert any("mcts:hard (bot)" in row for row in rows) and len(rows) == 7  # two people and the five bots
+    page.click("#ratings-table button.link >> nth=0")
+    page.wait_for_selector("#history-card:not([hidden]) #history-table tbody tr")
+    assert "rated games" in page.inner_text("#history-heading")
+    assert "of 2" in page.inner_text("#history-table tbody tr")

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skald import __version__
 from skald.engine import Record, Seat, get_game, listed_games
-from skald.web.accounts import SESSION_COOKIE, Accounts, Signed, websocket_seat
+from skald.web.accounts import SESSION_COOKIE, AccountIn, Accounts, Signed, SignOutIn, websocket_seat
 from skald.web.accounts import router as account_router
 from skald.web.chat import as_json as chat_json
 from skald.web.db import Store, make_engine, migrate
@@ -34,6 +34,7 @@ from skald.web.finished import Answer, FinishedCache, answer
 from skald.web.guard import ClientAddresses, Gate, SecurityLog, parse_ip
 from skald.web.names import clean_name, distinct_names
 from skald.web.ratelimit import RateLimiter
+from skald.web.ratings import Ratings
 from skald.web.reviews import Reviews
 from skald.web.rules_page import missing_page, rules_page
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
@@ -228,6 +229,9 @@ BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("post", "/api/games"): CreateIn,
     ("post", "/api/games/{game_id}/moves"): MoveIn,
     ("post", "/api/games/{game_id}/why"): WhyIn,
+    ("post", "/api/accounts"): AccountIn,
+    ("post", "/api/session"): AccountIn,
+    ("delete", "/api/session"): SignOutIn,
 }
 
 
@@ -334,6 +338,8 @@ def create_app(settings: Settings) -> FastAPI:
     finished = FinishedCache()
     reviews = Reviews(store, tables.bot_pool)
     accounts = Accounts(store)
+    ratings = Ratings(store)
+    tables.on_over = ratings.game_over
     #: Each offered game's rules summary page, made on first request (`rules_page`).
     rules_pages: dict[str, str] = {}
     log = SecurityLog()
@@ -593,6 +599,31 @@ def create_app(settings: Settings) -> FastAPI:
             claim,
         )
     )
+
+    @app.get("/api/ratings/{game}")
+    async def rating_table(game: str) -> dict[str, Any]:
+        """Every account's and bot's rating at a game, best first."""
+        try:
+            known = get_game(game)
+        except KeyError:
+            raise TableError("game", f"game: no game called {game!r}", 404) from None
+        return {"game": known.name, "title": known.title, "players": await ratings.table(known.name)}
+
+    @app.get("/api/ratings/{game}/{name}")
+    async def rating_history(game: str, name: str) -> dict[str, Any]:
+        """An account's rated games at a game, oldest first."""
+        try:
+            known = get_game(game)
+        except KeyError:
+            raise TableError("game", f"game: no game called {game!r}", 404) from None
+        found = await ratings.history(known.name, name)
+        if found is None:
+            raise TableError("name", f"name: no account called {name!r}", 404)
+        return {"game": known.name, "name": name, "games": found}
+
+    @app.get("/ratings")
+    async def ratings_page() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("ratings.html")))
 
     async def you(game_id: str, request: Request, by_token: int | None) -> int | None:
         """The seat the asker holds: by its bearer token, else the seat its signed-in account claimed."""

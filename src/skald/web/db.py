@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -111,6 +111,37 @@ class SessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class RatingRow(Base):
+    """An account's openskill rating at one game (its name): mean and uncertainty, and the rated games counted."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatedRow(Base):
+    """One account's part in one rated game: its place and its rating before and after (its history)."""
+
+    __tablename__ = "rated_seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    place: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class IdempotencyRow(Base):
@@ -569,6 +600,107 @@ class Store:
                 .limit(limit)
             )
             return [(game_id, seat) for game_id, seat in rows]
+
+    # -- ratings -------------------------------------------------------------------------------------------
+
+    def seat_accounts(self, game_id: str) -> dict[int, str]:
+        """The seats of a game kept in accounts, with their accounts."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(SeatRow.seat, SeatRow.account_id).where(
+                    SeatRow.game_id == game_id, SeatRow.account_id.is_not(None)
+                )
+            )
+            return {seat: account for seat, account in rows if account is not None}
+
+    def rate(
+        self,
+        game_id: str,
+        game: str,
+        seats: list[tuple[str | None, tuple[float, float] | None, int]],
+        update: Callable[[list[tuple[float, float]], list[int]], list[tuple[float, float]]],
+        fresh: tuple[float, float],
+    ) -> bool:
+        """Rate a finished game once: `seats` are (account or None, a bot's fixed rating or None, rank) each;
+        `update` turns the ratings before (accounts' stored, else `fresh`; bots' fixed) and the ranks into the
+        ratings after. False (nothing written) if the game was rated already."""
+        stamp = now()
+        try:
+            with self._write_lock, Session(self.engine) as session, session.begin():
+                accounts = [account for account, _fixed, _rank in seats if account is not None]
+                stored = {
+                    row.account_id: row
+                    for row in session.scalars(
+                        select(RatingRow)
+                        .where(RatingRow.game == game, RatingRow.account_id.in_(accounts))
+                        .with_for_update()
+                    )
+                }
+                before = [
+                    fixed
+                    if fixed is not None
+                    else ((stored[account].mu, stored[account].sigma) if account in stored else fresh)
+                    for account, fixed, _rank in seats
+                ]
+                after = update(before, [rank for _account, _fixed, rank in seats])
+                for seat, ((account, _fixed, rank), old, new) in enumerate(zip(seats, before, after, strict=True)):
+                    if account is None:
+                        continue
+                    session.add(
+                        RatedRow(
+                            game_id=game_id,
+                            seat=seat,
+                            account_id=account,
+                            game=game,
+                            place=rank,
+                            players=len(seats),
+                            mu_before=old[0],
+                            sigma_before=old[1],
+                            mu=new[0],
+                            sigma=new[1],
+                            created_at=stamp,
+                        )
+                    )
+                    row = stored.get(account)
+                    if row is None:
+                        row = RatingRow(account_id=account, game=game, games=0)
+                        session.add(row)
+                        stored[account] = row
+                    row.mu, row.sigma, row.games, row.updated_at = new[0], new[1], row.games + 1, stamp
+            return True
+        except IntegrityError:
+            return False  # another process rated it at the same moment
+
+    def rated(self, game_id: str) -> bool:
+        """Whether a game was rated."""
+        with Session(self.engine) as session:
+            return session.scalar(select(RatedRow.seat).where(RatedRow.game_id == game_id).limit(1)) is not None
+
+    def ratings(self, game: str) -> list[tuple[str, float, float, int]]:
+        """Every account's rating at a game: (name, mu, sigma, rated games)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(AccountRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.game == game)
+            )
+            return [(name, mu, sigma, games) for name, mu, sigma, games in rows]
+
+    def rating_history(self, game: str, name_key: str) -> list[RatedRow] | None:
+        """An account's rated games at a game, oldest first; None if there is no such account."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            account = session.scalar(select(AccountRow.id).where(AccountRow.name_key == name_key))
+            if account is None:
+                return None
+            rows = list(
+                session.scalars(
+                    select(RatedRow)
+                    .where(RatedRow.account_id == account, RatedRow.game == game)
+                    .order_by(RatedRow.created_at, RatedRow.game_id)
+                )
+            )
+            session.expunge_all()
+            return rows
 
     def listen_url(self) -> str:
         """The database's URL as libpq takes it (without SQLAlchemy's driver name), for the listening connection."""

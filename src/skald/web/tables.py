@@ -30,7 +30,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -581,6 +581,9 @@ class Tables:
         self._loading: dict[str, asyncio.Event] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.on_broadcast: Callable[[Table], None] | None = None
+        #: Told (in the background) of every game that ends here, and of every finished game read from the database
+        #: (its end may have been committed by a process that stopped before it told anyone): the ratings.
+        self.on_over: Callable[[Table], Awaitable[None]] | None = None
         self._batch: list[tuple[tuple[str, int, list[tuple[int, int]], str], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
@@ -777,6 +780,8 @@ class Tables:
         self.loads += 1
         table.holders += 1
         self.drive(table)
+        if table.state.is_terminal() and self.on_over is not None:
+            self._in_background(self.on_over(table))
         return table
 
     async def open(self) -> None:
@@ -944,12 +949,15 @@ class Tables:
 
     def _adopt(self, table: Table, after: State, entries: list[LogEntry]) -> None:
         """Make the committed `after` (reached by the moves logged as `entries`) the table's state; tell everyone."""
+        ends = after.is_terminal() and not table.state.is_terminal()
         table.state = after
         table.log.extend(entries)
         self._touch(table)
         table.broadcast(entries)
         if self.on_broadcast is not None:
             self.on_broadcast(table)
+        if ends and self.on_over is not None:
+            self._in_background(self.on_over(table))
 
     async def _refresh(self, table: Table) -> None:
         """Bring a table that fell behind the database up to date in place, and tell its clients what happened.

@@ -1,0 +1,128 @@
+"""Ratings: every account has an openskill rating (Plackett–Luce) at each game, updated by its rated games.
+
+A finished game is rated when every person's seat in it was kept in an account (`skald.web.accounts`) by its end;
+its bots take part with the fixed ratings below, which rated games never change, so a person's rating says how he
+fares against the bots too. Ranks come from the final standings (seats that share the win share the first place;
+the others follow the game's own order of the standings). A game is rated once, in the transaction that records
+each account's part in it, so two processes that see it end rate it once between them.
+
+The bots' ratings are provisional anchors, in the order of their strength as measured by `skald tournament`
+(docs/bots.md): random < greedy < mcts:easy < mcts:normal < mcts:hard, each with a small uncertainty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from skald.web.db import Store
+from skald.web.names import likeness
+from skald.web.tables import HUMAN, Table
+
+LOG = logging.getLogger("skald.web")
+
+MODEL = PlackettLuce()
+#: A new account's rating: openskill's default (mu 25, sigma 25/3).
+FRESH = (MODEL.mu, MODEL.sigma)
+#: The bots' fixed ratings (mu, sigma); provisional, see the module's text.
+BOTS: dict[str, tuple[float, float]] = {
+    "random": (12.0, 1.0),
+    "greedy": (22.0, 1.0),
+    "mcts:easy": (25.0, 1.0),
+    "mcts:normal": (28.0, 1.0),
+    "mcts:hard": (31.0, 1.0),
+}
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The rating shown and ordered by: the mean less three uncertainties (a cautious estimate)."""
+    return mu - 3 * sigma
+
+
+def update(before: list[tuple[float, float]], ranks: list[int]) -> list[tuple[float, float]]:
+    """The ratings after a game between seats rated `before`, finishing at `ranks` (1 best, ties shared)."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    rated = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+def ranks(result: dict[str, Any]) -> list[int]:
+    """Each seat's rank from a finished table's `result`: the winners share 1, and seats that the standings list
+    with the same values share a rank (competition ranking: 1, 1, 3)."""
+    rows = sorted(result["standings"], key=lambda row: row["place"])
+    keys = [key["key"] for key in result["columns"]]
+    winners = set(result["winners"])
+    ranking = [0] * len(rows)
+    previous: tuple[Any, ...] | None = None
+    for index, row in enumerate(rows):
+        key = ("winner",) if row["seat"] in winners else tuple(row.get(k) for k in keys)
+        if key != previous:
+            rank = index + 1
+        ranking[row["seat"]] = rank
+        previous = key
+    return ranking
+
+
+class Ratings:
+    """Rates finished games (in the background) and answers about ratings."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rated = 0
+
+    async def game_over(self, table: Table) -> None:
+        """Rate `table`'s finished game if every person's seat in it is kept in an account."""
+        result = table.result()
+        if result is None or await asyncio.to_thread(self.store.rated, table.id):
+            return
+        accounts = await asyncio.to_thread(self.store.seat_accounts, table.id)
+        people = [seat for seat, info in enumerate(table.seats) if info.kind == HUMAN]
+        if not people or any(seat not in accounts for seat in people) or len(table.seats) < 2:
+            return
+        ranking = ranks(result)
+        seats = [
+            (accounts.get(seat), None if info.kind == HUMAN else BOTS.get(info.kind, FRESH), ranking[seat])
+            for seat, info in enumerate(table.seats)
+        ]
+        if await asyncio.to_thread(self.store.rate, table.id, table.game.name, seats, update, FRESH):
+            self.rated += 1
+
+    async def table(self, game: str) -> list[dict[str, Any]]:
+        """Every account's and bot's rating at `game`, best first."""
+        rows = await asyncio.to_thread(self.store.ratings, game)
+        players = [
+            {
+                "name": name,
+                "bot": False,
+                "rating": round(ordinal(mu, sigma), 2),
+                "mu": round(mu, 2),
+                "sigma": round(sigma, 2),
+                "games": games,
+            }
+            for name, mu, sigma, games in rows
+        ]
+        players += [
+            {"name": spec, "bot": True, "rating": round(ordinal(mu, sigma), 2), "mu": mu, "sigma": sigma, "games": None}
+            for spec, (mu, sigma) in BOTS.items()
+        ]
+        return sorted(players, key=lambda row: (-row["rating"], row["name"]))
+
+    async def history(self, game: str, name: str) -> list[dict[str, Any]] | None:
+        """An account's rated games at `game`, oldest first; None if there is no such account."""
+        rows = await asyncio.to_thread(self.store.rating_history, game, likeness(name))
+        if rows is None:
+            return None
+        return [
+            {
+                "id": row.game_id,
+                "at": row.created_at.isoformat(),
+                "place": row.place,
+                "players": row.players,
+                "before": round(ordinal(row.mu_before, row.sigma_before), 2),
+                "after": round(ordinal(row.mu, row.sigma), 2),
+            }
+            for row in rows
+        ]
