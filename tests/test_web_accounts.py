@@ -98,6 +98,8 @@ def test_a_person_claims_a_seat_and_finds_it_again_from_another_browser_with_his
     status, summary = away.request("GET", f"/api/games/{game['id']}")
     assert status == 200 and summary["you"] == 0
     assert away.hello(game["id"])["you"] == 0  # the table takes him in his seat, with no link
+    status, replayed = away.request("GET", f"/api/games/{game['id']}/replay/0")
+    assert status == 200 and replayed["viewer"] == 0  # and the replay shows the game as his seat saw it
 
 
 def test_an_account_acts_only_in_the_seats_it_claimed(server: Server) -> None:

@@ -235,11 +235,6 @@ BODIES: dict[tuple[str, str], type[BaseModel]] = {
 }
 
 
-def viewer_of(table: Table, request: Request, asked: str | None) -> int | None:
-    """Whose view a request gets at a live table (see `viewer_for`)."""
-    return viewer_for(len(table.seats), table.public, table.seat_of(bearer(request)), asked)
-
-
 def own_seat(token_hashes: list[str | None], token: str | None) -> int | None:
     """The seat whose token hash is that of `token`, or None (as `Table.seat_of`, from a finished game's facts)."""
     if not token:
@@ -625,6 +620,11 @@ def create_app(settings: Settings) -> FastAPI:
     async def ratings_page() -> FileResponse:
         return FileResponse(str(STATIC.joinpath("ratings.html")))
 
+    async def viewer_of(table: Table, request: Request, asked: str | None) -> int | None:
+        """Whose view a request gets at a live table (see `viewer_for`): its token's seat, or its account's."""
+        own = await you(table.id, request, table.seat_of(bearer(request)))
+        return viewer_for(len(table.seats), table.public, own, asked)
+
     async def you(game_id: str, request: Request, by_token: int | None) -> int | None:
         """The seat the asker holds: by its bearer token, else the seat its signed-in account claimed."""
         if by_token is not None:
@@ -655,7 +655,7 @@ def create_app(settings: Settings) -> FastAPI:
             viewer_for(len(facts.token_hashes), True, None, seat)  # the same refusals as at a live table
             return kept(request, hit, f"public, {IMMUTABLE}", {"Content-Disposition": disposition(facts.summary)})
         async with tables.use(game_id) as table:
-            viewer = viewer_of(table, request, seat)
+            viewer = await viewer_of(table, request, seat)
             if whole and not table.public:
                 raise TableError(
                     "hidden",
@@ -687,12 +687,13 @@ def create_app(settings: Settings) -> FastAPI:
     async def replay(game_id: str, ply: int, request: Request, seat: str | None = None) -> Response:
         facts = finished.facts(game_id, fresh=False)
         if facts is not None:
-            viewer = viewer_for(len(facts.token_hashes), True, own_seat(facts.token_hashes, bearer(request)), seat)
+            own = await you(game_id, request, own_seat(facts.token_hashes, bearer(request)))
+            viewer = viewer_for(len(facts.token_hashes), True, own, seat)
             hit = finished.get("replay", game_id, f"{ply}:{viewer}")
             if hit is not None:
                 return kept(request, hit, f"private, {IMMUTABLE}")
         async with tables.use(game_id) as table:
-            viewer = viewer_of(table, request, seat)
+            viewer = await viewer_of(table, request, seat)
             if not 0 <= ply <= table.version:
                 raise TableError("ply", f"ply: must be 0–{table.version}", 404)
             history = table.state.history[:ply]
@@ -722,7 +723,7 @@ def create_app(settings: Settings) -> FastAPI:
         if not questions.allow(addresses.key(address(request))):
             raise TableError("rate_limited", "too many requests; slow down", 429)
         async with tables.use(game_id) as table:
-            viewer = viewer_of(table, request, seat)
+            viewer = await viewer_of(table, request, seat)
             table.chat.check_writer(viewer)
             rows = await asyncio.to_thread(store.chat, game_id)
             data = {
