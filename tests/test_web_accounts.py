@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from web_support import Server, running
@@ -109,6 +110,9 @@ def test_an_account_acts_only_in_the_seats_it_claimed(server: Server) -> None:
     game = server.create(TWO_PEOPLE)
     ann_token, bo_token = (invite["token"] for invite in game["invites"])
     assert ann.request("POST", f"/api/games/{game['id']}/claim", {}, token=ann_token)[0] == 200
+    # One seat a game for an account: Ann cannot keep Bo's seat too, though she holds his link.
+    status, refusal = ann.request("POST", f"/api/games/{game['id']}/claim", {}, token=bo_token)
+    assert status == 409 and "already keeps seat 1" in refusal["error"]["message"]
     # Bo cannot claim Ann's seat, even holding her link; nor claim without a seat token.
     status, refusal = bo.request("POST", f"/api/games/{game['id']}/claim", {}, token=ann_token)
     assert status == 409 and refusal["error"]["code"] == "claimed"
@@ -205,3 +209,49 @@ def test_signing_out_everywhere_ends_every_session_of_the_account(server: Server
     assert laptop.request("GET", "/api/session")[1]["account"] == {"name": "Ann"}
     assert phone.request("DELETE", "/api/session", {"everywhere": True})[0] == 200
     assert laptop.request("GET", "/api/session")[1]["account"] is None
+
+
+def test_a_new_link_for_a_seat_takes_it_back_from_the_account_that_kept_it(server: Server) -> None:
+    """A leaked link may have been used to keep the seat in a stranger's account: replacing the link ends that."""
+    stranger = Browser(server)
+    assert stranger.request("POST", "/api/accounts", {"name": "Stranger", "password": "found a link"})[0] == 201
+    game = server.create(TWO_PEOPLE)
+    leaked = game["invites"][0]["token"]
+    assert stranger.request("POST", f"/api/games/{game['id']}/claim", {}, token=leaked)[0] == 200
+    assert stranger.hello(game["id"])["you"] == 0
+    status, fresh = server.request("POST", f"/api/games/{game['id']}/token", {}, token=leaked)
+    assert status == 200
+    assert stranger.hello(game["id"])["you"] is None  # the account's claim went with the old link
+    owner = Browser(server)
+    assert owner.request("POST", "/api/accounts", {"name": "Owner", "password": "my own seat"})[0] == 201
+    assert owner.request("POST", f"/api/games/{game['id']}/claim", {}, token=fresh["token"])[0] == 200
+
+
+def test_signing_out_closes_the_table_sockets_the_session_seated(server: Server) -> None:
+    ann = Browser(server)
+    ann.request("POST", "/api/accounts", {"name": "Ann", "password": "ann's secret"})
+    game = server.create(TWO_PEOPLE)
+    assert ann.request("POST", f"/api/games/{game['id']}/claim", {}, token=game["invites"][0]["token"])[0] == 200
+    headers = {"Cookie": f"skald_session={ann.cookie()}"}
+    with connect(f"{server.ws}/ws/{game['id']}", additional_headers=headers, open_timeout=30) as conn:
+        conn.send(json.dumps({"type": "hello", "token": None, "svg": False, "full": False}))
+        welcome = next(m for m in (json.loads(conn.recv(timeout=30)) for _ in range(5)) if m["type"] == "welcome")
+        assert welcome["you"] == 0
+        assert ann.request("DELETE", "/api/session", {})[0] == 200
+        while True:
+            message = json.loads(conn.recv(timeout=30))
+            if message["type"] == "error":
+                break
+        assert message["code"] == "revoked" and "signed out" in message["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                conn.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
+
+def test_names_no_account_can_have_are_refused_or_simply_not_found(server: Server) -> None:
+    other = Browser(server)
+    status, refusal = other.request("POST", "/api/accounts", {"name": "\ufdfa" * 5, "password": "long enough"})
+    assert status == 400 and "too long a name" in refusal["error"]["message"]  # each folds to 15 letters
+    assert other.request("POST", "/api/session", {"name": "Ann\x00", "password": "long enough"})[0] == 401
+    assert server.request("GET", "/api/ratings/vikings/Ann%00")[0] == 404

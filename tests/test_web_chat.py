@@ -87,6 +87,9 @@ def test_spectators_take_no_part_unless_the_creator_opened_the_chat_to_them(serv
     assert watcher.chat == []  # not even the history: the seats talk among themselves
     status, body = download(server, closed["id"])
     assert status == 403 and body["error"]["code"] == "chat_closed"
+    # Naming a seat's view (which a finished or open game grants) is no right to that seat's chat.
+    status, body = server.request("GET", f"/api/games/{closed['id']}/chat?seat=0")
+    assert status == 403 and body["error"]["code"] == "chat_closed"
 
     opened = server.create(TWO_PEOPLE, chat_spectators=True)
     assert opened["chat_spectators"] is True

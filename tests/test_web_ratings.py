@@ -134,6 +134,9 @@ def test_a_game_with_a_seat_not_kept_in_an_account_is_not_rated_and_bots_keep_th
         for seat, invite in enumerate(loose["invites"])
     }
     play(server, loose["id"], players)
+    # Kept after the end, the guest's seat would let its holder choose which results count.
+    status, refusal = ann.request("POST", f"/api/games/{loose['id']}/claim", {}, token=loose["invites"][1]["token"])
+    assert status == 409 and refusal["error"]["code"] == "over"
     against_bot = server.create([{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
     token = against_bot["invites"][0]["token"]
     assert ann.request("POST", f"/api/games/{against_bot['id']}/claim", {}, token=token)[0] == 200

@@ -155,11 +155,13 @@ class MCTSBot(Bot):
 
     def analyse(self, state: State, perspective: int | None = None) -> Analysis:
         """Search from `state` as a move would, and tell what was found: the action chosen for the seat to act (-1
-        at a chance node, or where `perspective` is not that seat) and each seat's mean reward over the search.
+        at a chance node or the end) and each seat's mean reward over the search.
 
         `state` may be a decision, a chance node or the end (then the rewards are the returns). In a game with
         hidden information the search sees only the information state of `perspective` (by default the seat to
-        act; it must be given at a chance node): every iteration draws its own determinization from it."""
+        act; it must be given at a chance node): every iteration draws its own determinization from it, and where
+        `perspective` is not the seat to act no action is chosen (-1). In a game without hidden information
+        `perspective` changes nothing: the search is the same from every point of view."""
         mover = state.current_player()
         if mover == TERMINAL:
             return Analysis(-1, [float(r) for r in state.returns()])

@@ -23,8 +23,8 @@ from skald.engine import PERFECT, get_game
 MARK_DROP = 0.1
 #: The most moves marked for each seat.
 MARKS_PER_SEAT = 3
-#: Iterations in all, shared out among the searches of a long game (each has the normal level's at most, and never
-#: fewer than `FEWEST`), so that a review of several thousand decisions ends too.
+#: Iterations in all, shared out among the searches of a long game (two a decision: before and after the move; each
+#: has the normal level's at most, and never fewer than `FEWEST`), so that a review of thousands of decisions ends.
 TOTAL_ITERATIONS = 150_000
 FEWEST = 50
 #: The review's format, in what it returns.
@@ -57,7 +57,7 @@ def review(
     game = get_game(game_name)
     total = decisions(game_name, players, options, actions)
     if iterations is None:
-        iterations = max(FEWEST, min(_normal_iterations(), TOTAL_ITERATIONS // max(total, 1)))
+        iterations = max(FEWEST, min(_normal_iterations(), TOTAL_ITERATIONS // max(2 * total, 1)))
     bot = MCTSBot("mcts:review", seed=0, config=MCTSConfig(iterations=iterations))
     perfect = game.information == PERFECT
     state = game.new_initial_state(players, options)

@@ -24,6 +24,7 @@ import hashlib
 import secrets
 import unicodedata
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -43,6 +44,8 @@ SESSION_COOKIE = "skald_session"
 SESSION_DAYS = 30
 CSRF_HEADER = "x-csrf-token"
 NAME_LENGTH = (3, 32)
+#: The most characters of a name's folded form (the column that keeps names apart).
+KEY_LENGTH = 64
 PASSWORD_LENGTH = (8, 256)
 #: Games listed under "Your games" for an account, the most recently moved first.
 LISTED = 50
@@ -80,11 +83,23 @@ def cookie_hash(token: str) -> str:
 
 def account_name(text: str) -> tuple[str, str]:
     """An account name as shown and as compared (`likeness`: case, spaces and look-alike forms folded); refused
-    with the reason when it is too short, too long or holds characters no name may."""
+    with the reason when it is too short, too long (also once folded) or holds characters no name may."""
     name = clean_name(text, "name")
     if not NAME_LENGTH[0] <= len(name) <= NAME_LENGTH[1]:
         raise TableError("name", f"name: {NAME_LENGTH[0]}–{NAME_LENGTH[1]} characters")
-    return name, likeness(name)
+    key = likeness(name)
+    if len(key) > KEY_LENGTH:
+        raise TableError("name", "name: its characters spell out too long a name; use plainer letters")
+    return name, key
+
+
+def name_key(text: str) -> str | None:
+    """The folded form an account named `text` would have, or None when no account can have that name (a
+    character no name may hold, or too long): it is then looked up nowhere."""
+    try:
+        return account_name(text)[1]
+    except TableError:
+        return None
 
 
 def check_password(password: str) -> None:
@@ -105,6 +120,15 @@ class Accounts:
         self.by_address = RateLimiter(10 / 60, 10)
         self.by_name = RateLimiter(5 / 60, 5)
         self.made = RateLimiter(5 / 60, 5)
+        #: Hashing takes tens of MB and milliseconds: two at a time, in threads of their own, so that a burst of
+        #: sign-ins never holds up the database calls that share the default executor.
+        self.hashing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="skald-argon2")
+        #: WebSockets seated by a session here: how to close each, with its account and session (cookie hash).
+        self.seated: dict[Callable[[], None], tuple[str, str]] = {}
+
+    async def _hash(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run an Argon2 call in the hashing threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.hashing, function, *args)
 
     async def create(self, client: str, body: AccountIn) -> tuple[Signed, str]:
         """A new account, signed in: its session and the cookie's token."""
@@ -112,7 +136,7 @@ class Accounts:
             raise TableError("rate_limited", "too many accounts made from this address; wait a few minutes", 429)
         name, key = account_name(body.name)
         check_password(body.password)
-        password_hash = await asyncio.to_thread(self.hasher.hash, body.password)
+        password_hash = await self._hash(self.hasher.hash, body.password)
         row = AccountRow(
             id=secrets.token_urlsafe(12), name=name, name_key=key, password_hash=password_hash, created_at=now()
         )
@@ -122,21 +146,21 @@ class Accounts:
 
     async def sign_in(self, client: str, body: AccountIn) -> tuple[Signed, str]:
         """The account's new session and the cookie's token, if the name and password are right."""
-        key = likeness(" ".join(unicodedata.normalize("NFC", body.name).split()))
-        if not self.by_address.allow(client) or not self.by_name.allow(key):
+        key = name_key(body.name)
+        if not self.by_address.allow(client) or not self.by_name.allow(key or "?"):
             raise TableError("rate_limited", "too many sign-in attempts; wait a minute and try again", 429)
         wrong = TableError("sign_in", "name or password: not right", 401)
-        row = await asyncio.to_thread(self.store.account_named, key)
+        row = None if key is None else await asyncio.to_thread(self.store.account_named, key)
         if row is None:
             # Hash anyway, so that a name that does not exist takes as long to refuse as a wrong password.
-            await asyncio.to_thread(self.hasher.hash, body.password)
+            await self._hash(self.hasher.hash, body.password)
             raise wrong
         try:
-            await asyncio.to_thread(self.hasher.verify, row.password_hash, body.password)
+            await self._hash(self.hasher.verify, row.password_hash, body.password)
         except (VerificationError, InvalidHashError):
             raise wrong from None
         if self.hasher.check_needs_rehash(row.password_hash):
-            fresh = await asyncio.to_thread(self.hasher.hash, body.password)
+            fresh = await self._hash(self.hasher.hash, body.password)
             await asyncio.to_thread(self.store.set_password_hash, row.id, fresh)
         return await self._open(row)
 
@@ -185,8 +209,22 @@ class Accounts:
         signed, _ended = await self.signed_in(cookie)
         if signed is None:
             return None
-        seats = await asyncio.to_thread(self.store.account_seats, signed.account_id, 10_000)
-        return next((seat for game, seat in seats if game == game_id), None)
+        return await asyncio.to_thread(self.store.account_seat, game_id, signed.account_id)
+
+    def forget(self, close: Callable[[], None]) -> None:
+        """A WebSocket seated by a session has ended: nothing is to be closed for it any more."""
+        self.seated.pop(close, None)
+
+    async def sign_out(self, signed: Signed, everywhere: bool) -> None:
+        """End the session (or every session of its account), and close the WebSockets seated by it here."""
+        if everywhere:
+            await asyncio.to_thread(self.store.close_sessions, signed.account_id)
+        else:
+            await asyncio.to_thread(self.store.close_session, signed.token_hash)
+        for close, (account_id, token_hash) in list(self.seated.items()):
+            if account_id == signed.account_id and (everywhere or token_hash == signed.token_hash):
+                del self.seated[close]
+                close()
 
 
 def session_reply(request: Request, signed: Signed | None, token: str | None, status: int = 200) -> JSONResponse:
@@ -237,20 +275,15 @@ def router(
 
     @routes.get("/api/session")
     async def session(request: Request) -> JSONResponse:
-        signed, ended = await accounts.signed_in(request.cookies.get(SESSION_COOKIE))
-        reply = session_reply(request, signed, None)
-        if ended:
-            reply = session_reply(request, None, None)  # the cookie is cleared: it will not work again
-        return reply
+        # A cookie that no longer works is cleared with the answer (`signed` is None then).
+        signed, _ended = await accounts.signed_in(request.cookies.get(SESSION_COOKIE))
+        return session_reply(request, signed, None)
 
     @routes.delete("/api/session")
     async def sign_out(request: Request) -> JSONResponse:
         signed = await accounts.require(request)
         body: SignOutIn = await body_of(request, SignOutIn)
-        if body.everywhere:
-            await asyncio.to_thread(accounts.store.close_sessions, signed.account_id)
-        else:
-            await asyncio.to_thread(accounts.store.close_session, signed.token_hash)
+        await accounts.sign_out(signed, body.everywhere)
         return session_reply(request, None, None)
 
     @routes.get("/api/account/games")
@@ -273,6 +306,15 @@ def router(
     return routes
 
 
-async def websocket_seat(accounts: Accounts, websocket: WebSocket, game_id: str) -> int | None:
-    """The seat a WebSocket's signed-in account claimed in the game (read at its hello), or None."""
-    return await accounts.seat_in(game_id, websocket.cookies.get(SESSION_COOKIE))
+async def websocket_seat(
+    accounts: Accounts, websocket: WebSocket, game_id: str, on_sign_out: Callable[[], None]
+) -> int | None:
+    """The seat a WebSocket's signed-in account claimed in the game (read at its hello), or None; a socket seated
+    so is closed by `on_sign_out` when its session is signed out in this process."""
+    signed, _ended = await accounts.signed_in(websocket.cookies.get(SESSION_COOKIE))
+    if signed is None:
+        return None
+    seat = await asyncio.to_thread(accounts.store.account_seat, game_id, signed.account_id)
+    if seat is not None:
+        accounts.seated[on_sign_out] = (signed.account_id, signed.token_hash)
+    return seat

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skald import __version__
-from skald.engine import Record, Seat, get_game, listed_games
+from skald.engine import Game, Record, Seat, get_game, listed_games
 from skald.web.accounts import SESSION_COOKIE, AccountIn, Accounts, Signed, SignOutIn, websocket_seat
 from skald.web.accounts import router as account_router
 from skald.web.chat import as_json as chat_json
@@ -286,7 +286,8 @@ def compact(data: Any) -> bytes:
 
 def kept(request: Request, found: Answer, cache_control: str, headers: dict[str, str] | None = None) -> Response:
     """A kept answer, or a bodiless 304 when the client already has it (its `If-None-Match` names the ETag)."""
-    fixed = {"ETag": found.etag, "Cache-Control": cache_control, "Vary": "Authorization"}
+    # The seat an answer is for comes from the bearer token or from the session cookie.
+    fixed = {"ETag": found.etag, "Cache-Control": cache_control, "Vary": "Authorization, Cookie"}
     wanted = request.headers.get("if-none-match", "")
     if found.etag in [tag.strip() for tag in wanted.split(",")] or wanted.strip() == "*":
         return Response(status_code=304, headers=fixed)
@@ -580,7 +581,12 @@ def create_app(settings: Settings) -> FastAPI:
             seat = table.seat_of(token)
             if seat is None:
                 raise TableError("forbidden", "token: claim a seat with its own invite link (its token)", 403)
-            owner = await asyncio.to_thread(store.claim_seat, game_id, seat, signed.account_id)
+            if table.state.is_terminal():
+                # Claimed after the end, a won game could be taken into a rating and a lost one left out.
+                raise TableError("over", "claim: the game is over; keep a seat in your account while it is played", 409)
+            owner, other = await asyncio.to_thread(store.claim_seat, game_id, seat, signed.account_id)
+            if other is not None:
+                raise TableError("claimed", f"claim: your account already keeps seat {other + 1} of this game", 409)
             if owner != signed.account_id:
                 raise TableError("claimed", "claim: this seat belongs to another account", 409)
             return seat
@@ -595,22 +601,23 @@ def create_app(settings: Settings) -> FastAPI:
         )
     )
 
+    def rated_game(game: str) -> Game:
+        """The game a ratings request names (404 if there is none of that name)."""
+        try:
+            return get_game(game)
+        except KeyError:
+            raise TableError("game", f"game: no game called {game!r}", 404) from None
+
     @app.get("/api/ratings/{game}")
     async def rating_table(game: str) -> dict[str, Any]:
         """Every account's and bot's rating at a game, best first."""
-        try:
-            known = get_game(game)
-        except KeyError:
-            raise TableError("game", f"game: no game called {game!r}", 404) from None
+        known = rated_game(game)
         return {"game": known.name, "title": known.title, "players": await ratings.table(known.name)}
 
     @app.get("/api/ratings/{game}/{name}")
     async def rating_history(game: str, name: str) -> dict[str, Any]:
         """An account's rated games at a game, oldest first."""
-        try:
-            known = get_game(game)
-        except KeyError:
-            raise TableError("game", f"game: no game called {game!r}", 404) from None
+        known = rated_game(game)
         found = await ratings.history(known.name, name)
         if found is None:
             raise TableError("name", f"name: no account called {name!r}", 404)
@@ -718,12 +725,14 @@ def create_app(settings: Settings) -> FastAPI:
         return kept(request, finished.put("replay", game_id, f"{ply}:{viewer}", compact(data)), f"private, {IMMUTABLE}")
 
     @app.get("/api/games/{game_id}/chat")
-    async def chat(game_id: str, request: Request, seat: str | None = None) -> JSONResponse:
+    async def chat(game_id: str, request: Request) -> JSONResponse:
         """The table chat, whole, to download beside the record (the record never holds it)."""
         if not questions.allow(addresses.key(address(request))):
             raise TableError("rate_limited", "too many requests; slow down", 429)
         async with tables.use(game_id) as table:
-            viewer = await viewer_of(table, request, seat)
+            # The asker's own seat only (its token's, or its account's): `?seat=` names another's view of the game,
+            # never a right to the seats' chat.
+            viewer = await you(game_id, request, table.seat_of(bearer(request)))
             table.chat.check_writer(viewer)
             rows = await asyncio.to_thread(store.chat, game_id)
             data = {
@@ -919,13 +928,14 @@ class Session:
 
         self.dropping = asyncio.get_running_loop().create_task(close())
 
-    def revoke(self) -> None:
-        """The token this client showed was replaced: tell it, then close the connection (4401)."""
+    def revoke(self, message: str = "this seat's token was replaced; use the new link") -> None:
+        """The token (or the session) that seated this client no longer works: tell it why, then close the
+        connection (4401)."""
         if self.dropping is not None:
             return
         if self.client is not None:
             self.table.clients.discard(self.client)
-        self.send({"type": "error", "code": "revoked", "message": "this seat's token was replaced; use the new link"})
+        self.send({"type": "error", "code": "revoked", "message": message})
         self.outbox.put_nowait(None)
         writer = self.writer
 
@@ -937,6 +947,10 @@ class Session:
                 await self.websocket.close(4401, "token replaced")
 
         self.dropping = asyncio.get_running_loop().create_task(close())
+
+    def signed_out(self) -> None:
+        """The session that seated this client by its account was signed out: close the connection (4401)."""
+        self.revoke("your session was signed out; sign in again, or use your seat's invite link")
 
     def error(self, error: TableError, ref: Any = None) -> None:
         """Queue an error."""
@@ -1015,6 +1029,8 @@ class Session:
         finally:
             if self.client is not None:
                 self.table.clients.discard(self.client)
+            if self.accounts is not None:
+                self.accounts.forget(self.signed_out)
             self.outbox.put_nowait(None)
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 10)
@@ -1044,7 +1060,7 @@ class Session:
             if token and seat is None:
                 raise TableError("forged_token", "token: not a seat of this game; watch through the spectator link")
             if seat is None and self.accounts is not None:  # no token: the seat the signed-in account claimed
-                seat = await websocket_seat(self.accounts, self.websocket, table.id)
+                seat = await websocket_seat(self.accounts, self.websocket, table.id, self.signed_out)
             client = Client(
                 seat=seat,
                 svg=data.get("svg", True) is not False,

@@ -1,7 +1,8 @@
 """The table chat: short messages from the seats and, when the game's creator allowed it, from its spectators.
 
 Messages are kept in the database beside the game (`chat_messages`), numbered from 1 in the order they were written,
-and never enter the game's record: they are downloaded apart (`GET /api/games/{id}/chat`). A message is plain text
+and never enter the game's record: they are downloaded apart (`GET /api/games/{id}/chat`); a game keeps at most
+`CHAT_MESSAGES` (2,000), after which its chat is full. A message is plain text
 (the page shows it as text, never as HTML), 1–`CHAT_LENGTH` characters once trimmed, with no control characters but
 line breaks. Every server process on a PostgreSQL database hears of every message (`NOTIFY skald_chat`) and tells
 its own clients, as it does for moves.
@@ -15,7 +16,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from skald.web.db import CHAT_LENGTH, ChatRow, Store
+from skald.web.db import CHAT_LENGTH, CHAT_MESSAGES, ChatFull, ChatRow, Store
 from skald.web.errors import TableError
 
 if TYPE_CHECKING:
@@ -93,6 +94,10 @@ class TableChat:
             await asyncio.to_thread(store.say, self.game_id, seat, name, text)
         except KeyError:
             raise TableError("not_found", f"no game {self.game_id!r} here", 404) from None
+        except ChatFull:
+            raise TableError(
+                "chat_full", f"chat: this table's chat is full ({CHAT_MESSAGES:,} messages)", 409
+            ) from None
         await self.catch_up(store, clients)
 
     async def catch_up(self, store: Store, clients: Iterable[Client]) -> None:
@@ -110,12 +115,14 @@ class TableChat:
                     client.push(text)
 
     async def _read(self, store: Store) -> list[dict[str, Any]]:
-        """Read the messages after the last one known, keep them, and return them (under the lock)."""
-        rows = await asyncio.to_thread(store.chat, self.game_id, self.last)
-        fresh = [as_json(row) for row in rows]
+        """Read the messages after the last one known (the latest `HISTORY` at first), keep them, and return them
+        (under the lock)."""
         if self.messages is None:
+            rows = await asyncio.to_thread(store.chat_tail, self.game_id, HISTORY)
             self.messages = []
-            fresh = fresh[-HISTORY:]
+        else:
+            rows = await asyncio.to_thread(store.chat, self.game_id, self.last)
+        fresh = [as_json(row) for row in rows]
         if fresh:
             self.last = fresh[-1]["seq"]
             self.messages = (self.messages + fresh)[-HISTORY:]

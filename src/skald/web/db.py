@@ -34,8 +34,9 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-#: The most characters a chat message may have.
+#: The most characters a chat message may have, and the most messages a game's chat keeps.
 CHAT_LENGTH = 300
+CHAT_MESSAGES = 2000
 
 
 class Base(DeclarativeBase):
@@ -398,6 +399,10 @@ def announcements(origin: str, games: Iterable[tuple[str, int, list[int]]]) -> l
     return payloads
 
 
+class ChatFull(Exception):
+    """A game's chat holds `CHAT_MESSAGES` messages already."""
+
+
 class StaleVersion(Exception):
     """Another submission took this ply first."""
 
@@ -485,6 +490,8 @@ class Store:
                     if session.get(GameRow, game_id) is None:
                         raise KeyError(game_id)
                     last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.game_id == game_id))
+                    if (last or 0) >= CHAT_MESSAGES:
+                        raise ChatFull(game_id)
                     row = ChatRow(
                         game_id=game_id, seq=(last or 0) + 1, seat=seat, name=name, text=text, created_at=now()
                     )
@@ -498,6 +505,17 @@ class Store:
             except IntegrityError:
                 continue  # another process numbered a message of this game at the same moment: number it again
         raise RuntimeError(f"chat of game {game_id}: could not number a message")
+
+    def chat_tail(self, game_id: str, count: int) -> list[ChatRow]:
+        """A game's latest `count` chat messages, in order."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = list(
+                session.scalars(
+                    select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.seq.desc()).limit(count)
+                )
+            )
+            session.expunge_all()
+            return rows[::-1]
 
     def chat(self, game_id: str, after: int = 0) -> list[ChatRow]:
         """A game's chat messages numbered after `after`, in order."""
@@ -579,15 +597,25 @@ class Store:
         with self._write_lock, Session(self.engine) as session, session.begin():
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
 
-    def claim_seat(self, game_id: str, seat: int, account_id: str) -> str | None:
-        """Give a seat to an account unless another has it; the seat's account afterwards (None: no such seat)."""
+    def claim_seat(self, game_id: str, seat: int, account_id: str) -> tuple[str | None, int | None]:
+        """Give a seat to an account unless another account has it or the account keeps another seat of the game:
+        (the seat's account afterwards, the other seat the account keeps); (None, None) if there is no such seat."""
         with self._write_lock, Session(self.engine) as session, session.begin():
-            row = session.get(SeatRow, (game_id, seat), with_for_update=True)
+            seats = list(session.scalars(select(SeatRow).where(SeatRow.game_id == game_id).with_for_update()))
+            row = next((found for found in seats if found.seat == seat), None)
             if row is None:
-                return None
-            if row.account_id is None:
+                return None, None
+            other = next((found.seat for found in seats if found.account_id == account_id and found.seat != seat), None)
+            if row.account_id is None and other is None:
                 row.account_id = account_id
-            return row.account_id
+            return row.account_id, other
+
+    def account_seat(self, game_id: str, account_id: str) -> int | None:
+        """The seat an account keeps in a game, or None."""
+        with Session(self.engine) as session:
+            return session.scalar(
+                select(SeatRow.seat).where(SeatRow.game_id == game_id, SeatRow.account_id == account_id).limit(1)
+            )
 
     def account_seats(self, account_id: str, limit: int) -> list[tuple[str, int]]:
         """The (game, seat) pairs an account has claimed, the games moved most recently first."""
@@ -669,7 +697,9 @@ class Store:
                     row.mu, row.sigma, row.games, row.updated_at = new[0], new[1], row.games + 1, stamp
             return True
         except IntegrityError:
-            return False  # another process rated it at the same moment
+            if self.rated(game_id):
+                return False  # another process rated it at the same moment
+            raise  # another clash (two first ratings of one account at once): the caller tries again
 
     def rated(self, game_id: str) -> bool:
         """Whether a game was rated."""
@@ -826,10 +856,13 @@ class Store:
             return row.token_hash
 
     def set_token(self, game_id: str, seat: int, digest: str) -> None:
-        """Replace a person seat's token hash (the old token stops working)."""
+        """Replace a person seat's token hash: the old token stops working, and so does the claim of any account that
+        kept the seat (whoever leaked the link may have claimed it); the new token's holder may claim it again."""
         with self._write_lock, Session(self.engine) as session, session.begin():
             session.execute(
-                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(token_hash=digest)
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(token_hash=digest, account_id=None)
             )
 
     def expire(self, days: float, keep: set[str]) -> list[str]:

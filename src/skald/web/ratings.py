@@ -17,9 +17,10 @@ import logging
 from typing import Any
 
 from openskill.models import PlackettLuce
+from sqlalchemy.exc import IntegrityError
 
+from skald.web.accounts import name_key
 from skald.web.db import Store
-from skald.web.names import likeness
 from skald.web.tables import HUMAN, Table
 
 LOG = logging.getLogger("skald.web")
@@ -82,13 +83,21 @@ class Ratings:
         people = [seat for seat, info in enumerate(table.seats) if info.kind == HUMAN]
         if not people or any(seat not in accounts for seat in people) or len(table.seats) < 2:
             return
+        if len(set(accounts.values())) < len(accounts):
+            return  # one account in two seats (kept before claims were one a game): not a fair rating
         ranking = ranks(result)
         seats = [
             (accounts.get(seat), None if info.kind == HUMAN else BOTS.get(info.kind, FRESH), ranking[seat])
             for seat, info in enumerate(table.seats)
         ]
-        if await asyncio.to_thread(self.store.rate, table.id, table.game.name, seats, update, FRESH):
-            self.rated += 1
+        for _attempt in range(3):  # a clash with another game's first rating of an account is tried again
+            try:
+                if await asyncio.to_thread(self.store.rate, table.id, table.game.name, seats, update, FRESH):
+                    self.rated += 1
+                return
+            except IntegrityError:
+                continue
+        LOG.error("game %s could not be rated", table.id)
 
     async def table(self, game: str) -> list[dict[str, Any]]:
         """Every account's and bot's rating at `game`, best first."""
@@ -112,7 +121,8 @@ class Ratings:
 
     async def history(self, game: str, name: str) -> list[dict[str, Any]] | None:
         """An account's rated games at `game`, oldest first; None if there is no such account."""
-        rows = await asyncio.to_thread(self.store.rating_history, game, likeness(name))
+        key = name_key(name)
+        rows = None if key is None else await asyncio.to_thread(self.store.rating_history, game, key)
         if rows is None:
             return None
         return [

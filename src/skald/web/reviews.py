@@ -56,8 +56,10 @@ class Reviews:
         if not table.state.is_terminal():
             raise TableError("not_over", "review: a game is reviewed by the bot once it is over", 409)
         found = await self.status(table)
-        if found["status"] in ("ready", "computing"):
+        if found["status"] == "ready":
             return found
+        if table.id in self.making:  # asked for again meanwhile (the status was read from the database)
+            return {**found, "status": "computing"}
         if len(self.making) >= AT_ONCE + WAITING:
             raise TableError(
                 "reviews_busy",
@@ -81,7 +83,7 @@ class Reviews:
             LOG.error("the review of game %s failed: %s", job.game_id, error)
             self.failed[job.game_id] = "the review failed; ask for it again"
         finally:
-            del self.making[job.game_id]
+            self.making.pop(job.game_id, None)
 
     async def close(self) -> None:
         """Stop making reviews (the server is stopping; a review asked for again is made then)."""

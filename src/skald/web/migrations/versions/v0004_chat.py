@@ -12,7 +12,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add the chat_messages table and the games' chat_spectators flag (false for the games made before)."""
+    """Add the chat_messages table and the games' chat_spectators flag (null for the games made before, read as
+    false: their spectators take no part)."""
     op.create_table(
         "chat_messages",
         sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
