@@ -28,8 +28,8 @@ def test_a_scripted_chat_message_shows_as_text_at_every_seat_and_spectator(brows
         page.wait_for_selector("#conn:has-text('live')")
         pages.append(page)
     ann, bo, spectator = pages
-    for page in pages:
-        assert page.is_visible("#chat")
+    for page in pages:  # shown once the welcome has said who the viewer is (the socket opens a moment before)
+        page.wait_for_selector("#chat:not([hidden])")
     ann.fill("#chat-text", SCRIPTED)
     ann.press("#chat-text", "Enter")
     for page in pages:
@@ -61,7 +61,7 @@ def test_a_spectator_of_a_closed_chat_sees_no_chat_and_the_lobby_opens_it_on_req
     game = server.create(TWO_PEOPLE)
     page = browser.new_context().new_page()
     page.goto(game["spectator_url"])
-    page.wait_for_selector("#conn:has-text('live')")
+    page.wait_for_selector("#who:has-text('spectator')")  # the welcome has come: the chat's fate is decided
     assert not page.is_visible("#chat")
 
     page.goto(server.url)
