@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skald.web.db import AccountRow, SessionRow, Store, now
 from skald.web.errors import TableError
+from skald.web.guard import bearer
 from skald.web.names import clean_name, likeness
 from skald.web.ratelimit import RateLimiter
 
@@ -298,9 +299,7 @@ def router(
     @routes.post("/api/games/{game_id}/claim")
     async def claim_seat(game_id: str, request: Request) -> JSONResponse:
         signed = await accounts.require(request)
-        authorization = request.headers.get("authorization", "")
-        scheme, _, token = authorization.partition(" ")
-        seat = await claim(game_id, token.strip() if scheme.lower() == "bearer" else None, signed)
+        seat = await claim(game_id, bearer(request), signed)
         return JSONResponse({"seat": seat, "account": {"name": signed.name}})
 
     return routes

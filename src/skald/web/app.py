@@ -31,7 +31,7 @@ from skald.web.chat import as_json as chat_json
 from skald.web.db import Store, make_engine, migrate
 from skald.web.errors import TableError
 from skald.web.finished import Answer, FinishedCache, answer
-from skald.web.guard import ClientAddresses, Gate, SecurityLog, parse_ip
+from skald.web.guard import ClientAddresses, Gate, SecurityLog, bearer, parse_ip
 from skald.web.names import clean_name, distinct_names
 from skald.web.ratelimit import RateLimiter
 from skald.web.ratings import Ratings
@@ -265,13 +265,6 @@ def viewer_for(seats: int, public: bool, own: int | None, asked: str | None) -> 
             403,
         )
     return seat
-
-
-def bearer(request: Request) -> str | None:
-    """The seat token from `Authorization: Bearer …`."""
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def address(request: Request | WebSocket) -> str:

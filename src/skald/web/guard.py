@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from starlette.requests import HTTPConnection
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 SECURITY = logging.getLogger("skald.web.security")
@@ -338,6 +339,13 @@ class Gate:
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         await self.stamped(send)({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def bearer(request: HTTPConnection) -> str | None:
+    """The seat token from `Authorization: Bearer …`, or None."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def hostname(host: str) -> str:
