@@ -36,6 +36,13 @@ def test_an_exploration_weight_below_0_is_refused_and_0_is_not() -> None:
     assert isinstance(greedy_search, MCTSBot) and greedy_search.config.exploration == 0.0
 
 
+def test_a_rollout_depth_below_0_is_refused_and_0_is_not() -> None:
+    with pytest.raises(SpecError, match=r"^mcts:depth=-1: depth= is a count of random decisions, at least 0 .*'-1'$"):
+        make_bot("mcts:depth=-1")
+    leaf = make_bot("mcts:depth=0")
+    assert isinstance(leaf, MCTSBot) and leaf.config.rollout_depth == 0
+
+
 @pytest.mark.parametrize(
     "spec",
     [

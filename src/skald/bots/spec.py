@@ -70,6 +70,10 @@ def _setting(where: str, key: str, kind: type, raw: str) -> int | float:
         raise SpecError(f"{where}: {key}= expects {kind.__name__}, not {shown(raw)}") from None
     if isinstance(value, float) and not math.isfinite(value):
         raise SpecError(f"{where}: {key}= expects a finite number, not {shown(raw)}")
+    if key == "depth" and value < 0:
+        raise SpecError(
+            f"{where}: depth= is a count of random decisions, at least 0 (or none: to the end), not {shown(raw)}"
+        )
     if key == "c" and value < 0:
         raise SpecError(f"{where}: c= is an exploration weight, at least 0, not {shown(raw)}")
     return value

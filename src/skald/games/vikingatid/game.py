@@ -28,6 +28,9 @@ class VikingatidGame(Game):
     #: Imperfect information: each player's hand is his own (the rulings' "Hidden information"); with
     #: `card_windows: off` and open bids nothing is hidden, and the viewer methods then show everyone everything.
     information = IMPERFECT
+    #: MCTS scores a leaf with `evaluate` at once: a turn is hundreds of small decisions (mostly card windows), so a
+    #: few random ones see nothing ahead and only add noise (random cards played, silver given away).
+    rollout_depth = 0
 
     def __init__(self, board: Board | None = None, card_data: CardData | None = None) -> None:
         self.board = board if board is not None else load_board()
