@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import bots_fixture_game
 from skald.bots import LEVELS, MCTSBot, MCTSConfig, SpecError, make_bot
-from skald.engine import get_game
+from skald.engine import CHANCE, PERFECT, State, get_game, sample_chance
 from skald.sim import GameTask, derive_seed, play_game
 
 HAUL = bots_fixture_game.GAME.name
@@ -106,4 +108,42 @@ def test_mcts_rollouts_play_the_games_own_depth_unless_the_spec_sets_one(monkeyp
     monkeypatch.setattr(type(state.game), "rollout_depth", 0)
     assert search(as_game_says) == search(MCTSConfig(iterations=60, rollout_depth=0))
     assert search(MCTSConfig(iterations=60, rollout_depth=4)) != search(MCTSConfig(iterations=60, rollout_depth=0))
-    assert get_game("vikingatid").rollout_depth == 0 and get_game("vikings").rollout_depth == 4
+    assert get_game("vikingatid").rollout_depth == 8 and get_game("vikings").rollout_depth == 4
+
+
+def _choices(game: str, players: int, count: int) -> list[State]:
+    """Positions with a choice, from a seeded greedy game of `game`."""
+    rng = random.Random(players)
+    state = get_game(game).new_initial_state(players)
+    bots = [make_bot("greedy", seat) for seat in range(players)]
+    found: list[State] = []
+    while not state.is_terminal() and len(found) < count:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+            found.append(state.clone())
+        state.apply(bots[player].step(state))
+    return found
+
+
+@pytest.mark.parametrize(("game", "players", "count"), [("vikings", 3, 12), (HAUL, 3, 12), ("vikingatid", 4, 8)])
+def test_a_search_that_stops_once_its_choice_is_settled_chooses_as_the_whole_search_would(
+    game: str, players: int, count: int
+) -> None:
+    bot = MCTSBot("mcts", seed=2, config=MCTSConfig(iterations=80))
+    stopped_early = 0
+    for state in _choices(game, players, count):
+        legal = state.legal_actions()
+        player = state.current_player()
+        if state.game.information == PERFECT:
+            whole = bot._search(state, legal).action
+            settled = bot._search(state, legal, decide=True).action
+        else:
+            whole = bot._search_information_sets(state, player, legal).action
+            settled = bot._search_information_sets(state, player, legal, decide=True).action
+        assert bot.last_iterations <= 80
+        stopped_early += bot.last_iterations < 80
+        assert settled == whole
+    assert stopped_early > 0

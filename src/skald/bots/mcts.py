@@ -125,6 +125,24 @@ class _Budget:
             return False
         return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
 
+    def decided(self, visits: list[int]) -> bool:
+        """Whether a search counted in iterations alone can no longer change its choice, given the root children's
+        visit counts: each iteration adds at most one visit to one child, so once the most visited child leads every
+        other by more than the iterations left, it is chosen however they go. (Not with a time budget, whose end is
+        not known in advance.)"""
+        if self.limit is None or self.deadline is not None:
+            return False
+        left = self.limit - self.done
+        if not visits or max(visits) <= left:
+            return False
+        first = second = 0
+        for count in visits:
+            if count > first:
+                first, second = count, first
+            elif count > second:
+                second = count
+        return first - second > left
+
 
 class _Scale:
     """The softmax temperature, adapted to how far apart the seats' evaluations are seen to be."""
@@ -154,8 +172,8 @@ class MCTSBot(Bot):
 
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
         if state.game.information != PERFECT:
-            return self._search_information_sets(state, player, legal).action
-        return self._search(state, legal).action
+            return self._search_information_sets(state, player, legal, decide=True).action
+        return self._search(state, legal, decide=True).action
 
     def analyse(self, state: State, perspective: int | None = None) -> Analysis:
         """Search from `state` as a move would, and tell what was found: the action chosen for the seat to act (-1
@@ -176,8 +194,10 @@ class MCTSBot(Bot):
             raise ValueError("mcts: analysing a chance node of a game with hidden information needs a perspective")
         return self._search_information_sets(state, seat, state.legal_actions() if seat == mover else [])
 
-    def _search(self, state: State, legal: list[int]) -> Analysis:
-        """UCT from `state` (a decision whose `legal` actions are given, or a chance node with none)."""
+    def _search(self, state: State, legal: list[int], decide: bool = False) -> Analysis:
+        """UCT from `state` (a decision whose `legal` actions are given, or a chance node with none). With `decide`
+        only the action is wanted, so the search stops as soon as more iterations cannot change it (the values it
+        returns then come from fewer iterations)."""
         rng = self.rng_for(state)
         root = _Node(state.current_player(), state.num_players)
         if legal:
@@ -187,6 +207,8 @@ class MCTSBot(Bot):
         while budget.more():
             self._iterate(root, state.clone(), rng, scale)
             budget.done += 1
+            if decide and budget.decided([child.visits for child in root.children.values()]):
+                break
         self.last_iterations = budget.done
         values = [value / max(root.visits, 1) for value in root.value]
         if not legal:
@@ -198,9 +220,10 @@ class MCTSBot(Bot):
         )[0]
         return Analysis(best, values)
 
-    def _search_information_sets(self, state: State, player: int, legal: list[int]) -> Analysis:
+    def _search_information_sets(self, state: State, player: int, legal: list[int], decide: bool = False) -> Analysis:
         """SO-ISMCTS for `player` from `state` (only its information state for `player` is used: every iteration
-        draws a determinization from it); `legal` are `player`'s actions when it is to move, else none."""
+        draws a determinization from it); `legal` are `player`'s actions when it is to move, else none. `decide` stops
+        early, as `_search`'s does."""
         # Seeded by what `player` knows (for the seat to act, as `rng_for`), so that its estimates never depend on
         # what it cannot see, even through the draws of the search.
         rng = random.Random(int.from_bytes(self._infostate_digest(state, player, "choose"), "big"))
@@ -214,6 +237,8 @@ class MCTSBot(Bot):
             except RuntimeError:
                 continue  # no world found this time (the game's resampler gave up): the iteration is spent
             self._iterate_information_sets(root, world, player, rng, scale)
+            if decide and budget.decided([child.visits for child in root.children.values()]):
+                break
         self.last_iterations = budget.done
         values = [value / max(root.visits, 1) for value in root.value]
         if not legal:

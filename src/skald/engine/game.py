@@ -94,7 +94,7 @@ class Game(ABC):
     presentation: Presentation = Presentation()
     #: How many decisions an MCTS rollout plays at random before it scores the position with `evaluate` (None: to
     #: the end), unless the bot's spec sets `depth=` (docs/bots.md). A few random decisions look ahead where a
-    #: decision is a whole turn (Vikings); where a turn is many small decisions they only add noise (Vikingatid: 0).
+    #: decision is a whole turn (Vikings); where a turn is many small decisions it takes more (Vikingatid: 8).
     rollout_depth: int | None = 4
 
     @property
