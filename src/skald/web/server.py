@@ -11,6 +11,7 @@ import uvicorn
 
 from skald.web.app import create_app
 from skald.web.db import DatabaseInUse, hold_sqlite
+from skald.web.deflate import WebSocketProtocol
 from skald.web.guard import SECURITY, ConnectionGuard, guarded_protocol
 from skald.web.settings import MAX_FRAME, Settings
 
@@ -54,7 +55,8 @@ def run(settings: Settings, host: str, port: int, sock: socket.socket | None = N
     """Serve `settings`' web table on `host`:`port` (on `sock` if given, bound there by `listen`) until stopped.
 
     uvicorn's own handling of `X-Forwarded-For` is off (it believes any loopback peer): `Gate` believes only the
-    trusted proxies. No `Server` header; frames over `MAX_FRAME` close the WebSocket (1009) unread.
+    trusted proxies. No `Server` header; frames over `MAX_FRAME` close the WebSocket (1009) unread; only messages of
+    1 KB or more are compressed (`skald.web.deflate`).
 
     On an SQLite file the process first takes the file's server lock (see `hold_sqlite`): a second process on the
     same file stops here with one line, before touching the database."""
@@ -74,6 +76,7 @@ def run(settings: Settings, host: str, port: int, sock: socket.socket | None = N
         host=host,
         port=port,
         http=guarded_protocol(guard),
+        ws=WebSocketProtocol,
         log_level="warning",
         proxy_headers=False,
         server_header=False,
