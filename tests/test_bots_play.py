@@ -8,6 +8,7 @@ import pytest
 
 import bots_fixture_game
 from skald.bots import LEVELS, MCTSBot, MCTSConfig, SpecError, make_bot
+from skald.bots.mcts import _Budget
 from skald.engine import CHANCE, PERFECT, State, get_game, sample_chance
 from skald.sim import GameTask, derive_seed, play_game
 
@@ -147,3 +148,20 @@ def test_a_search_that_stops_once_its_choice_is_settled_chooses_as_the_whole_sea
         stopped_early += bot.last_iterations < 80
         assert settled == whole
     assert stopped_early > 0
+
+
+def test_a_search_is_settled_only_when_the_leader_leads_by_more_than_the_iterations_left() -> None:
+    budget = _Budget(MCTSConfig(iterations=10))
+    budget.done = 6  # 4 left
+    assert not budget.decided([5, 1])  # 4 more to the second would tie: the tie-break decides, so not yet
+    assert budget.decided([5, 0])
+    assert budget.decided([6, 0, 0])
+    assert not budget.decided([5, 5])
+    assert not budget.decided([6, 0, 2])  # the third could still tie
+    assert not budget.decided([])
+    timed = _Budget(MCTSConfig(iterations=None, seconds=5.0))
+    timed.done = 6
+    assert not timed.decided([6, 0])  # a time budget alone does not say what is left
+    capped = _Budget(MCTSConfig(iterations=10, seconds=5.0))
+    capped.done = 6
+    assert capped.decided([5, 0])  # the clock could only end it sooner

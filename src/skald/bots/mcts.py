@@ -128,9 +128,10 @@ class _Budget:
     def decided(self, visits: list[int]) -> bool:
         """Whether a search counted in iterations alone can no longer change its choice, given the root children's
         visit counts: each iteration adds at most one visit to one child, so once the most visited child leads every
-        other by more than the iterations left, it is chosen however they go. (Not with a time budget, whose end is
-        not known in advance.)"""
-        if self.limit is None or self.deadline is not None:
+        other by more than the iterations left, it is chosen however they go (strictly more: a tie is never
+        reachable). A time budget as well only ends the search sooner, when the leader could not have changed
+        either; with a time budget alone the iterations left are not known, and the search runs to the clock."""
+        if self.limit is None:
             return False
         left = self.limit - self.done
         if not visits or max(visits) <= left:
@@ -237,7 +238,7 @@ class MCTSBot(Bot):
             except RuntimeError:
                 continue  # no world found this time (the game's resampler gave up): the iteration is spent
             self._iterate_information_sets(root, world, player, rng, scale)
-            if decide and budget.decided([child.visits for child in root.children.values()]):
+            if decide and budget.decided([root.children[a].visits for a in legal if a in root.children]):
                 break
         self.last_iterations = budget.done
         values = [value / max(root.visits, 1) for value in root.value]
