@@ -96,22 +96,6 @@ def test_a_time_budget_still_returns_a_legal_action() -> None:
     assert isinstance(bot, MCTSBot) and bot.last_iterations >= 1
 
 
-def test_mcts_rollouts_play_the_games_own_depth_unless_the_spec_sets_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = get_game(HAUL).new_initial_state(3)
-    state.apply(state.legal_actions()[0])
-
-    def search(config: MCTSConfig) -> list[float]:
-        return MCTSBot("mcts", seed=4, config=config).analyse(state).values
-
-    as_game_says = MCTSConfig(iterations=60)
-    assert search(as_game_says) == search(MCTSConfig(iterations=60, rollout_depth=4))  # the contract's default
-    assert search(as_game_says) != search(MCTSConfig(iterations=60, rollout_depth=0))
-    monkeypatch.setattr(type(state.game), "rollout_depth", 0)
-    assert search(as_game_says) == search(MCTSConfig(iterations=60, rollout_depth=0))
-    assert search(MCTSConfig(iterations=60, rollout_depth=4)) != search(MCTSConfig(iterations=60, rollout_depth=0))
-    assert get_game("vikingatid").rollout_depth == 8 and get_game("vikings").rollout_depth == 4
-
-
 def _choices(game: str, players: int, count: int) -> list[State]:
     """Positions with a choice, from a seeded greedy game of `game`."""
     rng = random.Random(players)

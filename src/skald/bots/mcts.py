@@ -1,9 +1,9 @@
 """Monte Carlo tree search for 2–4 players with chance nodes: each seat maximises its own reward (max^n).
 
-Chance nodes are sampled by their outcome probabilities. Rollouts play random legal moves for a few plies (the
-game's `rollout_depth` unless the spec sets `depth=`), then stop and turn the game's heuristic into a per-seat
-reward vector (a softmax over `game.evaluate`), or take `returns()` when the game ends first. Each node keeps the
-sum of those vectors; a seat choosing at a node picks the child best for itself by UCT on its own component.
+Chance nodes are sampled by their outcome probabilities. Rollouts play random legal moves for a few plies,
+then stop and turn the game's heuristic into a per-seat reward vector (a softmax over `game.evaluate`), or
+take `returns()` when the game ends first. Each node keeps the sum of those vectors; a seat choosing at a
+node picks the child best for itself by UCT on its own component.
 
 In an imperfect-information game the search is single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley &
 Whitehouse 2012, "Information Set Monte Carlo Tree Search"): one tree of action sequences from the root, and each
@@ -27,19 +27,15 @@ from skald.bots.base import Bot
 from skald.bots.evaluation import evaluations, softmax_rewards
 from skald.engine import CHANCE, PERFECT, TERMINAL, State, sample_chance
 
-#: `MCTSConfig.rollout_depth` meaning "the game's own `Game.rollout_depth`".
-GAME_DEPTH = -1
-
 
 @dataclass(frozen=True)
 class MCTSConfig:
-    """A search budget and its knobs; `iterations` keeps a bot deterministic, `seconds` does not. `rollout_depth`
-    is a count of random decisions, None (to the end) or `GAME_DEPTH` (the game's `Game.rollout_depth`)."""
+    """A search budget and its knobs; `iterations` keeps a bot deterministic, `seconds` does not."""
 
     iterations: int | None = 1000
     seconds: float | None = None
     exploration: float = 0.7
-    rollout_depth: int | None = GAME_DEPTH
+    rollout_depth: int | None = 4
     temperature: float = 1.0
 
     def __post_init__(self) -> None:
@@ -49,7 +45,7 @@ class MCTSConfig:
             raise ValueError(f"mcts: iters must be at least 1, not {self.iterations}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"mcts: seconds must be positive, not {self.seconds}")
-        if self.rollout_depth is not None and self.rollout_depth < 0 and self.rollout_depth != GAME_DEPTH:
+        if self.rollout_depth is not None and self.rollout_depth < 0:
             raise ValueError(f"mcts: depth must be at least 0, not {self.rollout_depth}")
         if self.temperature <= 0:
             raise ValueError(f"mcts: temp must be positive, not {self.temperature}")
@@ -377,8 +373,6 @@ class MCTSBot(Bot):
     def _rollout(self, state: State, rng: random.Random, scale: _Scale) -> list[float]:
         """Random play for up to `rollout_depth` decisions, then a per-seat reward vector."""
         depth = self.config.rollout_depth
-        if depth == GAME_DEPTH:
-            depth = state.game.rollout_depth
         limit = -1 if depth is None else depth
         moves = 0
         while True:

@@ -92,10 +92,6 @@ class Game(ABC):
     catalogue_rank: int = 100
     #: How front ends present the game's positions (prompts, labels, close-ups, rules); see `Presentation`.
     presentation: Presentation = Presentation()
-    #: How many decisions an MCTS rollout plays at random before it scores the position with `evaluate` (None: to
-    #: the end), unless the bot's spec sets `depth=` (docs/bots.md). A few random decisions look ahead where a
-    #: decision is a whole turn (Vikings); where a turn is many small decisions it takes more (Vikingatid: 8).
-    rollout_depth: int | None = 4
 
     @property
     @abstractmethod

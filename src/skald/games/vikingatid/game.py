@@ -28,10 +28,6 @@ class VikingatidGame(Game):
     #: Imperfect information: each player's hand is his own (the rulings' "Hidden information"); with
     #: `card_windows: off` and open bids nothing is hidden, and the viewer methods then show everyone everything.
     information = IMPERFECT
-    #: MCTS rollouts play 8 random decisions before `evaluate` scores the leaf: a turn is hundreds of small decisions
-    #: (mostly card windows), and a leaf midway through a card's or a journey's steps reads badly until they finish.
-    #: Against three greedy bots depth 0 and 16 played worse than 4, and 8 better (docs/bots.md).
-    rollout_depth = 8
 
     def __init__(self, board: Board | None = None, card_data: CardData | None = None) -> None:
         self.board = board if board is not None else load_board()
