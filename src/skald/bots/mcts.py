@@ -129,16 +129,13 @@ class _Budget:
         either; with a time budget alone the iterations left are not known, and the search runs to the clock."""
         if self.limit is None:
             return False
-        left = self.limit - self.done
-        if not visits or max(visits) <= left:
-            return False
         first = second = 0
         for count in visits:
             if count > first:
                 first, second = count, first
             elif count > second:
                 second = count
-        return first - second > left
+        return first - second > self.limit - self.done
 
 
 class _Scale:
