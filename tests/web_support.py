@@ -32,6 +32,10 @@ def free_port() -> int:
         return port
 
 
+#: The servers' logs (stderr), read by tests after a server stops; removed when the test process ends.
+_LOGS = tempfile.TemporaryDirectory(prefix="skald-serve-logs-")
+
+
 class Server:
     """`skald serve` in a subprocess; `kill()` sends SIGKILL, `start()` brings it back on the same database.
 
@@ -61,7 +65,9 @@ class Server:
     def start(self) -> None:
         """Start the server and wait until it answers."""
         args = [sys.executable, "-m", "skald.cli.main", "serve", "--port", str(self.port), "--db", self.db_url]
-        self.log = tempfile.NamedTemporaryFile(prefix="skald-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115
+            prefix="skald-serve-", suffix=".log", dir=_LOGS.name, delete=False
+        )
         self.process = subprocess.Popen([*args, *self.extra], stdout=subprocess.DEVNULL, stderr=self.log, env=self.env)
         deadline = time.monotonic() + 60
         while True:

@@ -60,6 +60,7 @@ from skald.web.botworker import BotJob
 from skald.web.chat import SPECTATOR, TableChat
 from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
 from skald.web.errors import TableError
+from skald.web.groupcommit import GroupCommit
 from skald.web.settings import (
     MAX_TABLES,
     TABLE_IDLE_SECONDS,
@@ -584,8 +585,8 @@ class Tables:
         #: Told (in the background) of every game that ends here, and of every finished game read from the database
         #: (its end may have been committed by a process that stopped before it told anyone): the ratings.
         self.on_over: Callable[[Table], Awaitable[None]] | None = None
-        self._batch: list[tuple[tuple[str, int, list[tuple[int, int]], str], asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        #: Every move is committed through this, grouped with whatever other games commit at the same moment.
+        self._commits: GroupCommit[tuple[str, int, list[tuple[int, int]], str]] = GroupCommit(store.append_many)
         #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
         self.listener: MoveListener | None = None
         #: Games catching up with moves other processes announced: the highest version heard for each, and the
@@ -595,27 +596,7 @@ class Tables:
 
     async def _write(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str) -> None:
         """Commit one game's moves, grouped with whatever other games commit at the same moment."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._batch.append(((game_id, version, moves, status), future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_batches())
-        await future
-
-    async def _write_batches(self) -> None:
-        while self._batch:
-            batch, self._batch = self._batch, []
-            results: list[Exception | None]
-            try:
-                results = list(await asyncio.to_thread(self.store.append_many, [item for item, _ in batch]))
-            except Exception as error:  # the database failed: nobody in this batch is told their move happened
-                results = [error] * len(batch)
-            for (_, future), result in zip(batch, results, strict=True):
-                if future.done():
-                    continue  # its caller was cancelled (the server is stopping); the others must still be told
-                if result is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(result)
+        await self._commits.submit((game_id, version, moves, status))
 
     # -- creating and loading -----------------------------------------------------------------------------
 
@@ -1308,3 +1289,4 @@ class Tables:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.driver
         await self.bot_pool.close()
+        await self._commits.close()

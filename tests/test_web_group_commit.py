@@ -1,0 +1,181 @@
+"""Group commit (`skald.web.groupcommit`) on a real SQLite database: moves that come in while a transaction is being
+written go in the next one together, each game's ply is still checked on its own, and nobody is told a move happened
+before its transaction has committed."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from skald.web.db import Batch, GameRow, SeatRow, StaleVersion, Store, make_engine, migrate, now
+from skald.web.groupcommit import GroupCommit, Outcome
+
+
+class Gated:
+    """A store's `append_many` that holds its first transaction until `release` is set, and notes every batch."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.batches: list[list[str]] = []
+
+    def __call__(self, batch: Batch) -> Sequence[Outcome]:
+        self.batches.append([game_id for game_id, _version, _moves, _status in batch])
+        if len(self.batches) == 1:
+            self.started.set()
+            assert self.release.wait(10)
+        return self.store.append_many(batch)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    engine = make_engine(f"sqlite:///{tmp_path / 'skald.db'}")
+    migrate(engine)
+    yield Store(engine)
+    engine.dispose()
+
+
+def new_games(store: Store, count: int) -> list[str]:
+    ids = []
+    for _ in range(count):
+        stamp = now()
+        game_id = secrets.token_urlsafe(12)
+        row = GameRow(
+            id=game_id,
+            game="vikings",
+            players=2,
+            options={},
+            seed=1,
+            secret_seed=False,
+            version=0,
+            status="playing",
+            rematch_id=None,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        store.create(row, [SeatRow(game_id=game_id, seat=i, name=f"P{i}", kind="human") for i in range(2)])
+        ids.append(game_id)
+    return ids
+
+
+def stored_actions(store: Store, game_id: str) -> list[int]:
+    loaded = store.load(game_id)
+    assert loaded is not None
+    return loaded[2]
+
+
+async def wait_for(event: threading.Event) -> None:
+    assert await asyncio.to_thread(event.wait, 10)
+
+
+def test_moves_that_come_in_while_a_transaction_is_written_commit_together_in_the_next(store: Store) -> None:
+    first, *others = new_games(store, 4)
+    gated = Gated(store)
+
+    async def play() -> None:
+        commits = GroupCommit(gated)
+        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        await wait_for(gated.started)
+        waiting = [commits.submit((game_id, 0, [(-1, 4)], "playing")) for game_id in others]
+        await asyncio.sleep(0.05)
+        # Nothing is told before its transaction has committed, and the first is still being written.
+        assert not opening.done() and not any(future.done() for future in waiting)
+        gated.release.set()
+        await asyncio.gather(opening, *waiting)
+        await commits.close()
+
+    asyncio.run(play())
+    assert gated.batches == [[first], others]
+    assert stored_actions(store, first) == [3]
+    assert all(stored_actions(store, game_id) == [4] for game_id in others)
+
+
+def test_a_stale_move_in_a_group_is_refused_alone_and_the_others_commit(store: Store) -> None:
+    played, fresh = new_games(store, 2)
+    store.append(played, 0, [(-1, 1)], "playing")
+    gated = Gated(store)
+
+    async def play() -> tuple[BaseException | None, BaseException | None]:
+        commits = GroupCommit(gated)
+        opening = commits.submit((fresh, 0, [(-1, 2)], "playing"))
+        await wait_for(gated.started)
+        stale = commits.submit((played, 0, [(-1, 5)], "playing"))  # ply 0 of this game is taken
+        good = commits.submit((fresh, 1, [(0, 6)], "playing"))
+        gated.release.set()
+        await opening
+        outcomes = await asyncio.gather(stale, good, return_exceptions=True)
+        await commits.close()
+        return outcomes[0], outcomes[1]
+
+    stale_outcome, good_outcome = asyncio.run(play())
+    assert isinstance(stale_outcome, StaleVersion) and good_outcome is None
+    assert stored_actions(store, played) == [1] and stored_actions(store, fresh) == [2, 6]
+
+
+def test_a_transaction_that_fails_fails_every_move_in_it_and_the_next_one_commits(store: Store) -> None:
+    first, second = new_games(store, 2)
+    calls: list[int] = []
+
+    def failing_once(batch: Batch) -> Sequence[Outcome]:
+        calls.append(len(batch))
+        if len(calls) == 1:
+            raise OSError("disk I/O error")
+        return store.append_many(batch)
+
+    async def play() -> list[BaseException | None]:
+        commits = GroupCommit(failing_once)
+        refused = await asyncio.gather(commits.submit((first, 0, [(-1, 3)], "playing")), return_exceptions=True)
+        later = await asyncio.gather(commits.submit((second, 0, [(-1, 4)], "playing")), return_exceptions=True)
+        await commits.close()
+        return [*refused, *later]
+
+    refused, later = asyncio.run(play())
+    assert isinstance(refused, OSError) and later is None
+    assert stored_actions(store, first) == [] and stored_actions(store, second) == [4]
+
+
+def test_closing_commits_what_is_queued_and_stops_the_thread(store: Store) -> None:
+    first, second = new_games(store, 2)
+    gated = Gated(store)
+
+    async def play() -> GroupCommit[tuple[str, int, list[tuple[int, int]], str]]:
+        commits = GroupCommit(gated, name="skald-commit-test")
+        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        await wait_for(gated.started)
+        queued = commits.submit((second, 0, [(-1, 4)], "playing"))
+        closing = asyncio.ensure_future(commits.close())
+        await asyncio.sleep(0.05)
+        assert not closing.done()  # it waits for the transaction being written and the one queued
+        gated.release.set()
+        await asyncio.gather(opening, queued, closing)
+        return commits
+
+    asyncio.run(play())
+    assert stored_actions(store, first) == [3] and stored_actions(store, second) == [4]
+    assert "skald-commit-test" not in [thread.name for thread in threading.enumerate()]
+
+
+def test_a_waiter_cancelled_meanwhile_does_not_keep_the_others_in_its_transaction_from_being_told(store: Store) -> None:
+    first, second, third = new_games(store, 3)
+    gated = Gated(store)
+
+    async def play() -> None:
+        commits = GroupCommit(gated)
+        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        await wait_for(gated.started)
+        cancelled = commits.submit((second, 0, [(-1, 4)], "playing"))
+        kept = commits.submit((third, 0, [(-1, 5)], "playing"))
+        cancelled.cancel()
+        gated.release.set()
+        await asyncio.gather(opening, kept)
+        await commits.close()
+
+    asyncio.run(play())
+    # The cancelled caller is not told, but its move was written with the rest, as a crash would have left it.
+    assert [stored_actions(store, game_id) for game_id in (first, second, third)] == [[3], [4], [5]]
