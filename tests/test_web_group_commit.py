@@ -7,13 +7,21 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
-from skald.web.db import Batch, GameRow, SeatRow, StaleVersion, Store, make_engine, migrate, now
-from skald.web.groupcommit import GroupCommit, Outcome
+from skald.web.db import Batch, FairLock, GameRow, SeatRow, StaleVersion, Store, Write, make_engine, migrate, now
+from skald.web.groupcommit import CommitsClosed, GroupCommit, Outcome
+
+#: Seconds any test waits for a commit at most: a bug that leaves a caller waiting fails the test instead of hanging.
+LIMIT = 10
+
+
+T = TypeVar("T")
 
 
 class Gated:
@@ -29,7 +37,7 @@ class Gated:
         self.batches.append([game_id for game_id, _version, _moves, _status in batch])
         if len(self.batches) == 1:
             self.started.set()
-            assert self.release.wait(10)
+            assert self.release.wait(LIMIT)
         return self.store.append_many(batch)
 
 
@@ -71,7 +79,12 @@ def stored_actions(store: Store, game_id: str) -> list[int]:
 
 
 async def wait_for(event: threading.Event) -> None:
-    assert await asyncio.to_thread(event.wait, 10)
+    assert await asyncio.to_thread(event.wait, LIMIT)
+
+
+def run(play: Coroutine[Any, Any, T]) -> T:
+    """Run a test's coroutine with a time limit."""
+    return asyncio.run(asyncio.wait_for(play, LIMIT))
 
 
 def test_moves_that_come_in_while_a_transaction_is_written_commit_together_in_the_next(store: Store) -> None:
@@ -86,11 +99,20 @@ def test_moves_that_come_in_while_a_transaction_is_written_commit_together_in_th
         await asyncio.sleep(0.05)
         # Nothing is told before its transaction has committed, and the first is still being written.
         assert not opening.done() and not any(future.done() for future in waiting)
+        # When a caller is told, its move is in the database for anyone to read.
+        seen: list[list[int]] = []
+
+        def read(game_id: str) -> Callable[[object], None]:
+            return lambda _future: seen.append(stored_actions(store, game_id))
+
+        for game_id, future in zip(others, waiting, strict=True):
+            future.add_done_callback(read(game_id))
         gated.release.set()
         await asyncio.gather(opening, *waiting)
         await commits.close()
+        assert seen == [[4]] * len(others)
 
-    asyncio.run(play())
+    run(play())
     assert gated.batches == [[first], others]
     assert stored_actions(store, first) == [3]
     assert all(stored_actions(store, game_id) == [4] for game_id in others)
@@ -113,38 +135,45 @@ def test_a_stale_move_in_a_group_is_refused_alone_and_the_others_commit(store: S
         await commits.close()
         return outcomes[0], outcomes[1]
 
-    stale_outcome, good_outcome = asyncio.run(play())
+    stale_outcome, good_outcome = run(play())
+    assert gated.batches == [[fresh], [played, fresh]]  # the stale move and the good one shared a transaction
     assert isinstance(stale_outcome, StaleVersion) and good_outcome is None
     assert stored_actions(store, played) == [1] and stored_actions(store, fresh) == [2, 6]
 
 
 def test_a_transaction_that_fails_fails_every_move_in_it_and_the_next_one_commits(store: Store) -> None:
-    first, second = new_games(store, 2)
-    calls: list[int] = []
+    first, second, third, fourth = new_games(store, 4)
+    gated = Gated(store)
 
-    def failing_once(batch: Batch) -> Sequence[Outcome]:
-        calls.append(len(batch))
-        if len(calls) == 1:
+    def failing_second(batch: Batch) -> Sequence[Outcome]:
+        if len(gated.batches) == 1:  # the second transaction, the first being held open
+            gated.batches.append([game_id for game_id, _version, _moves, _status in batch])
             raise OSError("disk I/O error")
-        return store.append_many(batch)
+        return gated(batch)
 
     async def play() -> list[BaseException | None]:
-        commits = GroupCommit(failing_once)
-        refused = await asyncio.gather(commits.submit((first, 0, [(-1, 3)], "playing")), return_exceptions=True)
-        later = await asyncio.gather(commits.submit((second, 0, [(-1, 4)], "playing")), return_exceptions=True)
+        commits = GroupCommit(failing_second)
+        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        await wait_for(gated.started)
+        failing = [commits.submit((game_id, 0, [(-1, 4)], "playing")) for game_id in (second, third)]
+        gated.release.set()
+        await opening
+        refused = await asyncio.gather(*failing, return_exceptions=True)
+        later = await asyncio.gather(commits.submit((fourth, 0, [(-1, 5)], "playing")), return_exceptions=True)
         await commits.close()
         return [*refused, *later]
 
-    refused, later = asyncio.run(play())
-    assert isinstance(refused, OSError) and later is None
-    assert stored_actions(store, first) == [] and stored_actions(store, second) == [4]
+    *refused, later = run(play())
+    assert gated.batches == [[first], [second, third], [fourth]]
+    assert all(isinstance(outcome, OSError) for outcome in refused) and later is None
+    assert [stored_actions(store, game_id) for game_id in (first, second, third, fourth)] == [[3], [], [], [5]]
 
 
 def test_closing_commits_what_is_queued_and_stops_the_thread(store: Store) -> None:
     first, second = new_games(store, 2)
     gated = Gated(store)
 
-    async def play() -> GroupCommit[tuple[str, int, list[tuple[int, int]], str]]:
+    async def play() -> GroupCommit[Write]:
         commits = GroupCommit(gated, name="skald-commit-test")
         opening = commits.submit((first, 0, [(-1, 3)], "playing"))
         await wait_for(gated.started)
@@ -156,7 +185,7 @@ def test_closing_commits_what_is_queued_and_stops_the_thread(store: Store) -> No
         await asyncio.gather(opening, queued, closing)
         return commits
 
-    asyncio.run(play())
+    run(play())
     assert stored_actions(store, first) == [3] and stored_actions(store, second) == [4]
     assert "skald-commit-test" not in [thread.name for thread in threading.enumerate()]
 
@@ -176,6 +205,56 @@ def test_a_waiter_cancelled_meanwhile_does_not_keep_the_others_in_its_transactio
         await asyncio.gather(opening, kept)
         await commits.close()
 
-    asyncio.run(play())
+    run(play())
     # The cancelled caller is not told, but its move was written with the rest, as a crash would have left it.
     assert [stored_actions(store, game_id) for game_id in (first, second, third)] == [[3], [4], [5]]
+
+
+def test_a_write_submitted_while_closing_is_refused_and_closing_still_ends(store: Store) -> None:
+    first, second = new_games(store, 2)
+    gated = Gated(store)
+
+    async def play() -> BaseException | None:
+        commits = GroupCommit(gated)
+        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        await wait_for(gated.started)
+        closing = asyncio.ensure_future(commits.close())
+        await asyncio.sleep(0)  # closing has begun: it waits for the transaction being written
+        late = commits.submit((second, 0, [(-1, 4)], "playing"))
+        gated.release.set()
+        await asyncio.gather(opening, closing)
+        return (await asyncio.gather(late, return_exceptions=True))[0]
+
+    late_outcome = run(play())
+    assert isinstance(late_outcome, CommitsClosed)
+    assert stored_actions(store, first) == [3] and stored_actions(store, second) == []
+
+
+def test_the_database_write_lock_is_granted_in_the_order_asked_for() -> None:
+    """A thread that releases the lock and asks again at once (as the commit thread does) waits its turn behind the
+    threads already waiting, where `threading.Lock` would usually give it straight back."""
+    lock = FairLock()
+    order: list[str] = []
+    asked = threading.Semaphore(0)
+
+    def waiter(name: str) -> None:
+        asked.release()
+        with lock:
+            order.append(name)
+
+    with lock:
+        waiters: list[threading.Thread] = []
+        for name in ("create", "chat"):
+            thread = threading.Thread(target=waiter, args=(name,))
+            thread.start()
+            assert asked.acquire(timeout=LIMIT)
+            deadline = time.monotonic() + LIMIT
+            while len(lock._waiting) < len(waiters) + 1:  # until the thread has queued for the lock
+                assert time.monotonic() < deadline, "a thread asking for the held lock was not queued"
+                time.sleep(0.001)
+            waiters.append(thread)
+    with lock:  # asked again at once by the thread that just let go
+        order.append("commit")
+    for thread in waiters:
+        thread.join(LIMIT)
+    assert order == ["create", "chat", "commit"]

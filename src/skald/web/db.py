@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
@@ -305,7 +306,9 @@ _BUMP = (
 _INSERT_CHUNK = 1000
 #: Games per batched UPDATE (7 parameters each).
 _BUMP_CHUNK = 250
-Batch = list[tuple[str, int, list[tuple[int, int]], str]]
+#: One game's moves to commit: its id, its version they were checked against, (seat, action) each, its status after.
+Write = tuple[str, int, list[tuple[int, int]], str]
+Batch = list[Write]
 
 
 def _marks(connection: Connection) -> str | None:
@@ -407,6 +410,35 @@ class StaleVersion(Exception):
     """Another submission took this ply first."""
 
 
+class FairLock:
+    """A lock granted in the order it was asked for. `threading.Lock` is not: a thread that releases it and asks
+    again at once usually gets it back before a waiting thread wakes, and the commit thread does exactly that under
+    load, so game creation, chat and the other writes would wait for a lull in the moves."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._held = False
+        self._waiting: deque[threading.Lock] = deque()
+
+    def __enter__(self) -> FairLock:
+        with self._guard:
+            if not self._held:
+                self._held = True
+                return self
+            turn = threading.Lock()
+            turn.acquire()
+            self._waiting.append(turn)
+        turn.acquire()  # released by the holder before us, which hands the lock over without letting go
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with self._guard:
+            if self._waiting:
+                self._waiting.popleft().release()
+            else:
+                self._held = False
+
+
 class Store:
     """Reading and writing games; every write is one transaction, committed before the caller says anything."""
 
@@ -416,10 +448,8 @@ class Store:
         self.notifies = engine.dialect.name == "postgresql"
         #: This process's name in its announcements, so that it can ignore its own.
         self.origin = secrets.token_hex(8)
-        # SQLite allows one writer at a time; queueing writers here avoids its busy-wait backoff sleeps.
-        self._write_lock: AbstractContextManager[Any] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
-        )
+        # SQLite allows one writer at a time; queueing writers here, in turn, avoids its busy-wait backoff sleeps.
+        self._write_lock: AbstractContextManager[Any] = FairLock() if engine.dialect.name == "sqlite" else nullcontext()
 
     def create(self, row: GameRow, seats: list[SeatRow]) -> None:
         """Insert a new game and its seats."""

@@ -58,7 +58,7 @@ from skald.engine.presentation import kept_answer
 from skald.web.botpool import BotPool
 from skald.web.botworker import BotJob
 from skald.web.chat import SPECTATOR, TableChat
-from skald.web.db import GameRow, SeatRow, StaleVersion, Store, now
+from skald.web.db import GameRow, SeatRow, StaleVersion, Store, Write, now
 from skald.web.errors import TableError
 from skald.web.groupcommit import GroupCommit
 from skald.web.settings import (
@@ -586,7 +586,7 @@ class Tables:
         #: (its end may have been committed by a process that stopped before it told anyone): the ratings.
         self.on_over: Callable[[Table], Awaitable[None]] | None = None
         #: Every move is committed through this, grouped with whatever other games commit at the same moment.
-        self._commits: GroupCommit[tuple[str, int, list[tuple[int, int]], str]] = GroupCommit(store.append_many)
+        self._commits: GroupCommit[Write] = GroupCommit(store.append_many)
         #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
         self.listener: MoveListener | None = None
         #: Games catching up with moves other processes announced: the highest version heard for each, and the
@@ -1274,19 +1274,21 @@ class Tables:
         return token
 
     async def close(self) -> None:
-        """Stop listening, sweeping, resuming and every driver task."""
-        if self.listener is not None:
-            await self.listener.close()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-        for task in list(self._background):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        for table in list(self.tables.values()):  # a driver that stops lets its table be dropped
-            if table.driver is not None:
-                table.driver.cancel()
+        """Stop listening, sweeping, resuming and every driver task; then write the moves still queued."""
+        try:
+            if self.listener is not None:
+                await self.listener.close()
+            if self._sweeper is not None:
+                self._sweeper.cancel()
+            for task in list(self._background):
+                task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await table.driver
-        await self.bot_pool.close()
-        await self._commits.close()
+                    await task
+            for table in list(self.tables.values()):  # a driver that stops lets its table be dropped
+                if table.driver is not None:
+                    table.driver.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await table.driver
+            await self.bot_pool.close()
+        finally:
+            await self._commits.close()
