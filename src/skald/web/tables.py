@@ -1085,7 +1085,7 @@ class Tables:
                 raise TableError("illegal", f"illegal: {reason.reason} [{reason.rule}]", 422)
             moves, entries = [(seat, action)], [table._entry(state, action)]
             after = state.clone()
-            after.apply(action)
+            after.apply_legal(action)  # `illegal_reason` has just passed it
             self._follow(table, after, moves, entries)
             if not await self._commit(table, version, moves, after, entries):
                 raise TableError("stale", "stale: another move was recorded first; the table has been refreshed", 409)
