@@ -37,10 +37,10 @@ def drift(games: int, players: int) -> dict[tuple[int, int, str], list[float]]:
             else:
                 kind = "choice" if len(state.legal_actions()) > 1 else "forced"
                 state.apply(bots[player].step(state))
+            after = sum(evaluations(state))  # at the end: the final VP (silver a tie-break)
+            changes[(phase, state.table.phase, kind)].append(after - before)  # type: ignore[attr-defined]
             if state.is_terminal():
                 break
-            after = sum(evaluations(state))
-            changes[(phase, state.table.phase, kind)].append(after - before)  # type: ignore[attr-defined]
             before = after
     return changes
 

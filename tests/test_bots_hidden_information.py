@@ -18,7 +18,7 @@ from skald.bots.mcts import _InfoNode, _Scale
 from skald.engine import CHANCE, State, sample_chance
 from skald.sim import TournamentConfig, play_game, run_tournament
 
-SPECS = ["random", "greedy", "mcts:easy", "mcts:iters=30:depth=none", "mcts:iters=30:opp=greedy"]
+SPECS = ["random", "greedy", "mcts:easy", "mcts:iters=30:depth=none"]
 
 
 def _deal(state: State, cards: list[int]) -> State:
@@ -118,14 +118,12 @@ def test_information_set_mcts_beats_random_clearly_at_proof() -> None:
     assert share["mcts:easy"] > share["random"]
 
 
-def _search_tree(state: State, player: int, iterations: int, greedy: bool = False) -> _InfoNode:
-    """The information-set tree `mcts` grows from `state` for `player` in `iterations` iterations (with `greedy`,
-    as `mcts:opp=greedy` does)."""
+def _search_tree(state: State, player: int, iterations: int) -> _InfoNode:
+    """The information-set tree `mcts` grows from `state` for `player` in `iterations` iterations."""
     bot = MCTSBot("mcts", 3, MCTSConfig(iterations=iterations))
     root, rng, scale = _InfoNode(state.num_players), random.Random(3), _Scale(1.0)
     for _ in range(iterations):
-        world = state.resample_from_infostate(player, rng)
-        bot._iterate_information_sets(root, world, player, rng, scale, greedy)
+        bot._iterate_information_sets(root, state.resample_from_infostate(player, rng), player, rng, scale)
     return root
 
 
@@ -151,33 +149,3 @@ def test_information_set_search_counts_every_sibling_available_when_it_expands()
     root = _search_tree(state, 0, iterations)
     assert len(root.children) == A.MAX_BID + 1
     assert sorted(child.available for child in root.children.values()) == [47, 48, 49, 50]
-
-
-def test_information_set_search_with_greedy_opponents_gives_each_other_seat_one_move_where_it_is_seen() -> None:
-    # `mcts:opp=greedy`: the other seats play their greedy bids, so seat 2's bid, which reveals all, is one edge
-    # below each of seat 0's bids (seat 1's secret bid is one edge either way). Searched as max^n, seat 2 tries
-    # several bids.
-    state = _deal(GAME.new_initial_state(3), [1, 2, 3, 4, 5, 6, 7, 8, 9])
-
-    def seat_2_moves(root: _InfoNode) -> list[int]:
-        return [len(node.children) for own in root.children.values() for node in own.children.values()]
-
-    modelled = _search_tree(state, 0, 400, greedy=True)
-    assert sorted(modelled.children) == [A.bid(tricks) for tricks in range(A.MAX_BID + 1)]
-    assert set(seat_2_moves(modelled)) == {1}
-    assert max(seat_2_moves(_search_tree(state, 0, 400))) > 1
-
-
-def test_information_set_search_with_greedy_opponents_adds_one_node_an_iteration() -> None:
-    # A modelled seat's move is an expansion like a choice: each iteration adds one node (the proof game draws no
-    # chance after the deal), so a seat with nothing to decide for a while does not have every other seat's
-    # greedy moves worked out in each iteration.
-    state = _deal(GAME.new_initial_state(3), [1, 2, 3, 4, 5, 6, 7, 8, 9])
-    for iterations in (1, 5, 30):
-        root = _search_tree(state, 0, iterations, greedy=True)
-        nodes, stack = 0, [root]
-        while stack:
-            node = stack.pop()
-            nodes += 1
-            stack.extend(node.children.values())
-        assert nodes == 1 + iterations

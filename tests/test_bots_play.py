@@ -8,8 +8,7 @@ import pytest
 
 import bots_fixture_game
 from skald.bots import LEVELS, MCTSBot, MCTSConfig, SpecError, make_bot
-from skald.bots.greedy import greedy_actions
-from skald.bots.mcts import _Budget, _Node, _Scale
+from skald.bots.mcts import _Budget
 from skald.engine import CHANCE, PERFECT, State, get_game, sample_chance
 from skald.sim import GameTask, derive_seed, play_game
 
@@ -56,7 +55,7 @@ def test_spec_strings_build_the_named_bots_and_levels() -> None:
     assert isinstance(bot, MCTSBot) and bot.config == LEVELS["normal"]
     hard = make_bot("mcts:hard")
     assert isinstance(hard, MCTSBot) and hard.config == LEVELS["hard"]
-    tuned = make_bot("mcts:easy:iters=500:c=1.2:depth=none:temp=2:opp=greedy")
+    tuned = make_bot("mcts:easy:iters=500:c=1.2:depth=none:temp=2")
     assert isinstance(tuned, MCTSBot)
     assert tuned.config == MCTSConfig(
         iterations=500,
@@ -64,7 +63,6 @@ def test_spec_strings_build_the_named_bots_and_levels() -> None:
         exploration=1.2,
         rollout_depth=None,
         temperature=2.0,
-        opponents="greedy",
     )
     timed = make_bot("mcts:seconds=0.05")
     assert isinstance(timed, MCTSBot) and timed.config.iterations is None and timed.config.seconds == 0.05
@@ -82,7 +80,6 @@ def test_spec_strings_build_the_named_bots_and_levels() -> None:
         ("mcts:iters=lots", "expects int"),
         ("mcts:iters=0", "at least 1"),
         ("mcts:iters=none", "budget"),
-        ("mcts:opp=minimax", "opp must be one of search, greedy"),
     ],
 )
 def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
@@ -152,43 +149,3 @@ def test_a_search_is_settled_only_when_the_leader_leads_by_more_than_the_iterati
     capped = _Budget(MCTSConfig(iterations=10, seconds=5.0))
     capped.done = 6
     assert capped.decided([5, 0])  # the clock could only end it sooner
-
-
-@pytest.mark.parametrize(("game", "players"), [("vikings", 3), (HAUL, 3)])
-def test_a_search_with_greedy_opponents_gives_every_other_seat_its_greedy_move_only(game: str, players: int) -> None:
-    """`mcts:opp=greedy`: below the root only the searching seat's choices branch; every other seat's node has one
-    child, a move `greedy` would make there. Searched as max^n (`opp=search`), other seats try several moves."""
-    searched = 0
-    for state in _choices(game, players, 4):
-        seat = state.current_player()
-        bot = MCTSBot("mcts", seed=2, config=MCTSConfig(iterations=150, opponents="greedy"))
-        root, rng, scale = _Node(seat, players), random.Random(2), _Scale(1.0)
-        root.untried = state.legal_actions()
-        plain = _Node(seat, players)
-        plain.untried = state.legal_actions()
-        for _ in range(150):
-            bot._iterate(root, state.clone(), rng, scale, seat)
-            bot._iterate(plain, state.clone(), rng, scale, -1)
-        stack = [(root, state)]
-        while stack:
-            node, at = stack.pop()
-            if node.player >= 0 and node.player != seat and node.children:
-                [(move, _child)] = node.children.items()
-                assert move in greedy_actions(at, node.player, at.legal_actions())
-                searched += 1
-            for action, child in node.children.items():
-                after = at.clone()
-                after.apply(action)
-                stack.append((child, after))
-        assert any(node.player >= 0 and node.player != seat and len(node.children) > 1 for node in _nodes(plain))
-    assert searched > 0
-
-
-def _nodes(root: _Node) -> list[_Node]:
-    """Every node of the tree below `root`, `root` included."""
-    found, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(node.children.values())
-    return found

@@ -19,7 +19,7 @@ from skald.games.vikingatid.evaluation import evaluate, horizon
 from skald.games.vikingatid.state import PASS, VikingatidState
 from skald.games.vikingatid.table import Table
 
-SPECS = ["random", "greedy", "mcts:iters=12", "mcts:iters=12:depth=0", "mcts:iters=12:opp=greedy"]
+SPECS = ["random", "greedy", "mcts:iters=12", "mcts:iters=12:depth=0"]
 
 
 def _positions_with_twins(count: int, seed: int) -> list[tuple[VikingatidState, VikingatidState]]:

@@ -9,25 +9,18 @@ from skald.engine import State
 _TIE = 1e-9
 
 
-def greedy_actions(state: State, player: int, legal: list[int]) -> list[int]:
-    """The actions of `legal` after which `player` leads its best opponent by most (`margin`), tied ones in the
-    order listed. MCTS models opponents with it too (`mcts:opp=greedy`)."""
-    best: list[int] = []
-    best_value = -float("inf")
-    for action in legal:
-        child = state.clone()
-        child.apply_legal(action)
-        value = margin(child, player)
-        if value > best_value + _TIE:
-            best, best_value = [action], value
-        elif value >= best_value - _TIE:
-            best.append(action)
-    return best
-
-
 class GreedyBot(Bot):
     """Plays the action that maximises its lead over the best opponent by `game.evaluate`; ties at random."""
 
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
-        best = greedy_actions(state, player, legal)
+        best: list[int] = []
+        best_value = -float("inf")
+        for action in legal:
+            child = state.clone()
+            child.apply_legal(action)
+            value = margin(child, player)
+            if value > best_value + _TIE:
+                best, best_value = [action], value
+            elif value >= best_value - _TIE:
+                best.append(action)
         return best[0] if len(best) == 1 else self.rng_for(state).choice(best)

@@ -3,8 +3,7 @@
 Chance nodes are sampled by their outcome probabilities. Rollouts play random legal moves for a few plies,
 then stop and turn the game's heuristic into a per-seat reward vector (a softmax over `game.evaluate`), or
 take `returns()` when the game ends first. Each node keeps the sum of those vectors; a seat choosing at a
-node picks the child best for itself by UCT on its own component. With an opponent model (`opp=greedy`) only the
-searching seat chooses so: every other seat plays its greedy move.
+node picks the child best for itself by UCT on its own component.
 
 In an imperfect-information game the search is single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley &
 Whitehouse 2012, "Information Set Monte Carlo Tree Search"): one tree of action sequences from the root, and each
@@ -26,11 +25,7 @@ from dataclasses import dataclass
 
 from skald.bots.base import Bot
 from skald.bots.evaluation import evaluations, softmax_rewards
-from skald.bots.greedy import greedy_actions
 from skald.engine import CHANCE, PERFECT, TERMINAL, State, sample_chance
-
-#: The ways a search may model the seats it is not choosing for (`MCTSConfig.opponents`).
-OPPONENT_MODELS = ("search", "greedy")
 
 
 @dataclass(frozen=True)
@@ -42,9 +37,6 @@ class MCTSConfig:
     exploration: float = 0.7
     rollout_depth: int | None = 4
     temperature: float = 1.0
-    #: How the tree models the other seats: "search" (each picks its best by UCT on its own reward, max^n) or
-    #: "greedy" (each plays its greedy move, `greedy_actions`, so only the searching seat's choices branch).
-    opponents: str = "search"
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -57,8 +49,6 @@ class MCTSConfig:
             raise ValueError(f"mcts: depth must be at least 0, not {self.rollout_depth}")
         if self.temperature <= 0:
             raise ValueError(f"mcts: temp must be positive, not {self.temperature}")
-        if self.opponents not in OPPONENT_MODELS:
-            raise ValueError(f"mcts: opp must be one of {', '.join(OPPONENT_MODELS)}, not {self.opponents}")
 
 
 #: The named levels; typical seconds a move on Vikings are measured by `benchmarks/bench_mcts.py`.
@@ -85,7 +75,7 @@ class Analysis:
 class _Node:
     """One position in the tree: who acts there, its children by action, and the summed reward vector."""
 
-    __slots__ = ("children", "modelled", "player", "untried", "value", "visits")
+    __slots__ = ("children", "player", "untried", "value", "visits")
 
     def __init__(self, player: int, num_players: int) -> None:
         self.player = player
@@ -94,8 +84,6 @@ class _Node:
         self.children: dict[int, _Node] = {}
         #: The actions not expanded yet, listed on the first visit that chooses here (None before).
         self.untried: list[int] | None = None
-        #: At a seat modelled as greedy, its move, found on the first visit (-1 before).
-        self.modelled = -1
 
 
 #: An edge of the information-set tree: an action id, or, for an action hidden from the searching seat, its notation
@@ -108,16 +96,13 @@ class _InfoNode:
     children by edge, the summed reward vector, and how often it was available to choose (legal in the
     determinization)."""
 
-    __slots__ = ("available", "children", "modelled", "value", "visits")
+    __slots__ = ("available", "children", "value", "visits")
 
     def __init__(self, num_players: int) -> None:
         self.visits = 0
         self.available = 1
         self.value = [0.0] * num_players
         self.children: dict[Edge, _InfoNode] = {}
-        #: At a seat modelled as greedy, the move it chose in the first determinization that reached here (-1
-        #: before); kept for every later one where it is legal.
-        self.modelled = -1
 
 
 class _Budget:
@@ -211,12 +196,10 @@ class MCTSBot(Bot):
         root = _Node(state.current_player(), state.num_players)
         if legal:
             root.untried = list(legal)
-        # With greedy opponents, every seat but the one to act at the root is modelled (none at a chance node).
-        modelling = root.player if self.config.opponents == "greedy" and legal else -1
         scale = _Scale(self.config.temperature)
         budget = _Budget(self.config)
         while budget.more():
-            self._iterate(root, state.clone(), rng, scale, modelling)
+            self._iterate(root, state.clone(), rng, scale)
             budget.done += 1
             if decide and budget.decided([child.visits for child in root.children.values()]):
                 break
@@ -247,7 +230,7 @@ class MCTSBot(Bot):
                 world = state.resample_from_infostate(player, rng)
             except RuntimeError:
                 continue  # no world found this time (the game's resampler gave up): the iteration is spent
-            self._iterate_information_sets(root, world, player, rng, scale, self.config.opponents == "greedy")
+            self._iterate_information_sets(root, world, player, rng, scale)
             if decide and budget.decided([root.children[a].visits for a in legal if a in root.children]):
                 break
         self.last_iterations = budget.done
@@ -266,11 +249,10 @@ class MCTSBot(Bot):
         return Analysis(best, values)
 
     def _iterate_information_sets(
-        self, root: _InfoNode, state: State, player: int, rng: random.Random, scale: _Scale, greedy: bool
+        self, root: _InfoNode, state: State, player: int, rng: random.Random, scale: _Scale
     ) -> None:
         """One SO-ISMCTS iteration on the determinization `state` for the searching seat `player`: selection among
-        the edges legal in it, expansion, rollout and backup. With `greedy` each other seat plays its greedy move
-        (`_modelled_move`), so its nodes have one child each."""
+        the edges legal in it, expansion, rollout and backup."""
         node = root
         path = [root]
         c = self.config.exploration
@@ -289,24 +271,7 @@ class MCTSBot(Bot):
                 node = child
                 path.append(node)
                 continue
-            legal = state.legal_actions()
-            if greedy and mover != player and legal:
-                action = _modelled_move(node.modelled, state, mover, legal, rng)
-                if node.modelled < 0:
-                    node.modelled = action
-                edge = _edge(state, action, mover, player)
-                state.apply_legal(action)
-                child = node.children.get(edge)
-                if child is None:
-                    # Expansion, one node an iteration as at a choice: a searching seat with nothing to decide
-                    # for a long while must not have every other seat's greedy moves worked out each iteration.
-                    node.children[edge] = child = _InfoNode(num_players)
-                    path.append(child)
-                    break
-                node = child
-                path.append(node)
-                continue
-            edges = _edges(state, legal, mover, player)
+            edges = _edges(state, state.legal_actions(), mover, player)
             if not edges:
                 break  # a decision without a choice in this determinization (a game's fault): score it as it stands
             children = node.children
@@ -349,9 +314,8 @@ class MCTSBot(Bot):
         assert best is not None
         return best
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random, scale: _Scale, modelling: int) -> None:
-        """One selection, expansion, rollout and backup. Where `modelling` is a seat, every other seat plays its
-        greedy move (`_modelled_move`), so its nodes have one child each."""
+    def _iterate(self, root: _Node, state: State, rng: random.Random, scale: _Scale) -> None:
+        """One selection, expansion, rollout and backup."""
         node = root
         path = [root]
         c = self.config.exploration
@@ -366,22 +330,6 @@ class MCTSBot(Bot):
                 child = node.children.get(outcome)
                 if child is None:
                     child = node.children[outcome] = _Node(state.current_player(), num_players)
-                node = child
-                path.append(node)
-                continue
-            if modelling >= 0 and player != modelling:
-                action = node.modelled
-                if action < 0:
-                    legal = state.legal_actions()
-                    if not legal:
-                        break  # as below: a decision without a choice is scored as it stands
-                    action = node.modelled = _modelled_move(-1, state, player, legal, rng)
-                state.apply_legal(action)
-                child = node.children.get(action)
-                if child is None:
-                    node.children[action] = child = _Node(state.current_player(), num_players)
-                    path.append(child)
-                    break  # expansion, as in the information-set search
                 node = child
                 path.append(node)
                 continue
@@ -463,17 +411,6 @@ def _edges(state: State, legal: list[int], mover: int, player: int) -> dict[Edge
         else:
             actions.append(action)
     return edges
-
-
-def _modelled_move(known: int, state: State, mover: int, legal: list[int], rng: random.Random) -> int:
-    """The move of a seat modelled as greedy: `known` (its move found before here) where legal, else its greedy move
-    (`greedy_actions`), ties drawn by `rng`."""
-    if len(legal) == 1:
-        return legal[0]
-    if known >= 0 and known in legal:
-        return known
-    best = greedy_actions(state, mover, legal)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 def _pick(actions: list[int], rng: random.Random) -> int:

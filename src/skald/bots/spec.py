@@ -22,7 +22,6 @@ _MCTS_KEYS: dict[str, tuple[str, type]] = {
     "c": ("exploration", float),
     "depth": ("rollout_depth", int),
     "temp": ("temperature", float),
-    "opp": ("opponents", str),
 }
 
 
@@ -51,8 +50,7 @@ def parse_mcts(spec: str, parts: list[str]) -> MCTSConfig:
         if raw == "none" and name in ("iterations", "seconds", "rollout_depth"):
             changes[name] = None
             continue
-        # A word (`opp=`) is checked by `MCTSConfig`; numbers here.
-        changes[name] = raw if kind is str else _setting(where, key, kind, raw)
+        changes[name] = _setting(where, key, kind, raw)
     # `mcts:seconds=S` is a pure time budget; `mcts:hard:seconds=S` keeps hard's iterations and adds a time cap.
     if "seconds" in changes and "iterations" not in changes and not level_named:
         changes["iterations"] = None
