@@ -43,15 +43,6 @@ def test_a_rollout_depth_below_0_is_refused_and_0_is_not() -> None:
     assert isinstance(leaf, MCTSBot) and leaf.config.rollout_depth == 0
 
 
-def test_a_prior_below_0_or_not_a_whole_number_is_refused_and_0_is_not() -> None:
-    with pytest.raises(SpecError, match=r"^mcts:prior=-1: mcts: prior must be at least 0, not -1$"):
-        make_bot("mcts:prior=-1")
-    with pytest.raises(SpecError, match=r"^mcts:prior=2\.5: prior= expects int, not '2\.5'$"):
-        make_bot("mcts:prior=2.5")
-    plain = make_bot("mcts:prior=0")
-    assert isinstance(plain, MCTSBot) and plain.config.prior == 0
-
-
 @pytest.mark.parametrize(
     "spec",
     [

@@ -18,7 +18,7 @@ from skald.bots.mcts import _InfoNode, _Scale
 from skald.engine import CHANCE, State, sample_chance
 from skald.sim import TournamentConfig, play_game, run_tournament
 
-SPECS = ["random", "greedy", "mcts:easy", "mcts:iters=30:depth=none", "mcts:iters=30:prior=5"]
+SPECS = ["random", "greedy", "mcts:easy", "mcts:iters=30:depth=none"]
 
 
 def _deal(state: State, cards: list[int]) -> State:

@@ -37,8 +37,6 @@ class MCTSConfig:
     exploration: float = 0.7
     rollout_depth: int | None = 4
     temperature: float = 1.0
-    #: Visits each root action starts with, valued by the game's heuristic one move ahead (0: none).
-    prior: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -51,8 +49,6 @@ class MCTSConfig:
             raise ValueError(f"mcts: depth must be at least 0, not {self.rollout_depth}")
         if self.temperature <= 0:
             raise ValueError(f"mcts: temp must be positive, not {self.temperature}")
-        if self.prior < 0:
-            raise ValueError(f"mcts: prior must be at least 0, not {self.prior}")
 
 
 #: The named levels; typical seconds a move on Vikings are measured by `benchmarks/bench_mcts.py`.
@@ -156,12 +152,6 @@ class _Scale:
         mean = sum(values) / len(values)
         self.total += sum(abs(v - mean) for v in values) / len(values)
         self.count += 1
-        return self.temperature()
-
-    def temperature(self) -> float:
-        """The temperature for what has been observed so far (the factor itself before anything was)."""
-        if self.count == 0:
-            return self.factor
         return max(self.factor * self.total / self.count, 1e-6)
 
 
@@ -208,15 +198,6 @@ class MCTSBot(Bot):
             root.untried = list(legal)
         scale = _Scale(self.config.temperature)
         budget = _Budget(self.config)
-        prior = self.config.prior
-        if legal and prior > 0:
-            root.untried = []
-            for action, mover, rewards in _one_move_ahead(state, legal, scale):
-                child = root.children[action] = _Node(mover, state.num_players)
-                _seed(child.value, rewards, prior)
-                child.visits = prior
-                _seed(root.value, rewards, prior)
-                root.visits += prior
         while budget.more():
             self._iterate(root, state.clone(), rng, scale)
             budget.done += 1
@@ -243,20 +224,6 @@ class MCTSBot(Bot):
         root = _InfoNode(state.num_players)
         scale = _Scale(self.config.temperature)
         budget = _Budget(self.config)
-        prior = self.config.prior
-        if legal and prior > 0:
-            try:
-                world = state.resample_from_infostate(player, rng)
-            except RuntimeError:
-                prior = 0  # no world to look one move ahead in: the search starts without a prior
-            if prior > 0:
-                # The seat's own actions are edges by id, each legal in every world it may be in.
-                for action, _, rewards in _one_move_ahead(world, legal, scale):
-                    child = root.children[action] = _InfoNode(state.num_players)
-                    _seed(child.value, rewards, prior)
-                    child.visits = child.available = prior
-                    _seed(root.value, rewards, prior)
-                    root.visits += prior
         while budget.more():
             budget.done += 1
             try:
@@ -423,35 +390,6 @@ class MCTSBot(Bot):
             moves += 1
         values = evaluations(state)
         return softmax_rewards(values, scale.observe(values))
-
-
-def _one_move_ahead(state: State, legal: list[int], scale: _Scale) -> list[tuple[int, int, list[float]]]:
-    """Each action with the seat to act after it and the reward vector of the position it leads to, by the game's
-    heuristic (its returns if the game ends there): what the search's prior starts from. Every position is observed
-    by `scale` before any is turned into rewards, so all share one temperature."""
-    seen: list[tuple[int, State]] = []
-    for action in legal:
-        after = state.clone()
-        after.apply_legal(action)
-        seen.append((action, after))
-    values = {action: evaluations(after) for action, after in seen if not after.is_terminal()}
-    for worths in values.values():
-        scale.observe(worths)
-    temperature = scale.temperature()
-    ahead: list[tuple[int, int, list[float]]] = []
-    for action, after in seen:
-        if action in values:
-            rewards = softmax_rewards(values[action], temperature)
-        else:
-            rewards = [float(r) for r in after.returns()]
-        ahead.append((action, after.current_player(), rewards))
-    return ahead
-
-
-def _seed(value: list[float], rewards: list[float], visits: int) -> None:
-    """Add `visits` visits' worth of `rewards` to a node's summed reward vector."""
-    for seat, reward in enumerate(rewards):
-        value[seat] += visits * reward
 
 
 def _edge(state: State, action: int, mover: int, player: int) -> Edge:

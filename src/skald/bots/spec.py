@@ -22,7 +22,6 @@ _MCTS_KEYS: dict[str, tuple[str, type]] = {
     "c": ("exploration", float),
     "depth": ("rollout_depth", int),
     "temp": ("temperature", float),
-    "prior": ("prior", int),
 }
 
 
