@@ -82,10 +82,12 @@ def test_only_messages_of_a_kilobyte_or_more_are_compressed_and_all_arrive_whole
             sockets[who].send(json.dumps({"type": "hello", "token": token, "svg": svg, "full": full}))
 
         def until_update(who: str, past: int) -> dict[str, Any]:
+            """The first update after version `past` in which a seat is to move: the game's opening chance is drawn
+            by the table's own task, so a hello answered before it sees no one to move (and no legal actions)."""
             while True:
                 message = json.loads(sockets[who].recv(timeout=60))
                 messages[who].append(message)
-                if message["type"] == "update" and message["version"] > past:
+                if message["type"] == "update" and message["version"] > past and message["to_move"] is not None:
                     return message
 
         view = until_update("person", -1)
