@@ -149,3 +149,22 @@ def test_information_set_search_counts_every_sibling_available_when_it_expands()
     root = _search_tree(state, 0, iterations)
     assert len(root.children) == A.MAX_BID + 1
     assert sorted(child.available for child in root.children.values()) == [47, 48, 49, 50]
+
+
+def test_information_set_search_passes_through_a_decision_its_seat_sees_as_forced() -> None:
+    # Seat 1's secret bid is one edge for seat 0 ("seat 2 bids"): nothing is chosen there as seat 0 sees it, so no
+    # iteration ends on it; each one that reaches it goes on to seat 2's bid, and its visits are its children's.
+    state = _deal(GAME.new_initial_state(3), [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    root = _search_tree(state, 0, 400)
+    merged = [node for own_bid in root.children.values() for node in own_bid.children.values()]
+    assert merged and all(node.visits >= 2 for node in merged)
+    assert all(node.visits == sum(child.visits for child in node.children.values()) for node in merged)
+
+
+def test_the_default_rollout_move_is_the_uniform_draw_searches_always_made() -> None:
+    # Games without a rollout policy of their own (Vikings, Vikingdoms, proof) roll out exactly as before the hook:
+    # the same draw from the same generator as `random.Random.choice`.
+    legal = [4, 9, 13, 20, 31]
+    ours, theirs = random.Random(8), random.Random(8)
+    state = GAME.new_initial_state(2)
+    assert [GAME.rollout_action(state, legal, ours) for _ in range(200)] == [theirs.choice(legal) for _ in range(200)]

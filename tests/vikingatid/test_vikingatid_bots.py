@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, table_for
 
-from skald.bots import make_bot
-from skald.engine import CHANCE, sample_chance
+from skald.bots import MCTSBot, MCTSConfig, make_bot
+from skald.engine import CHANCE, State, sample_chance
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.evaluation import evaluate, horizon
+from skald.games.vikingatid.actions import GIVE_CARD, PLAY_CARD
+from skald.games.vikingatid.evaluation import ROLLOUT_CARD, evaluate, horizon
 from skald.games.vikingatid.state import PASS, VikingatidState
 from skald.games.vikingatid.table import Table
 
@@ -204,3 +205,39 @@ def test_a_fleet_named_and_then_sunk_by_its_holders_own_card_lapses_and_he_choos
     assert PASS in state.legal_actions()
     play_randomly(state, random.Random(5), turns=99)
     assert state.is_terminal()
+
+
+def test_a_rollout_seldom_plays_a_card_where_it_could_do_something_else() -> None:
+    """Searches roll out with `Game.rollout_action`: where a card may be played or a window passed (or the step's
+    own action taken), a card is played with chance `ROLLOUT_CARD` (greedy bots play one in about 1% of such
+    windows), each card alike; where only cards may be played, each alike."""
+    rng = random.Random(11)
+    window = [PASS, PLAY_CARD + 3, PLAY_CARD + 7]
+    draws = [GAME.rollout_action(fixed_state(4), window, rng) for _ in range(20_000)]
+    plays = [action for action in draws if action != PASS]
+    assert 0.5 * ROLLOUT_CARD < len(plays) / len(draws) < 2 * ROLLOUT_CARD
+    assert {PLAY_CARD + 3, PLAY_CARD + 7} == set(plays)
+    cards_only = [PLAY_CARD + 1, PLAY_CARD + 2]
+    shares = [GAME.rollout_action(fixed_state(4), cards_only, rng) for _ in range(2_000)]
+    assert 800 < shares.count(PLAY_CARD + 1) < 1_200
+
+
+def test_a_search_rolls_out_with_the_games_own_rollout_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Vikingatid search from a card window plays far fewer cards in its rollouts than uniform play would: over
+    the rollouts' card windows with a choice, a card is played about `ROLLOUT_CARD` of the time, not half of it."""
+    seen: list[tuple[bool, int]] = []
+    original = GAME.rollout_action
+
+    def counted(state: State, legal: list[int], rng: random.Random) -> int:
+        action = original(state, legal, rng)
+        assert isinstance(state, VikingatidState)
+        if state.step == S.CARD_WINDOW and len(legal) > 1:
+            seen.append((PLAY_CARD <= action < GIVE_CARD, len(legal)))
+        return action
+
+    state = fixed_state(4)
+    play_randomly(state, random.Random(2), turns=2)
+    monkeypatch.setattr(GAME, "rollout_action", counted)
+    MCTSBot("mcts", 1, MCTSConfig(iterations=400, rollout_depth=8)).analyse(state, perspective=0)
+    assert len(seen) > 100
+    assert sum(played for played, _ in seen) / len(seen) < 0.1

@@ -1,9 +1,10 @@
 """Monte Carlo tree search for 2–4 players with chance nodes: each seat maximises its own reward (max^n).
 
-Chance nodes are sampled by their outcome probabilities. Rollouts play random legal moves for a few plies,
-then stop and turn the game's heuristic into a per-seat reward vector (a softmax over `game.evaluate`), or
-take `returns()` when the game ends first. Each node keeps the sum of those vectors; a seat choosing at a
-node picks the child best for itself by UCT on its own component.
+Chance nodes are sampled by their outcome probabilities. Rollouts play the game's rollout moves (uniformly random
+legal ones unless the game says otherwise, `Game.rollout_action`) for a few plies, then stop and turn the game's
+heuristic into a per-seat reward vector (a softmax over `game.evaluate`), or take `returns()` when the game ends first.
+Each node keeps the sum of those vectors; a seat choosing at a node picks the child best for itself by UCT on its own
+component.
 
 In an imperfect-information game the search is single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley &
 Whitehouse 2012, "Information Set Monte Carlo Tree Search"): one tree of action sequences from the root, and each
@@ -13,7 +14,9 @@ child could have been chosen) in place of the parent's visits. The true hidden s
 searching seat cannot see (a card dealt to another seat, another seat's secret bid) is an edge named by what the seat
 sees of it (`notation_for`), so all such actions share one edge and the seat's later decisions are never told apart by
 information it will not have (the merge of partially observable moves in the same paper); at such an edge the acting
-seat's actual move is drawn uniformly among those in the determinization that look alike to the searching seat.
+seat's actual move is drawn uniformly among those in the determinization that look alike to the searching seat. A
+decision with a single edge in the determinization (a holder asked in a card window with nothing to play) is passed
+through as a chance node is, so an iteration's one expansion goes to a decision with a choice.
 """
 
 from __future__ import annotations
@@ -275,6 +278,19 @@ class MCTSBot(Bot):
             if not edges:
                 break  # a decision without a choice in this determinization (a game's fault): score it as it stands
             children = node.children
+            if len(edges) == 1:
+                # Forced, as far as the searching seat can tell: nothing is chosen here, so the descent goes on to the
+                # next decision as through a chance node, instead of spending the iteration's expansion on this one.
+                edge = next(iter(edges))
+                child = children.get(edge)
+                if child is None:
+                    child = children[edge] = _InfoNode(num_players)
+                else:
+                    child.available += 1
+                state.apply_legal(_pick(edges[edge], rng))
+                node = child
+                path.append(node)
+                continue
             untried = [edge for edge in edges if edge not in children]
             if untried:
                 edge = untried[rng.randrange(len(untried))]
@@ -368,9 +384,11 @@ class MCTSBot(Bot):
         return best
 
     def _rollout(self, state: State, rng: random.Random, scale: _Scale) -> list[float]:
-        """Random play for up to `rollout_depth` decisions, then a per-seat reward vector."""
+        """The game's rollout play (`Game.rollout_action`, uniform unless the game says otherwise) for up to
+        `rollout_depth` decisions, then a per-seat reward vector."""
         depth = self.config.rollout_depth
         limit = -1 if depth is None else depth
+        policy = state.game.rollout_action
         moves = 0
         while True:
             player = state.current_player()
@@ -386,7 +404,7 @@ class MCTSBot(Bot):
                 # A seat to act with no legal action is the game's fault; the true game raises there (`Bot.step`),
                 # but a search may reach it in a determinization of its own, so it scores the position instead.
                 break
-            state.apply_legal(rng.choice(legal))
+            state.apply_legal(policy(state, legal, rng))
             moves += 1
         values = evaluations(state)
         return softmax_rewards(values, scale.observe(values))

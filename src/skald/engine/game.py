@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -147,6 +148,13 @@ class Game(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic worth of `state` for `seat` (higher is better), for greedy bots and cut-off rollouts."""
         return float(state.scores()[seat])
+
+    def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
+        """The action a search's rollout plays for the seat to act at `state`, one of its `legal` actions (at least
+        one): by default one drawn uniformly. A game overrides it where uniform play is far from how anyone plays
+        (Vikingatid: a card is rarely played when it could be), so that rollouts end in positions like those a
+        game reaches. It may read only what the seat to act knows."""
+        return rng.choice(legal)
 
     def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
         """The shape of `State.observation_tensor` for `num_players` (games that support learning override it)."""

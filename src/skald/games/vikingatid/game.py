@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,6 +66,13 @@ class VikingatidGame(Game):
 
         assert isinstance(state, VikingatidState)
         return evaluate(state, seat)
+
+    def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
+        """A card now and then, otherwise uniform (`evaluation.rollout_action`): uniform play would play a card in
+        most windows, where players seldom do."""
+        from skald.games.vikingatid.evaluation import rollout_action
+
+        return rollout_action(legal, rng)
 
     def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
         """The shape of `VikingatidState.observation_tensor` (docs/rl-observation.md)."""
