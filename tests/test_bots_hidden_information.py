@@ -15,7 +15,7 @@ from proof_game import GAME
 from proof_game import actions as A
 from skald.bots import MCTSBot, MCTSConfig, make_bot
 from skald.bots.mcts import _InfoNode, _Scale
-from skald.engine import CHANCE, State, sample_chance
+from skald.engine import CHANCE, Game, State, get_game, sample_chance
 from skald.sim import TournamentConfig, play_game, run_tournament
 
 SPECS = ["random", "greedy", "mcts:easy", "mcts:iters=30:depth=none"]
@@ -159,11 +159,15 @@ def test_information_set_search_passes_through_a_decision_its_seat_sees_as_force
     merged = [node for own_bid in root.children.values() for node in own_bid.children.values()]
     assert merged and all(node.visits >= 2 for node in merged)
     assert all(node.visits == sum(child.visits for child in node.children.values()) for node in merged)
+    # Seat 1 bids in every determinization that reaches it, so its one edge was available every time it was taken.
+    assert all(node.available == node.visits for node in merged)
 
 
 def test_the_default_rollout_move_is_the_uniform_draw_searches_always_made() -> None:
     # Games without a rollout policy of their own (Vikings, Vikingdoms, proof) roll out exactly as before the hook:
     # the same draw from the same generator as `random.Random.choice`.
+    for name in ("vikings", "vikingdoms"):
+        assert type(get_game(name)).rollout_action is Game.rollout_action, name
     legal = [4, 9, 13, 20, 31]
     ours, theirs = random.Random(8), random.Random(8)
     state = GAME.new_initial_state(2)

@@ -16,7 +16,8 @@ sees of it (`notation_for`), so all such actions share one edge and the seat's l
 information it will not have (the merge of partially observable moves in the same paper); at such an edge the acting
 seat's actual move is drawn uniformly among those in the determinization that look alike to the searching seat. A
 decision with a single edge in the determinization (a holder asked in a card window with nothing to play) is passed
-through as a chance node is, so an iteration's one expansion goes to a decision with a choice.
+through as a chance node is, so that the iteration's expansion comes at a decision where the searching seat can tell
+choices apart.
 """
 
 from __future__ import annotations
@@ -279,8 +280,9 @@ class MCTSBot(Bot):
                 break  # a decision without a choice in this determinization (a game's fault): score it as it stands
             children = node.children
             if len(edges) == 1:
-                # Forced, as far as the searching seat can tell: nothing is chosen here, so the descent goes on to the
-                # next decision as through a chance node, instead of spending the iteration's expansion on this one.
+                # Forced, as far as the searching seat can tell (nothing it could tell apart is chosen here), so the
+                # descent goes on to the next decision as through a chance node, instead of spending the iteration's
+                # expansion on this one.
                 edge = next(iter(edges))
                 child = children.get(edge)
                 if child is None:
