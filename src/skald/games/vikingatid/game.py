@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from skald.engine import IMPERFECT, Game, OptionError, State
+from skald.games.vikingatid import evaluation
 from skald.games.vikingatid.actions import CARD_IDS, NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
 from skald.games.vikingatid.carddata import CardData, cards
@@ -62,17 +63,13 @@ class VikingatidGame(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic worth of `state` for `seat`, read from what `seat` may see (greedy bots, cut-off rollouts)."""
-        from skald.games.vikingatid.evaluation import evaluate
-
         assert isinstance(state, VikingatidState)
-        return evaluate(state, seat)
+        return evaluation.evaluate(state, seat)
 
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """A card now and then, otherwise uniform (`evaluation.rollout_action`): uniform play would play a card in
         most windows, where players seldom do."""
-        from skald.games.vikingatid.evaluation import rollout_action
-
-        return rollout_action(legal, rng)
+        return evaluation.rollout_action(legal, rng)
 
     def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
         """The shape of `VikingatidState.observation_tensor` (docs/rl-observation.md)."""
