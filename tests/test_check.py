@@ -23,6 +23,7 @@ from proof_game.faulty import (
     REASON_LEAK,
     RENDER_CRASH,
     SCORING_LEAK,
+    SHIFTING_JSON,
     STEP_LEAK,
     FaultyGame,
 )
@@ -166,6 +167,15 @@ def test_a_state_that_moves_while_refusing_an_illegal_action_fails_the_untouched
     results = list(run_check(game, [2], games=3))
     assert set(failed(results)) == {"illegal"}
     assert "changed the state" in failed(results)["illegal"]
+
+
+def test_an_action_whose_json_form_changes_during_a_game_fails_the_forms_check(registered):
+    """The web table builds each action's JSON form once a game (docs/engine.md), so a form that changes from one
+    position to the next must fail, though it still round-trips."""
+    game = registered(SHIFTING_JSON)
+    results = list(run_check(game, [2], games=3))
+    assert set(failed(results)) == {"forms"}
+    assert "earlier in the game" in failed(results)["forms"]
 
 
 def test_the_seed_of_a_failure_reproduces_it_alone(registered):

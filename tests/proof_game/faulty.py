@@ -62,6 +62,21 @@ class MutatingRefusalState(ProofState):
         return reason
 
 
+class ShiftingJsonState(ProofState):
+    """Writes an action's JSON with the number of tricks played, so the same action has another JSON form in each
+    trick: the check must see it, since the web table builds each action's form once a game (docs/engine.md)."""
+
+    def action_to_json(self, action: int) -> JSONDict:
+        """The honest form, plus the tricks played so far."""
+        return {**super().action_to_json(action), "tricks": sum(self.tricks_won)}
+
+    def action_from_json(self, data: Any) -> int:
+        """The honest parse, whatever the tricks said."""
+        if isinstance(data, dict):
+            data = {key: value for key, value in data.items() if key != "tricks"}
+        return super().action_from_json(data)
+
+
 class ReasonLeakState(ProofState):
     """Says where a card it refuses is ("card 7 is in seat 2's hand"): the seat to move learns another hand."""
 
@@ -222,6 +237,7 @@ class FaultyGame(ProofGame):
 HAND_LEAK = FaultyGame("proof-hand-leak", HandLeakState)
 NOTATION_LEAK = FaultyGame("proof-notation-leak", NotationLeakState)
 MUTATING_REFUSAL = FaultyGame("proof-mutating-refusal", MutatingRefusalState)
+SHIFTING_JSON = FaultyGame("proof-shifting-json", ShiftingJsonState)
 REASON_LEAK = FaultyGame("proof-reason-leak", ReasonLeakState)
 SCORING_LEAK = FaultyGame("proof-scoring-leak", ScoringLeakState)
 INFOSTATE_LEAK = FaultyGame("proof-infostate-leak", InfostateLeakState)
@@ -236,6 +252,7 @@ FAULTY_GAMES = (
     HAND_LEAK,
     NOTATION_LEAK,
     MUTATING_REFUSAL,
+    SHIFTING_JSON,
     REASON_LEAK,
     SCORING_LEAK,
     INFOSTATE_LEAK,

@@ -58,7 +58,7 @@ PROPERTIES: Final = (
     ("illegal", "illegal actions raise IllegalAction naming a rule and leave the state untouched"),
     ("clone", "clone() is independent of its source"),
     ("record", "a record replays to an identical state"),
-    ("forms", "action JSON and notation round-trip"),
+    ("forms", "action JSON and notation round-trip, and an action's JSON is the same all game"),
     ("two_worlds", "two worlds a viewer cannot tell apart look the same to it"),
 )
 
@@ -327,6 +327,9 @@ class Checker:
         self.seed = 0
         #: The property being worked on, and where: a game's exception outside any one check is blamed on it.
         self._at: tuple[str, int | None] = ("ends", None)
+        #: The JSON form each action id had where the game being checked first offered it (docs/engine.md: the
+        #: same in every position of a game).
+        self._json_forms: dict[int, Any] = {}
 
     def results(self) -> list[PropertyResult]:
         """One result per property, in the order of `PROPERTIES`."""
@@ -374,6 +377,7 @@ class Checker:
         property being worked on, with this seed, and ends this game's checks: never the run."""
         self.players, self.seed = players, seed
         self._at = ("ends", None)
+        self._json_forms = {}
         rng = random.Random(seed)
         try:
             played = self._play(rng)
@@ -510,6 +514,9 @@ class Checker:
         with self._checking("forms", ply):
             for action in actions:
                 data = json.loads(json.dumps(state.action_to_json(action)))
+                first = self._json_forms.setdefault(action, data)
+                if data != first:
+                    raise CheckFailed(f"action {action}'s JSON is {data} here but was {first} earlier in the game")
                 parsed = state.action_from_json(data)
                 if parsed != action:
                     raise CheckFailed(f"action {action}'s JSON {data} parses back as {parsed}")

@@ -228,6 +228,9 @@ class Table:
         self.standing: dict[int, StandingAnswer] = {}
         self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self._words_cache: tuple[int, list[dict[str, Any]], str] | None = None
+        #: Each action id's JSON form, its canonical text (`action_key`) and the start of its entry in the legal
+        #: actions' JSON text, made once a game: the form is the same in every position (docs/engine.md).
+        self._forms: dict[int, tuple[Any, str, str]] = {}
         self.driver: asyncio.Task[None] | None = None
         #: Requests and WebSocket sessions holding the table now; while any do, it stays in memory.
         self.holders = 0
@@ -373,14 +376,19 @@ class Table:
         legal = []
         texts = []
         quote = json.encoder.encode_basestring_ascii
+        forms = self._forms
         actions = state.legal_actions()
         for heading, group in presentation.groups(state, actions) if words else [("", actions)]:
             for action in group:
-                data = state.action_to_json(action)
-                key = action_key(data)
+                form = forms.get(action)
+                if form is None:
+                    data = state.action_to_json(action)
+                    key = action_key(data)
+                    form = forms[action] = (data, key, f'{{"key":{quote(key)},"action":{key},"notation":')
+                data, key, start = form
                 notation = state.action_to_notation(action)
                 entry = {"key": key, "action": data, "notation": notation}
-                text = f'{{"key":{quote(key)},"action":{key},"notation":{quote(notation)}'
+                text = start + quote(notation)
                 if words:
                     entry["label"] = label = presentation.describe(state, action)
                     entry["group"] = heading
