@@ -16,7 +16,9 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from skald.engine import Record
-from skald.web.db import StaleVersion, Store, make_engine
+from skald.web.store.engine import make_engine
+from skald.web.store.games import StaleVersion
+from skald.web.store.stores import Stores
 from web_support import Server, postgres, running
 
 #: These tests fix their games' seeds, to know the draws (a server allows it only when told to).
@@ -374,7 +376,7 @@ def test_moves_of_several_games_commit_in_one_transaction_and_a_stale_one_alone_
     ids = [server.create(seats)["id"] for _ in range(3)]
     engine = make_engine(server.db_url)
     try:
-        store = Store(engine)
+        store = Stores(engine).games
 
         def stored(game_id: str) -> tuple[int, str, list[int]]:
             loaded = store.load(game_id)

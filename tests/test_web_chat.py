@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from skald.web.db import CHAT_LENGTH
+from skald.web.store.schema import CHAT_LENGTH
 from test_web_api import Socket
 from web_support import Server, postgres, postgres_fixture, running, two_servers  # noqa: F401 (fixture: database)
 

@@ -14,8 +14,12 @@ from typing import Any, TypeVar
 
 import pytest
 
-from skald.web.db import Batch, FairLock, GameRow, SeatRow, StaleVersion, Store, Write, make_engine, migrate, now
 from skald.web.groupcommit import CommitsClosed, GroupCommit, Outcome
+from skald.web.store.database import FairLock
+from skald.web.store.engine import make_engine, migrate
+from skald.web.store.games import Batch, GameStore, StaleVersion, Write
+from skald.web.store.schema import GameRow, SeatRow, now
+from skald.web.store.stores import Stores
 
 #: Seconds any test waits for a commit at most: a bug that leaves a caller waiting fails the test instead of hanging.
 LIMIT = 10
@@ -27,7 +31,7 @@ T = TypeVar("T")
 class Gated:
     """A store's `append_many` that holds its first transaction until `release` is set, and notes every batch."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
         self.started = threading.Event()
         self.release = threading.Event()
@@ -42,14 +46,14 @@ class Gated:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
+def store(tmp_path: Path) -> Iterator[GameStore]:
     engine = make_engine(f"sqlite:///{tmp_path / 'skald.db'}")
     migrate(engine)
-    yield Store(engine)
+    yield Stores(engine).games
     engine.dispose()
 
 
-def new_games(store: Store, count: int) -> list[str]:
+def new_games(store: GameStore, count: int) -> list[str]:
     ids = []
     for _ in range(count):
         stamp = now()
@@ -72,7 +76,7 @@ def new_games(store: Store, count: int) -> list[str]:
     return ids
 
 
-def stored_actions(store: Store, game_id: str) -> list[int]:
+def stored_actions(store: GameStore, game_id: str) -> list[int]:
     loaded = store.load(game_id)
     assert loaded is not None
     return loaded[2]
@@ -87,7 +91,7 @@ def run(play: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(asyncio.wait_for(play, LIMIT))
 
 
-def test_moves_that_come_in_while_a_transaction_is_written_commit_together_in_the_next(store: Store) -> None:
+def test_moves_that_come_in_while_a_transaction_is_written_commit_together_in_the_next(store: GameStore) -> None:
     first, *others = new_games(store, 4)
     gated = Gated(store)
 
@@ -118,7 +122,7 @@ def test_moves_that_come_in_while_a_transaction_is_written_commit_together_in_th
     assert all(stored_actions(store, game_id) == [4] for game_id in others)
 
 
-def test_a_stale_move_in_a_group_is_refused_alone_and_the_others_commit(store: Store) -> None:
+def test_a_stale_move_in_a_group_is_refused_alone_and_the_others_commit(store: GameStore) -> None:
     played, fresh = new_games(store, 2)
     store.append(played, 0, [(-1, 1)], "playing")
     gated = Gated(store)
@@ -141,7 +145,7 @@ def test_a_stale_move_in_a_group_is_refused_alone_and_the_others_commit(store: S
     assert stored_actions(store, played) == [1] and stored_actions(store, fresh) == [2, 6]
 
 
-def test_a_transaction_that_fails_fails_every_move_in_it_and_the_next_one_commits(store: Store) -> None:
+def test_a_transaction_that_fails_fails_every_move_in_it_and_the_next_one_commits(store: GameStore) -> None:
     first, second, third, fourth = new_games(store, 4)
     gated = Gated(store)
 
@@ -169,7 +173,7 @@ def test_a_transaction_that_fails_fails_every_move_in_it_and_the_next_one_commit
     assert [stored_actions(store, game_id) for game_id in (first, second, third, fourth)] == [[3], [], [], [5]]
 
 
-def test_closing_commits_what_is_queued_and_stops_the_thread(store: Store) -> None:
+def test_closing_commits_what_is_queued_and_stops_the_thread(store: GameStore) -> None:
     first, second = new_games(store, 2)
     gated = Gated(store)
 
@@ -190,7 +194,9 @@ def test_closing_commits_what_is_queued_and_stops_the_thread(store: Store) -> No
     assert "skald-commit-test" not in [thread.name for thread in threading.enumerate()]
 
 
-def test_a_waiter_cancelled_meanwhile_does_not_keep_the_others_in_its_transaction_from_being_told(store: Store) -> None:
+def test_a_waiter_cancelled_meanwhile_does_not_keep_the_others_in_its_transaction_from_being_told(
+    store: GameStore,
+) -> None:
     first, second, third = new_games(store, 3)
     gated = Gated(store)
 
@@ -210,7 +216,7 @@ def test_a_waiter_cancelled_meanwhile_does_not_keep_the_others_in_its_transactio
     assert [stored_actions(store, game_id) for game_id in (first, second, third)] == [[3], [4], [5]]
 
 
-def test_a_write_submitted_while_closing_is_refused_and_closing_still_ends(store: Store) -> None:
+def test_a_write_submitted_while_closing_is_refused_and_closing_still_ends(store: GameStore) -> None:
     first, second = new_games(store, 2)
     gated = Gated(store)
 

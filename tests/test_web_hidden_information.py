@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 import proof_game
 from proof_game import actions as A
 from skald.engine import CHANCE, Record, sample_chance
-from skald.web.tables import chance_rng
+from skald.engine.fair import chance_rng
 from web_support import Server, running
 
 #: These tests fix their games' seeds, to know the draws (a server allows it only when told to).

@@ -19,8 +19,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from skald.web.db import announcements
 from skald.web.notify import APPLICATION_NAME, parse
+from skald.web.store.games import announcements
 from test_web_api import Socket
 from web_support import Server, free_port, postgres_fixture, two_servers  # noqa: F401 (fixture: database)
 

@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from skald.engine import CHANCE, Record, sample_chance
-from skald.web.tables import chance_rng
+from skald.engine.fair import chance_rng
 from test_web_api import Socket, human_vs_bot, play_out
 from web_support import Server, free_port, running
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skald.web.db import Store, make_engine
+from skald.web.store.engine import make_engine
+from skald.web.store.stores import Stores
 from web_support import running
 
 
@@ -15,7 +16,7 @@ def test_a_game_that_no_longer_replays_is_refused_alone_and_the_server_still_sta
         sound = server.create([{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])["id"]
         _, view = server.request("GET", f"/api/games/{broken}")
     # An action no position allows (beyond the action space), committed behind the server's back.
-    store = Store(make_engine(url))
+    store = Stores(make_engine(url)).games
     store.append(broken, view["version"], [(0, 10_000)], "playing")
     with running(url) as server:
         status, health = server.request("GET", "/api/health")

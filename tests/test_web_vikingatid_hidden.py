@@ -5,8 +5,8 @@ the deal are served by a real `skald serve` subprocess; seat 0 and a spectator m
 bodies and WebSocket messages over a stretch of play taking in the rest of the deal, every seat's draws and the
 first turn's card windows. Seat 0's observations show its own hand and no other; the whole record is refused.
 
-The server draws chance itself, each outcome from the game's seed and its ply (`tables.chance_rng`): two seeds
-agree at a roll or a draw only by luck, so none are to be found whose dozens of rolls and draws agree everywhere
+The server draws chance itself, each outcome from the game's seed and its ply (`skald.engine.fair.chance_rng`): two
+seeds agree at a roll or a draw only by luck, so none are to be found whose dozens of rolls and draws agree everywhere
 but at one. The two games are therefore stored as a server that played them and was
 restarted would hold them — the same seed, the same moves, seat 1's first card drawn of another kind — and the server
 loads them from its database and goes on drawing from that seed. The seed is one under which every later draw comes
@@ -24,9 +24,9 @@ from typing import Any
 import pytest
 
 from skald.engine import CHANCE, IllegalAction, get_game
+from skald.engine.fair import chance_rng
 from skald.games.vikingatid import VikingatidGame, VikingatidState
 from skald.games.vikingatid.actions import CARD_KINDS, DRAW
-from skald.web.tables import chance_rng
 from test_web_hidden_information import GAME_ID, Viewer, World
 from web_support import Server, running, store_played
 

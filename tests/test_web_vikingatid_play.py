@@ -52,9 +52,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from browser_support import PHONE, SHOTS, browser_fixture, server_fixture  # noqa: F401 (fixtures: browser, server)
 from skald.engine import CHANCE, IllegalAction, Record, get_game
+from skald.engine.fair import chance_rng
 from skald.games.vikingatid import VikingatidGame, VikingatidState
 from skald.games.vikingatid.actions import CARD_KINDS, DRAW
-from skald.web.tables import chance_rng
 from web_support import Server, running, store_played
 
 pytest.importorskip("playwright.sync_api")

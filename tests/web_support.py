@@ -204,12 +204,14 @@ def store_played(
     Returns each game's id and its seats' tokens."""
     import secrets
 
-    from skald.web.db import GameRow, SeatRow, Store, make_engine, migrate, now
-    from skald.web.tables import token_hash
+    from skald.web.live_table import token_hash
+    from skald.web.store.engine import make_engine, migrate
+    from skald.web.store.schema import GameRow, SeatRow, now
+    from skald.web.store.stores import Stores
 
     engine = make_engine(url)
     migrate(engine)
-    store = Store(engine)
+    store = Stores(engine).games
     made = []
     for world in worlds:
         stamp = now()

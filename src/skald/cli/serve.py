@@ -114,9 +114,9 @@ def register(app: typer.Typer) -> None:
         """Serve the web table: a lobby, live tables over WebSockets, bots on the server."""
         try:
             from skald.web import Settings
-            from skald.web.db import default_url
             from skald.web.server import listen, run
             from skald.web.settings import setting_list, setting_number, setting_url
+            from skald.web.store.engine import default_url
         except ImportError as error:
             fail(f"the web table needs the web extra: pip install 'skald[web]' ({error.msg})")
         url = db or default_url()

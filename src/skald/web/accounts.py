@@ -35,11 +35,13 @@ from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from skald.web.db import AccountRow, SessionRow, Store, now
 from skald.web.errors import TableError
 from skald.web.guard import bearer
 from skald.web.names import clean_name, likeness
 from skald.web.ratelimit import RateLimiter
+from skald.web.store.accounts import AccountStore
+from skald.web.store.schema import AccountRow, SessionRow, now
+from skald.web.store.seats import SeatStore
 
 SESSION_COOKIE = "skald_session"
 SESSION_DAYS = 30
@@ -112,10 +114,11 @@ def check_password(password: str) -> None:
 
 
 class Accounts:
-    """Accounts and sessions, over the store; every check of a password runs in a worker thread."""
+    """Accounts and sessions, over their stores; every check of a password runs in a worker thread."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, accounts: AccountStore, seats: SeatStore) -> None:
+        self.accounts = accounts
+        self.seats = seats
         self.hasher = PasswordHasher()
         #: Sign-in attempts per client address and per account name, and accounts made per address.
         self.by_address = RateLimiter(10 / 60, 10)
@@ -141,7 +144,7 @@ class Accounts:
         row = AccountRow(
             id=secrets.token_urlsafe(12), name=name, name_key=key, password_hash=password_hash, created_at=now()
         )
-        if not await asyncio.to_thread(self.store.create_account, row):
+        if not await asyncio.to_thread(self.accounts.create, row):
             raise TableError("name_taken", f"name: {name!r} (or one that looks like it) is taken; choose another", 409)
         return await self._open(row)
 
@@ -151,7 +154,7 @@ class Accounts:
         if not self.by_address.allow(client) or not self.by_name.allow(key or "?"):
             raise TableError("rate_limited", "too many sign-in attempts; wait a minute and try again", 429)
         wrong = TableError("sign_in", "name or password: not right", 401)
-        row = None if key is None else await asyncio.to_thread(self.store.account_named, key)
+        row = None if key is None else await asyncio.to_thread(self.accounts.named, key)
         if row is None:
             # Hash anyway, so that a name that does not exist takes as long to refuse as a wrong password.
             await self._hash(self.hasher.hash, body.password)
@@ -162,7 +165,7 @@ class Accounts:
             raise wrong from None
         if self.hasher.check_needs_rehash(row.password_hash):
             fresh = await self._hash(self.hasher.hash, body.password)
-            await asyncio.to_thread(self.store.set_password_hash, row.id, fresh)
+            await asyncio.to_thread(self.accounts.set_password_hash, row.id, fresh)
         return await self._open(row)
 
     async def _open(self, row: AccountRow) -> tuple[Signed, str]:
@@ -176,7 +179,7 @@ class Accounts:
             created_at=stamp,
             expires_at=stamp + timedelta(days=SESSION_DAYS),
         )
-        await asyncio.to_thread(self.store.open_session, session)
+        await asyncio.to_thread(self.accounts.open_session, session)
         return Signed(row.id, row.name, csrf, session.token_hash), token
 
     async def signed_in(self, cookie: str | None) -> tuple[Signed | None, bool]:
@@ -184,7 +187,7 @@ class Accounts:
         ended, or never ours)."""
         if not cookie or not cookie.isascii() or len(cookie) > 128:
             return None, bool(cookie)
-        found = await asyncio.to_thread(self.store.session_of, cookie_hash(cookie))
+        found = await asyncio.to_thread(self.accounts.session_of, cookie_hash(cookie))
         if found is None:
             return None, True
         session, account = found
@@ -210,7 +213,7 @@ class Accounts:
         signed, _ended = await self.signed_in(cookie)
         if signed is None:
             return None
-        return await asyncio.to_thread(self.store.account_seat, game_id, signed.account_id)
+        return await asyncio.to_thread(self.seats.account_seat, game_id, signed.account_id)
 
     def forget(self, close: Callable[[], None]) -> None:
         """A WebSocket seated by a session has ended: nothing is to be closed for it any more."""
@@ -219,9 +222,9 @@ class Accounts:
     async def sign_out(self, signed: Signed, everywhere: bool) -> None:
         """End the session (or every session of its account), and close the WebSockets seated by it here."""
         if everywhere:
-            await asyncio.to_thread(self.store.close_sessions, signed.account_id)
+            await asyncio.to_thread(self.accounts.close_sessions, signed.account_id)
         else:
-            await asyncio.to_thread(self.store.close_session, signed.token_hash)
+            await asyncio.to_thread(self.accounts.close_session, signed.token_hash)
         for close, (account_id, token_hash) in list(self.seated.items()):
             if account_id == signed.account_id and (everywhere or token_hash == signed.token_hash):
                 del self.seated[close]
@@ -292,7 +295,7 @@ def router(
         signed, _ended = await accounts.signed_in(request.cookies.get(SESSION_COOKIE))
         if signed is None:
             raise TableError("signed_out", "session: you are not signed in", 401)
-        seats = await asyncio.to_thread(accounts.store.account_seats, signed.account_id, LISTED)
+        seats = await asyncio.to_thread(accounts.seats.account_seats, signed.account_id, LISTED)
         games = [{"id": game_id, "seat": seat} for game_id, seat in seats]
         return JSONResponse({"games": games}, headers={"Cache-Control": "private, no-store"})
 
@@ -313,7 +316,7 @@ async def websocket_seat(
     signed, _ended = await accounts.signed_in(websocket.cookies.get(SESSION_COOKIE))
     if signed is None:
         return None
-    seat = await asyncio.to_thread(accounts.store.account_seat, game_id, signed.account_id)
+    seat = await asyncio.to_thread(accounts.seats.account_seat, game_id, signed.account_id)
     if seat is not None:
         accounts.seated[on_sign_out] = (signed.account_id, signed.token_hash)
     return seat

@@ -25,29 +25,25 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skald import __version__
 from skald.engine import Game, Record, Seat, get_game, listed_games
+from skald.web import projection, seat_tokens
 from skald.web.accounts import SESSION_COOKIE, AccountIn, Accounts, Signed, SignOutIn, websocket_seat
 from skald.web.accounts import router as account_router
 from skald.web.chat import as_json as chat_json
-from skald.web.db import Store, make_engine, migrate
+from skald.web.client import OUTBOX_LIMIT, Client
 from skald.web.errors import TableError
 from skald.web.finished import Answer, FinishedCache, answer
 from skald.web.guard import ClientAddresses, Gate, SecurityLog, bearer, parse_ip
+from skald.web.live_table import HUMAN, LiveTable, token_hash
 from skald.web.names import clean_name, distinct_names
+from skald.web.projection import last_move_marks, scorings_beside
 from skald.web.ratelimit import RateLimiter
 from skald.web.ratings import Ratings
+from skald.web.registry import Tables
 from skald.web.reviews import Reviews
 from skald.web.rules_page import missing_page, rules_page
 from skald.web.settings import MAX_BODY, MAX_MESSAGE, Settings
-from skald.web.tables import (
-    HUMAN,
-    OUTBOX_LIMIT,
-    Client,
-    Table,
-    Tables,
-    last_move_marks,
-    scorings_beside,
-    token_hash,
-)
+from skald.web.store.engine import make_engine, migrate
+from skald.web.store.stores import Stores
 
 #: The bots a seat may be given at the web table (a bound on the server's thinking per move).
 BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
@@ -236,7 +232,7 @@ BODIES: dict[tuple[str, str], type[BaseModel]] = {
 
 
 def own_seat(token_hashes: list[str | None], token: str | None) -> int | None:
-    """The seat whose token hash is that of `token`, or None (as `Table.seat_of`, from a finished game's facts)."""
+    """The seat whose token hash is that of `token`, or None (as `LiveTable.seat_of`, from a finished game's facts)."""
     if not token:
         return None
     digest = token_hash(token)
@@ -306,9 +302,9 @@ def seat_names(seats: list[SeatIn]) -> list[str]:
 def create_app(settings: Settings) -> FastAPI:
     """The web table application for one database."""
     engine = make_engine(settings.db_url)
-    store = Store(engine)
+    stores = Stores(engine)
     tables = Tables(
-        store,
+        stores,
         idle_seconds=settings.table_idle_seconds,
         max_tables=settings.max_tables,
         expiry_days=settings.game_expiry_days,
@@ -325,9 +321,9 @@ def create_app(settings: Settings) -> FastAPI:
     #: `why` over HTTP per client address (over a WebSocket each connection has its own bucket).
     questions = RateLimiter(5.0, 20.0)
     finished = FinishedCache()
-    reviews = Reviews(store, tables.bot_pool)
-    accounts = Accounts(store)
-    ratings = Ratings(store)
+    reviews = Reviews(stores.reviews, tables.bot_pool)
+    accounts = Accounts(stores.accounts, stores.seats)
+    ratings = Ratings(stores.ratings, stores.seats)
     tables.on_over = ratings.game_over
     #: Each offered game's rules summary page, made on first request (`rules_page`).
     rules_pages: dict[str, str] = {}
@@ -477,7 +473,7 @@ def create_app(settings: Settings) -> FastAPI:
         key_hash = hashlib.sha256(f"skald-idempotency:{client}:{key}".encode()).hexdigest()
         fingerprint = hashlib.sha256(CANONICAL.encode(raw).encode()).hexdigest()
         found = await asyncio.to_thread(
-            store.reserve_key, key_hash, fingerprint, IDEMPOTENCY_WINDOW, IDEMPOTENCY_ABANDONED
+            stores.idempotency.reserve, key_hash, fingerprint, IDEMPOTENCY_WINDOW, IDEMPOTENCY_ABANDONED
         )
         if found is not None:
             return await repeated_creation(request, key_hash, fingerprint, *found)
@@ -492,9 +488,9 @@ def create_app(settings: Settings) -> FastAPI:
                 chat_spectators=body.chat_spectators,
             )
         except BaseException:  # no game was made: the key may be used again
-            await asyncio.to_thread(store.release_key, key_hash)
+            await asyncio.to_thread(stores.idempotency.release, key_hash)
             raise
-        await asyncio.to_thread(store.settle_key, key_hash, made.id)
+        await asyncio.to_thread(stores.idempotency.settle, key_hash, made.id)
         async with tables.use(made.id) as table:
             tokens = [await claim_idempotent(table, key_hash, seat) for seat in range(len(seats))]
             return creation_reply(request, table, tokens)
@@ -520,17 +516,17 @@ def create_app(settings: Settings) -> FastAPI:
             tokens = [await claim_idempotent(table, key_hash, seat) for seat in range(len(table.seats))]
             return creation_reply(request, table, tokens, {"Idempotent-Replayed": "true"})
 
-    async def claim_idempotent(table: Table, key_hash: str, seat: int) -> str | None:
+    async def claim_idempotent(table: LiveTable, key_hash: str, seat: int) -> str | None:
         """Give a person seat of a game made under an idempotency key its token, derived from the key (so a repeat
         can give it again without the token being stored), unless it has one; None for a bot seat."""
         token = idempotent_token(table, key_hash, seat)
         if token is None:
             return None
-        stored = await asyncio.to_thread(store.claim_token, table.id, seat, token_hash(token))
+        stored = await asyncio.to_thread(stores.seats.claim_token, table.id, seat, token_hash(token))
         table.seats[seat].token_hash = stored
         return token
 
-    def idempotent_token(table: Table, key_hash: str, seat: int) -> str | None:
+    def idempotent_token(table: LiveTable, key_hash: str, seat: int) -> str | None:
         """The token of person `seat` at `table`, made under the idempotency key `key_hash` (None for a bot)."""
         if table.seats[seat].kind != HUMAN:
             return None
@@ -538,13 +534,13 @@ def create_app(settings: Settings) -> FastAPI:
         return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
 
     def creation_reply(
-        request: Request, table: Table, tokens: list[str | None], headers: dict[str, str] | None = None
+        request: Request, table: LiveTable, tokens: list[str | None], headers: dict[str, str] | None = None
     ) -> JSONResponse:
         """The answer to a creation: the summary, the spectator link and each person seat's invite with its token."""
         base = base_url(request)
         return JSONResponse(
             {
-                **table.summary(),
+                **projection.summary(table),
                 "spectator_url": f"{base}/table/{table.id}",
                 "invites": [
                     {
@@ -562,9 +558,9 @@ def create_app(settings: Settings) -> FastAPI:
             headers={**(headers or {}), "Cache-Control": "no-store"},
         )
 
-    def remember(table: Table) -> None:
+    def remember(table: LiveTable) -> None:
         """Keep a finished table's summary facts, so later answers about it need no table."""
-        summary = table.summary()
+        summary = projection.summary(table)
         summary.pop("you", None)
         finished.keep_facts(table.id, summary, [seat.token_hash for seat in table.seats])
 
@@ -577,7 +573,7 @@ def create_app(settings: Settings) -> FastAPI:
             if table.state.is_terminal():
                 # Claimed after the end, a won game could be taken into a rating and a lost one left out.
                 raise TableError("over", "claim: the game is over; keep a seat in your account while it is played", 409)
-            owner, other = await asyncio.to_thread(store.claim_seat, game_id, seat, signed.account_id)
+            owner, other = await asyncio.to_thread(stores.seats.claim_seat, game_id, seat, signed.account_id)
             if other is not None:
                 raise TableError("claimed", f"claim: your account already keeps seat {other + 1} of this game", 409)
             if owner != signed.account_id:
@@ -620,7 +616,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def ratings_page() -> FileResponse:
         return FileResponse(str(STATIC.joinpath("ratings.html")))
 
-    async def viewer_of(table: Table, request: Request, asked: str | None) -> int | None:
+    async def viewer_of(table: LiveTable, request: Request, asked: str | None) -> int | None:
         """Whose view a request gets at a live table (see `viewer_for`): its token's seat, or its account's."""
         own = await you(table.id, request, table.seat_of(bearer(request)))
         return viewer_for(len(table.seats), table.public, own, asked)
@@ -637,7 +633,7 @@ def create_app(settings: Settings) -> FastAPI:
         if facts is None:
             async with tables.use(game_id) as table:
                 if table.status != "over":
-                    summary = table.summary()
+                    summary = projection.summary(table)
                     summary["you"] = await you(game_id, request, table.seat_of(bearer(request)))
                     return JSONResponse(summary, headers={"Cache-Control": "private, no-store"})
                 remember(table)
@@ -671,7 +667,7 @@ def create_app(settings: Settings) -> FastAPI:
                 list(table.state.history),
             )
             data = game_record.to_dict() if table.public else game_record.seen_by(viewer)
-            fair = table.fair()
+            fair = projection.fair(table)
             if fair is not None:  # the commitment, and at the end the seed: `skald verify` checks the file alone
                 data["fair"] = fair
             over = table.status == "over"
@@ -707,7 +703,7 @@ def create_app(settings: Settings) -> FastAPI:
                 "version": table.version,
                 "viewer": viewer,
                 "svg": table.game.render_svg(state, viewer, names=[s.name for s in table.seats]),
-                "log": table.log_for(viewer)[:ply],
+                "log": projection.log_for(table, viewer)[:ply],
                 "last_move": last_move_marks(state, table.log[:ply], viewer),
                 "observation": observation,
                 "scorings": scorings,
@@ -727,7 +723,7 @@ def create_app(settings: Settings) -> FastAPI:
             # never a right to the seats' chat.
             viewer = await you(game_id, request, table.seat_of(bearer(request)))
             table.chat.check_writer(viewer)
-            rows = await asyncio.to_thread(store.chat, game_id)
+            rows = await asyncio.to_thread(stores.chat.after, game_id)
             data = {
                 "format": "skald-chat/1",
                 "game": table.game.name,
@@ -766,7 +762,7 @@ def create_app(settings: Settings) -> FastAPI:
                 body = WhyIn.model_validate(await read_json(request, settings.idle_timeout))
             except ValidationError as error:
                 raise TableError("invalid", validation_message(error)) from None
-            return {"action": body.action, "reason": tables.why(table, seat, body.action)}
+            return {"action": body.action, "reason": projection.why(table, seat, body.action)}
 
     @app.post("/api/games/{game_id}/moves")
     async def move(game_id: str, request: Request) -> dict[str, Any]:
@@ -782,7 +778,7 @@ def create_app(settings: Settings) -> FastAPI:
                 raise TableError("invalid", validation_message(error)) from None
             if body.seat is not None and body.seat != seat:
                 raise TableError("wrong_seat", f"seat: your token acts only for seat {seat}", 403)
-            await tables.submit(table, seat, body.version, body.action)
+            await tables.commits.submit(table, seat, body.version, body.action)
             return {"ok": True, "version": table.version}
 
     @app.post("/api/games/{game_id}/rematch")
@@ -793,7 +789,7 @@ def create_app(settings: Settings) -> FastAPI:
             if seat is None or token is None:
                 raise TableError("forbidden", "token: only a seat of this game can ask for a rematch", 403)
             key = addresses.key(address(request))
-            made = await tables.rematch(table, seat, token, lambda: creations.allow(key), owner=key)
+            made = await seat_tokens.rematch(tables, table, seat, token, lambda: creations.allow(key), owner=key)
             finished.forget_facts(game_id)
         # The reply carries the asking seat's new token: no cache may keep it.
         return JSONResponse(made, headers={"Cache-Control": "no-store"})
@@ -806,7 +802,7 @@ def create_app(settings: Settings) -> FastAPI:
                 raise TableError("forbidden", "token: only a seat's own token can replace it", 403)
             if not creations.allow(addresses.key(address(request))):
                 raise TableError("rate_limited", "too many new tokens from this address; wait a minute", 429)
-            token = await tables.replace_token(table, seat)
+            token = await seat_tokens.replace_token(tables, table, seat)
             finished.forget_facts(game_id)
             base = base_url(request)
         # The reply carries the new secret: no cache may keep it.
@@ -868,7 +864,7 @@ class Session:
     def __init__(
         self,
         websocket: WebSocket,
-        table: Table,
+        table: LiveTable,
         tables: Tables,
         moves: RateLimiter,
         log: SecurityLog,
@@ -1063,13 +1059,13 @@ class Session:
                 on_revoke=self.revoke,
             )
             self.client = client
-            self.send({"type": "welcome", "you": seat, "game": table.summary()})
+            self.send({"type": "welcome", "you": seat, "game": projection.summary(table)})
             if table.chat.may_read(seat):
-                history = await table.chat.history(self.tables.store)
+                history = await table.chat.history(self.tables.stores.chat)
                 self.send({"type": "chat", "messages": history, "history": True})
             # From here to joining the table nothing waits: every later move and message reaches this client, and
             # none of those it already has comes again.
-            self.push(table.message(client, "update", table.log, full=True))
+            self.push(projection.message(table, client, "update", table.log, full=True))
             table.clients.add(client)
             return False
         if self.client is None:
@@ -1080,11 +1076,11 @@ class Session:
             return False
         if kind == "view":
             self.allow("view")
-            self.push(table.message(self.client, "update", [], full=True))
+            self.push(projection.message(table, self.client, "update", [], full=True))
             return False
         if kind == "why":
             self.allow("why")
-            reason = self.tables.why(table, self.client.seat, data.get("action"))
+            reason = projection.why(table, self.client.seat, data.get("action"))
             self.send({"type": "why", "ref": ref, "action": data.get("action"), "reason": reason})
             return False
         if kind == "move":
@@ -1097,10 +1093,10 @@ class Session:
             if not self.moves.allow(f"{table.id}:{seat}"):
                 raise TableError("rate_limited", "too many moves; slow down", 429)
             try:
-                await self.tables.submit(table, seat, data.get("version"), data.get("action"))
+                await self.tables.commits.submit(table, seat, data.get("version"), data.get("action"))
             except TableError as error:
                 if error.code == "stale":
-                    self.push(table.message(self.client, "update", [], full=True))
+                    self.push(projection.message(table, self.client, "update", [], full=True))
                 raise
             return False
         if kind == "standing":
@@ -1111,13 +1107,13 @@ class Session:
                 raise TableError("rate_limited", "too many moves; slow down", 429)
             name = data.get("name")
             try:
-                await self.tables.keep_standing(table, seat, data.get("version"), name)
+                await self.tables.commits.keep_standing(table, seat, data.get("version"), name)
             except TableError as error:
                 if error.code == "stale":
-                    self.push(table.message(self.client, "update", [], full=True))
+                    self.push(projection.message(table, self.client, "update", [], full=True))
                 raise
             if name is None:  # nothing moved: only this seat's view changed
-                self.push(table.message(self.client, "update", [], full=True))
+                self.push(projection.message(table, self.client, "update", [], full=True))
             return False
         if kind == "chat":
             self.allow("chat")

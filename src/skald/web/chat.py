@@ -14,13 +14,12 @@ import asyncio
 import json
 import unicodedata
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from skald.web.db import CHAT_LENGTH, CHAT_MESSAGES, ChatFull, ChatRow, Store
+from skald.web.client import Client
 from skald.web.errors import TableError
-
-if TYPE_CHECKING:
-    from skald.web.tables import Client
+from skald.web.store.chat import ChatFull, ChatStore
+from skald.web.store.schema import CHAT_LENGTH, CHAT_MESSAGES, ChatRow
 
 #: The latest messages a table keeps in memory and sends to a client that joins.
 HISTORY = 200
@@ -77,7 +76,7 @@ class TableChat:
                 403,
             )
 
-    async def history(self, store: Store) -> list[dict[str, Any]]:
+    async def history(self, store: ChatStore) -> list[dict[str, Any]]:
         """The latest messages (reading them first if this process has not yet)."""
         async with self.lock:
             if self.messages is None:
@@ -85,7 +84,7 @@ class TableChat:
             assert self.messages is not None
             return list(self.messages)
 
-    async def say(self, store: Store, seat: int | None, name: str, text: str, clients: Iterable[Client]) -> None:
+    async def say(self, store: ChatStore, seat: int | None, name: str, text: str, clients: Iterable[Client]) -> None:
         """Store a message, then tell every client that takes part of it (and of any message another process
         stored meanwhile, in order)."""
         self.check_writer(seat)
@@ -100,7 +99,7 @@ class TableChat:
             ) from None
         await self.catch_up(store, clients)
 
-    async def catch_up(self, store: Store, clients: Iterable[Client]) -> None:
+    async def catch_up(self, store: ChatStore, clients: Iterable[Client]) -> None:
         """Read the messages after the last one known and tell every client that takes part of them."""
         async with self.lock:
             if self.messages is None:  # no client here has joined the chat yet: each gets the history when it does
@@ -114,14 +113,14 @@ class TableChat:
                 if self.may_read(client.seat):
                     client.push(text)
 
-    async def _read(self, store: Store) -> list[dict[str, Any]]:
+    async def _read(self, store: ChatStore) -> list[dict[str, Any]]:
         """Read the messages after the last one known (the latest `HISTORY` at first), keep them, and return them
         (under the lock)."""
         if self.messages is None:
-            rows = await asyncio.to_thread(store.chat_tail, self.game_id, HISTORY)
+            rows = await asyncio.to_thread(store.tail, self.game_id, HISTORY)
             self.messages = []
         else:
-            rows = await asyncio.to_thread(store.chat, self.game_id, self.last)
+            rows = await asyncio.to_thread(store.after, self.game_id, self.last)
         fresh = [as_json(row) for row in rows]
         if fresh:
             self.last = fresh[-1]["seq"]

@@ -1,7 +1,7 @@
 """Hearing other server processes' moves and chat: one connection per process `LISTEN`s on PostgreSQL's channels.
 
 Every process on a PostgreSQL database announces each committed move batch with `NOTIFY` in the transaction that
-commits it (`Store._announce`): `ORIGIN ID:FROM:TO:A.B.C …`, each game, the versions it moved from and to, and the
+commits it (`GameStore._announce`): `ORIGIN ID:FROM:TO:A.B.C …`, each game, the versions it moved from and to, and the
 actions that took it there (left out when too long: the hearer then reads them from the database). PostgreSQL
 delivers it to every listening connection when, and only if, that transaction commits, so no process hears of a
 move that was not committed. Each process keeps one dedicated connection listening (not one from the pool: a
@@ -24,7 +24,8 @@ from collections.abc import Awaitable, Callable
 
 import psycopg
 
-from skald.web.db import CHAT_CHANNEL, MOVES_CHANNEL
+from skald.web.store.chat import CHAT_CHANNEL
+from skald.web.store.games import MOVES_CHANNEL
 
 LOG = logging.getLogger("skald.web")
 

@@ -19,9 +19,11 @@ from typing import Any
 from openskill.models import PlackettLuce
 from sqlalchemy.exc import IntegrityError
 
+from skald.web import projection
 from skald.web.accounts import name_key
-from skald.web.db import Store
-from skald.web.tables import HUMAN, Table
+from skald.web.live_table import HUMAN, LiveTable
+from skald.web.store.ratings import RatingStore
+from skald.web.store.seats import SeatStore
 
 LOG = logging.getLogger("skald.web")
 
@@ -70,16 +72,17 @@ def ranks(result: dict[str, Any]) -> list[int]:
 class Ratings:
     """Rates finished games (in the background) and answers about ratings."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: RatingStore, seats: SeatStore) -> None:
         self.store = store
+        self.seats = seats
         self.rated = 0
 
-    async def game_over(self, table: Table) -> None:
+    async def game_over(self, table: LiveTable) -> None:
         """Rate `table`'s finished game if every person's seat in it is kept in an account."""
-        result = table.result()
+        result = projection.result(table)
         if result is None or await asyncio.to_thread(self.store.rated, table.id):
             return
-        accounts = await asyncio.to_thread(self.store.seat_accounts, table.id)
+        accounts = await asyncio.to_thread(self.seats.seat_accounts, table.id)
         people = [seat for seat, info in enumerate(table.seats) if info.kind == HUMAN]
         if not people or any(seat not in accounts for seat in people) or len(table.seats) < 2:
             return
@@ -101,7 +104,7 @@ class Ratings:
 
     async def table(self, game: str) -> list[dict[str, Any]]:
         """Every account's and bot's rating at `game`, best first."""
-        rows = await asyncio.to_thread(self.store.ratings, game)
+        rows = await asyncio.to_thread(self.store.table, game)
         players = [
             {
                 "name": name,
@@ -122,7 +125,7 @@ class Ratings:
     async def history(self, game: str, name: str) -> list[dict[str, Any]] | None:
         """An account's rated games at `game`, oldest first; None if there is no such account."""
         key = name_key(name)
-        rows = None if key is None else await asyncio.to_thread(self.store.rating_history, game, key)
+        rows = None if key is None else await asyncio.to_thread(self.store.history, game, key)
         if rows is None:
             return None
         return [

@@ -17,9 +17,9 @@ from typing import Any
 
 from skald.web.botpool import BotPool
 from skald.web.botworker import ReviewJob
-from skald.web.db import Store
 from skald.web.errors import TableError
-from skald.web.tables import Table
+from skald.web.live_table import LiveTable
+from skald.web.store.reviews import ReviewStore
 
 LOG = logging.getLogger("skald.web")
 
@@ -31,7 +31,7 @@ WAITING = 8
 class Reviews:
     """The reviews this process is making, and the way to ask for one."""
 
-    def __init__(self, store: Store, pool: BotPool) -> None:
+    def __init__(self, store: ReviewStore, pool: BotPool) -> None:
         self.store = store
         self.pool = pool
         #: Games whose review is being made (or waits for a worker), and those whose review failed, with why.
@@ -39,10 +39,10 @@ class Reviews:
         self.failed: dict[str, str] = {}
         self._slots = asyncio.Semaphore(AT_ONCE)
 
-    async def status(self, table: Table) -> dict[str, Any]:
+    async def status(self, table: LiveTable) -> dict[str, Any]:
         """Where the review of `table`'s game stands: `ready` (with it), `computing`, `failed` or `none`."""
         names = [seat.name for seat in table.seats]
-        row = await asyncio.to_thread(self.store.review, table.id)
+        row = await asyncio.to_thread(self.store.get, table.id)
         if row is not None:
             return {"status": "ready", "seats": names, "seconds": round(row.seconds, 1), "review": row.data}
         if table.id in self.making:
@@ -51,7 +51,7 @@ class Reviews:
             return {"status": "failed", "seats": names, "message": self.failed[table.id]}
         return {"status": "none", "seats": names}
 
-    async def request(self, table: Table) -> dict[str, Any]:
+    async def request(self, table: LiveTable) -> dict[str, Any]:
         """Ask for the review of `table`'s game: it, if made; else it is started (or goes on) in the bot workers."""
         if not table.state.is_terminal():
             raise TableError("not_over", "review: a game is reviewed by the bot once it is over", 409)
@@ -76,7 +76,7 @@ class Reviews:
         try:
             async with self._slots:
                 data, seconds = await self.pool.review(job)
-            await asyncio.to_thread(self.store.save_review, job.game_id, data, seconds)
+            await asyncio.to_thread(self.store.save, job.game_id, data, seconds)
         except asyncio.CancelledError:
             raise
         except Exception as error:

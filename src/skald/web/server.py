@@ -10,10 +10,10 @@ import sys
 import uvicorn
 
 from skald.web.app import create_app
-from skald.web.db import DatabaseInUse, hold_sqlite
 from skald.web.deflate import WebSocketProtocol
 from skald.web.guard import SECURITY, ConnectionGuard, guarded_protocol
 from skald.web.settings import MAX_FRAME, Settings
+from skald.web.store.engine import DatabaseInUse, hold_sqlite
 
 
 def security_logging() -> None:

@@ -1,10 +1,10 @@
-"""Alembic environment: runs migrations on the connection `skald.web.db.migrate` hands over."""
+"""Alembic environment: runs migrations on the connection `skald.web.store.engine.migrate` hands over."""
 
 from __future__ import annotations
 
 from alembic import context
 
-from skald.web.db import Base
+from skald.web.store.schema import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)

@@ -1,0 +1,172 @@
+"""A live table: one game's state in memory, rebuilt from its stored actions, with its seats, log, clients and bots.
+
+What each viewer is told of it is `skald.web.projection`; the tables in memory, their commits, their catching up
+with other processes and their bots are `skald.web.registry` and the modules it builds on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from skald.bots.base import Bot
+from skald.bots.spec import make_bot
+from skald.engine import CHANCE, PERFECT, StandingAnswer, State, get_game
+from skald.engine.presentation import kept_answer
+from skald.web.chat import TableChat
+from skald.web.client import Client
+from skald.web.store.schema import GameRow
+
+HUMAN = "human"
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat token, as stored (the token itself never is)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def secret_seed(secret: bytes, game_id: str, stored: int) -> int:
+    """A game's 256-bit chance seed: its stored seed mixed with the server's secret, so that no record, however
+    long, lets anyone search for the seed offline and foresee the draws to come."""
+    return int.from_bytes(hmac.new(secret, f"skald-seed:{game_id}:{stored}".encode(), hashlib.sha256).digest(), "big")
+
+
+@dataclass(eq=False)
+class LogEntry:
+    """One action in the log: as everyone may see it once the game is over (`whole`) and, in an imperfect-information
+    game, as each viewer saw it during play (`seen`: the seats in order, then the spectator)."""
+
+    whole: dict[str, Any]
+    seen: list[dict[str, Any]] | None = None
+
+    def for_viewer(self, viewer: int | None, over: bool) -> dict[str, Any]:
+        """The entry as `viewer` (None: a spectator) may see it now."""
+        if self.seen is None or over:
+            return self.whole
+        return self.seen[len(self.seen) - 1 if viewer is None else viewer]
+
+
+@dataclass
+class SeatInfo:
+    """A seat at a live table."""
+
+    name: str
+    kind: str
+    token_hash: str | None
+
+
+@dataclass(eq=False)
+class ViewCache:
+    """What the table's viewers were last told, each with the version it was made at (`skald.web.projection` makes
+    and reads it): in an imperfect-information game the boards and texts are kept per viewer."""
+
+    boards: dict[int | None, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    texts: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    #: The mover's legal actions and their JSON text, bare and with the game's words.
+    legal: tuple[int, list[dict[str, Any]], str] | None = None
+    words: tuple[int, list[dict[str, Any]], str] | None = None
+    #: Each action id's JSON form, its canonical text (`projection.action_key`) and the start of its entry in the
+    #: legal actions' JSON text, made once a game: the form is the same in every position (docs/engine.md).
+    forms: dict[int, tuple[Any, str, str]] = field(default_factory=dict)
+
+    def forget_boards(self) -> None:
+        """Drop the cached boards: they are drawn for watchers, and with none left the next move outdates them."""
+        self.boards.clear()
+        self.texts.clear()
+
+
+class LiveTable:
+    """One live game: the state, its version (actions so far), seats, log, watchers and bots."""
+
+    def __init__(self, row: GameRow, seats: list[SeatInfo], state: State, secret: bytes = b"") -> None:
+        self.id = row.id
+        self.game = get_game(row.game)
+        #: Whether chance draws from the server's secret mixed in (else from the stored seed, chosen by a test).
+        self.secret_seed = bool(row.secret_seed) and bool(secret)
+        self.seed = secret_seed(secret, row.id, row.seed) if self.secret_seed else row.seed
+        self.options = dict(row.options)
+        self.seats = seats
+        self.state = state
+        self.rematch_id = row.rematch_id
+        self.lock = asyncio.Lock()
+        self.chat = TableChat(row.id, bool(row.chat_spectators))
+        self.clients: set[Client] = set()
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(info.kind, seed=row.seed + seat) for seat, info in enumerate(seats) if info.kind != HUMAN
+        }
+        #: The client address (its rate-limit key) that created the game in this process, for the limit on bot games
+        #: per client; None for a game loaded from the database.
+        self.owner: str | None = None
+        #: Whether some seat may not see all that happens: then logs, views and caches are kept per viewer.
+        self.imperfect = self.game.information != PERFECT
+        self.log: list[LogEntry] = []
+        self.cache = ViewCache()
+        #: The standing answer each person's seat keeps (`Presentation.standing_answer`), by its name: the table
+        #: answers with it for him until his next decision of another kind. Kept in memory only.
+        self.standing: dict[int, StandingAnswer] = {}
+        self.driver: asyncio.Task[None] | None = None
+        #: Requests and WebSocket sessions holding the table now; while any do, it stays in memory.
+        self.holders = 0
+        #: When it was last held, released or moved (`time.monotonic()`), for dropping idle tables.
+        self.last_used = time.monotonic()
+        replay = self.game.new_initial_state(state.num_players, self.options)
+        for action in state.history:
+            self.log.append(self.entry(replay, action))
+            replay.apply(action)
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has: a move must name this version to be accepted."""
+        return len(self.state.history)
+
+    @property
+    def busy(self) -> bool:
+        """Whether someone holds the table or its bots and chance are moving (every commit in flight is awaited by
+        one of these): then it must stay in memory."""
+        return self.holders > 0 or (self.driver is not None and not self.driver.done())
+
+    @property
+    def status(self) -> str:
+        """`playing` or `over`."""
+        return "over" if self.state.is_terminal() else "playing"
+
+    @property
+    def public(self) -> bool:
+        """Whether every viewer may now see everything that happened: a perfect-information game, or one that is
+        over (the end reveals the whole record)."""
+        return not self.imperfect or self.state.is_terminal()
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token acts for, or None (every token is URL-safe ASCII; anything else is none)."""
+        if not token or not token.isascii():
+            return None
+        digest = token_hash(token)
+        for seat, info in enumerate(self.seats):
+            if info.token_hash is not None and secrets.compare_digest(info.token_hash, digest):
+                return seat
+        return None
+
+    def entry(self, state: State, action: int) -> LogEntry:
+        """The log entry of `action`, about to be taken at `state`: whole, and as each viewer sees it."""
+        player = state.current_player()
+        base = {
+            "ply": len(state.history),
+            "seat": None if player == CHANCE else player,
+            "name": "chance" if player == CHANCE else self.seats[player].name,
+        }
+        whole = base.copy() if self.imperfect else base
+        whole["notation"] = state.action_to_notation(action)
+        if not self.imperfect:
+            return LogEntry(whole)
+        viewers: list[int | None] = [*range(state.num_players), None]
+        return LogEntry(whole, [{**base, "notation": state.notation_for(action, viewer)} for viewer in viewers])
+
+    def standing_action(self, state: State) -> int | None:
+        """The action the seat to act in `state` answers with by its standing answer, or None. A decision where the
+        game offers that seat no answer of the kind it keeps ends it (`Presentation.standing_answer`)."""
+        return kept_answer(state, self.standing)

@@ -1,0 +1,354 @@
+"""What each viewer of a live table is told: the summary, the view with its legal actions, the board and its patch,
+the table in words, the log as that viewer may see it, the messages sent to clients, and why an action is not a
+choice.
+
+A viewer is a seat or (None) a spectator. In an imperfect-information game each is told only what it may know;
+whatever is made for one viewer at one version is kept in the table's `ViewCache` and sent again as it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+
+from skald.engine import CHANCE, State
+from skald.web.client import Client
+from skald.web.errors import TableError
+from skald.web.live_table import LiveTable, LogEntry
+
+#: The width the table in words is written for (the terminal's full form).
+TEXT_WIDTH = 100
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
+def scorings_beside(state: State, observation: dict[str, Any]) -> list[Any]:
+    """The scoring reports sent beside a viewer's observation: the game's `State.scorings()`, which are public
+    (docs/engine.md). An observation that carries those very reports under `scorings` has them taken out, so they
+    travel once; a `scorings` of the game's own making (this turn's lines, say) is part of its observation and stays:
+    taken for the reports, it would hide them and break every page that draws them."""
+    reports = state.scorings()
+    if observation.get("scorings") == reports:
+        del observation["scorings"]
+    return reports
+
+
+def action_key(data: Any) -> str:
+    """A canonical text of an action's JSON form, to compare the board's targets with the legal actions."""
+    return _CANONICAL.encode(data)
+
+
+def viewer_rng(state: State, seat: int, purpose: str) -> random.Random:
+    """A generator seeded by what `seat` knows (its information state) and `purpose`: answers drawn from it are the
+    same in every world `seat` cannot tell apart, so they can tell it nothing more."""
+    known = state.information_state_string(seat)
+    digest = hashlib.blake2b(f"skald-{purpose}:{seat}:{known}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def last_move_marks(state: State, log: Sequence[LogEntry], seat: int | None) -> list[str]:
+    """The parts of `state`'s drawn board (`data-at` names) that the last move by a seat in `log` changed, as `seat`
+    may see them (`Presentation.last_move`): the web rings them, so that someone who looked away sees what changed."""
+    for entry in reversed(log):
+        mover = entry.whole["seat"]
+        if mover is not None:
+            action = state.history[entry.whole["ply"]]
+            return state.game.presentation.last_move(state, mover, action, seat)
+    return []
+
+
+def log_for(table: LiveTable, viewer: int | None, entries: list[LogEntry] | None = None) -> list[dict[str, Any]]:
+    """`entries` (by default the whole log) as `viewer` (None: a spectator) may see them now."""
+    over = table.state.is_terminal()
+    return [entry.for_viewer(viewer, over) for entry in (table.log if entries is None else entries)]
+
+
+def summary(table: LiveTable) -> dict[str, Any]:
+    """Public facts: seats, whose turn, status, result."""
+    player = table.state.current_player()
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "title": table.game.title,
+        "players": table.state.num_players,
+        "options": table.options,
+        "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(table.seats)],
+        "version": table.version,
+        "status": table.status,
+        "to_move": player if player >= 0 else None,
+        "to_move_name": table.seats[player].name if player >= 0 else None,
+        "result": result(table),
+        "rematch": table.rematch_id,
+        "fair": fair(table),
+        "chat_spectators": table.chat.spectators,
+    }
+
+
+def fair(table: LiveTable) -> dict[str, Any] | None:
+    """The commitment to the chance seed (its SHA-256), published from the start, and the seed itself once the
+    game is over, so anyone can check that the draws came from the seed fixed before the first one."""
+    if not table.secret_seed:
+        return None
+    seed = table.seed.to_bytes(32, "big")
+    return {
+        "commitment": hashlib.sha256(seed).hexdigest(),
+        "seed": seed.hex() if table.state.is_terminal() else None,
+    }
+
+
+def result(table: LiveTable) -> dict[str, Any] | None:
+    """At the end: standings with the tie-break, best first, and the columns (key and heading) they list;
+    `tied` says whether the best score was shared, so that the tie-break decided (or the victory is shared).
+
+    The game's presentation gives each seat's columns (`standings`: the score by default, headed by
+    `Game.score_name`; Vikings' Fame and Gold) and its tie-break in a sentence. The game is over, so all of it
+    may be seen by everyone.
+    """
+    state = table.state
+    if not state.is_terminal():
+        return None
+    presentation = table.game.presentation
+    winners = state.winners()
+    scores = state.scores()
+    extra = presentation.standings(state)
+    shown = [key for key in extra[0] if key != "order"] if extra else ["score"]
+    columns = [
+        {"key": key, "label": table.game.score_name if key == "score" else key.replace("_", " ").capitalize()}
+        for key in shown
+    ]
+
+    def rank(seat: int) -> tuple[Any, ...]:
+        keys = extra[seat].get("order", [scores[seat]]) if extra else [scores[seat]]
+        return (seat not in winners, *(-value for value in keys))
+
+    rows = []
+    for place, seat in enumerate(sorted(range(len(scores)), key=rank), start=1):
+        row = {"place": place, "seat": seat, "name": table.seats[seat].name, "score": scores[seat]}
+        row.update({k: v for k, v in (extra[seat] if extra else {}).items() if k != "order"})
+        rows.append(row)
+    return {
+        "winners": winners,
+        "standings": rows,
+        "columns": columns,
+        "tie_break": presentation.tie_break(state),
+        "tied": scores.count(max(scores)) > 1,
+    }
+
+
+def legal(table: LiveTable, words: bool = True) -> tuple[list[dict[str, Any]], str]:
+    """The mover's legal actions and their JSON text, built once a version: each with its JSON form, canonical
+    key and notation and, with `words`, the game's description of it (`label`) and the heading of its group
+    (`group`), in the game's group order. The text is spliced into messages as it is."""
+    cache = table.cache
+    cached = cache.words if words else cache.legal
+    if cached is not None and cached[0] == table.version:
+        return cached[1], cached[2]
+    state = table.state
+    presentation = table.game.presentation
+    listed = []
+    texts = []
+    quote = json.encoder.encode_basestring_ascii
+    forms = cache.forms
+    actions = state.legal_actions()
+    for heading, group in presentation.groups(state, actions) if words else [("", actions)]:
+        for action in group:
+            form = forms.get(action)
+            if form is None:
+                data = state.action_to_json(action)
+                key = action_key(data)
+                form = forms[action] = (data, key, f'{{"key":{quote(key)},"action":{key},"notation":')
+            data, key, start = form
+            notation = state.action_to_notation(action)
+            entry = {"key": key, "action": data, "notation": notation}
+            text = start + quote(notation)
+            if words:
+                entry["label"] = label = presentation.describe(state, action)
+                entry["group"] = heading
+                text += f',"label":{quote(label)},"group":{quote(heading)}'
+            listed.append(entry)
+            texts.append(text + "}")
+    built = (table.version, listed, "[" + ",".join(texts) + "]")
+    if words:
+        cache.words = built
+    else:
+        cache.legal = built
+    return built[1], built[2]
+
+
+def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any]:
+    """What `seat` (None: a spectator) is told; with `full` also its observation and, once, the scorings.
+
+    Only the seat to move gets the legal actions and, in a full view (for people), the game's words for them:
+    its prompt and click hint for the step, and each action's label and group. Everything else is the viewer's
+    own view of the state (`State.observation(seat)`).
+    """
+    state = table.state
+    player = state.current_player()
+    presentation = table.game.presentation
+    body: dict[str, Any] = {
+        "full": full,
+        "version": table.version,
+        "status": table.status,
+        "to_move": player if player >= 0 else None,
+        "legal": [],
+        "result": result(table),
+        "rematch": table.rematch_id,
+    }
+    if full and player >= 0:
+        body["step"] = presentation.step(state)
+    if full:
+        body["last_move"] = last_move_marks(state, table.log, seat)
+        body["seat_lines"] = [presentation.seat_summary(state, s, seat) for s in range(state.num_players)]
+    if seat is not None and seat == player:
+        body["legal"] = legal(table, words=full)[0]
+        if full:
+            body["prompt"] = presentation.prompt(state)
+            body["click_hint"] = presentation.click_hint(state)
+            offer = presentation.standing_answer(state)
+            if offer is not None:
+                body["standing_offer"] = {"name": offer.name, "label": offer.label}
+    if full and seat is not None and seat in table.standing:
+        kept = table.standing[seat]
+        body["standing"] = {"name": kept.name, "label": kept.label}
+    if full:
+        observation = dict(state.observation(seat))
+        scorings = scorings_beside(state, observation)
+        body["observation"] = observation
+        body["scorings"] = scorings
+    return body
+
+
+def board(table: LiveTable, seat: int | None) -> tuple[str, ...]:
+    """The board as SVG for `seat` in the game's pieces (`Game.render_svg_parts`), cached per version."""
+    cached = table.cache.boards.get(seat)
+    if cached is not None and cached[0] == table.version:
+        return cached[1]
+    names = [s.name for s in table.seats]
+    parts = tuple(table.game.render_svg_parts(table.state, seat, names))
+    table.cache.boards[seat] = (table.version, parts)
+    return parts
+
+
+def board_patch(table: LiveTable, client: Client) -> dict[str, Any] | None:
+    """What `client` needs to redraw the board, which it then holds: `{"size": n, "parts": [[i, text], …]}`, the
+    pieces that differ from those it holds (all of them for a client that holds none, or as many), or None when
+    it holds this board already."""
+    parts = board(table, client.seat)
+    held = client.board
+    client.board = parts
+    if held is parts:
+        return None
+    if held is None or len(held) != len(parts):
+        return {"size": len(parts), "parts": list(enumerate(parts))}
+    changed = [(i, part) for i, (part, old) in enumerate(zip(parts, held, strict=True)) if part != old]
+    return {"size": len(parts), "parts": changed} if changed else None
+
+
+def text(table: LiveTable, seat: int | None) -> str:
+    """The table in words for `seat`, as the terminal shows it (`Presentation.board` with the seats' names, 100
+    columns, no colour), cached per version: the web page offers it to screen readers and to anyone who would
+    rather read than look."""
+    cached = table.cache.texts.get(seat)
+    if cached is not None and cached[0] == table.version:
+        return cached[1]
+    written = io.StringIO()
+    console = Console(file=written, width=TEXT_WIDTH, color_system=None, force_terminal=False)
+    console.print(table.game.presentation.board(table.state, seat, [s.name for s in table.seats]))
+    words = written.getvalue()
+    table.cache.texts[seat] = (table.version, words)
+    return words
+
+
+def message(table: LiveTable, client: Client, kind: str, log: list[LogEntry], full: bool | None = None) -> str:
+    """An update for one client: new log entries, its view (full if it wants it or `full`) and, if it draws the
+    board, the pieces of the SVG that changed since the board it holds (`board_patch`; none: it is unchanged).
+
+    In an imperfect-information game the update that ends the game (and every later one with log entries, such
+    as the first after hello) reveals the whole log (`"reveal": true`: it replaces the log the client has).
+    """
+    body: dict[str, Any] = {"type": kind}
+    if not table.imperfect:
+        body["log"] = [entry.whole for entry in log]
+    elif log and table.state.is_terminal():
+        body["log"] = log_for(table, None)
+        body["reveal"] = True
+    else:
+        body["log"] = log_for(table, client.seat, log)
+    wanted = client.full if full is None else full
+    body.update(view(table, client.seat, wanted))
+    if client.svg:
+        patch = board_patch(table, client)
+        if patch is not None:
+            body["board"] = patch
+        body["text"] = text(table, client.seat)
+    if not body["legal"]:
+        return _COMPACT.encode(body)
+    del body["legal"]  # spliced in as the text cached with it, the same JSON
+    return f'{_COMPACT.encode(body)[:-1]},"legal":{legal(table, words=wanted)[1]}}}'
+
+
+def broadcast(table: LiveTable, log: list[LogEntry]) -> None:
+    """Queue an update for every client, sharing the text between clients that are told the same (the same
+    view, and for the board the same pieces held before)."""
+    cache: dict[tuple[int | None, bool, bool, int], str] = {}
+    held = [client.board for client in table.clients]  # alive until the end: their ids are in the keys
+    player = table.state.current_player()
+    for client in list(table.clients):
+        # In a perfect-information game, seats not on turn are told the same as a spectator unless they see the
+        # full (seat-specific) view; in an imperfect one even the log differs from seat to seat.
+        private = table.imperfect or client.full or client.svg or client.seat == player
+        seat = client.seat if private else None
+        key = (seat, client.svg, client.full, id(client.board))
+        if key not in cache:
+            cache[key] = message(table, client, "update", log)
+        elif client.svg:
+            client.board = board(table, client.seat)
+        client.push(cache[key])
+    del held
+
+
+def notify(table: LiveTable, data: dict[str, Any]) -> None:
+    """Queue a small notice for every client."""
+    notice = json.dumps(data)
+    for client in list(table.clients):
+        client.push(notice)
+
+
+def why(table: LiveTable, seat: int | None, data: Any) -> str | None:
+    """Why an action is not a choice now (None when it is), for the hover on a forbidden square.
+
+    Only the seat to move is answered (anyone else gets a `TableError`, 403). In an imperfect-information game the
+    answer is worked out on a state drawn from those that seat cannot tell apart (seeded by what it knows), so
+    it cannot reflect anything hidden from it.
+    """
+    state = table.state
+    player = state.current_player()
+    if seat is None or seat != player:
+        whose = (
+            "the game is over"
+            if state.is_terminal()
+            else "chance is drawing"
+            if player == CHANCE
+            else f"it is {table.seats[player].name}'s turn"
+        )
+        asker = "a spectator" if seat is None else "a seat not on turn"
+        raise TableError(
+            "why_forbidden",
+            f"why: only the seat to move is told why an action is not a choice ({whose}; you are {asker})",
+            403,
+        )
+    if table.imperfect:
+        state = state.resample_from_infostate(seat, viewer_rng(state, seat, "why"))
+    try:
+        action = state.action_from_json(data)
+    except ValueError as error:
+        return f"not an action: {error}"
+    reason = state.illegal_reason(action)
+    return None if reason is None else str(reason)

@@ -1,0 +1,1 @@
+"""The web table's database, one store per concern over one shared engine (`stores.Stores` holds them all)."""
