@@ -149,6 +149,18 @@ def test_no_import_circles_among_the_modules_of_src():
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 
+def test_no_import_circles_among_the_web_modules_even_for_the_type_checker():
+    """The web's modules form layers: not even an import made only for the type checker leads back."""
+    web = {name: path for name, path in MODULES.items() if name == "skald.web" or name.startswith("skald.web.")}
+    graph = {
+        name: imported(name, path, ast.parse(path.read_text(), str(path)), runtime_only=False) & set(web)
+        for name, path in web.items()
+    }
+    assert graph["skald.web.registry"], "the graph is read from the source"
+    cycle = find_cycle(graph)
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
 def test_the_circle_finder_names_a_circle_it_is_shown():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
     assert find_cycle(graph) == ["a", "b", "c", "a"]
