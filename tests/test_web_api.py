@@ -44,7 +44,7 @@ class Socket:
         self, server: Server, game_id: str, token: str | None = None, svg: bool = False, full: bool = True
     ) -> None:
         self.conn: ClientConnection = connect(f"{server.ws}/ws/{game_id}", max_size=None, open_timeout=30).__enter__()
-        #: The board's pieces of SVG as the updates patched them (see `Table.board_patch`).
+        #: The board's pieces of SVG as the updates patched them (see `projection.board_patch`).
         self.board: list[str] = []
         #: The table chat's messages as received (the history on joining, then each new one).
         self.chat: list[dict[str, Any]] = []

@@ -45,7 +45,7 @@ Heard = tuple[str, int, int, list[int] | None]
 
 def parse(payload: str, origin: str) -> list[Heard]:
     """The games a payload announces; none for this process's own (its `origin`), and no item that is malformed
-    (actions that do not apply are read from the database instead: see `Tables.heard`)."""
+    (actions that do not apply are read from the database instead: see `CatchUp.heard`)."""
     sender, _, rest = payload.partition(" ")
     if sender == origin:
         return []
