@@ -925,3 +925,37 @@ class Store:
                 session.execute(delete(GameRow).where(GameRow.id.in_(gone)))
             deleted += gone
         return deleted
+
+    # -- the chat's rolling window and deleting an account ------------------------------------------------------
+
+    def say_keeping(self, game_id: str, seat: int | None, name: str, text: str, keep: int) -> ChatRow:
+        """Add a message to a game's chat, numbered after the last one, and forget the messages `keep` or more before
+        it: the chat keeps its latest `keep`, so it is never full (on PostgreSQL the message is announced to every
+        other process, on commit); raises KeyError if there is no such game."""
+        for _attempt in range(10):
+            try:
+                with self._write_lock, Session(self.engine, expire_on_commit=False) as session, session.begin():
+                    if session.get(GameRow, game_id) is None:
+                        raise KeyError(game_id)
+                    last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.game_id == game_id)) or 0
+                    row = ChatRow(game_id=game_id, seq=last + 1, seat=seat, name=name, text=text, created_at=now())
+                    session.add(row)
+                    session.flush()
+                    session.execute(delete(ChatRow).where(ChatRow.game_id == game_id, ChatRow.seq <= row.seq - keep))
+                    if self.notifies:
+                        session.connection().exec_driver_sql(
+                            "SELECT pg_notify(%s, %s)", (CHAT_CHANNEL, f"{self.origin} {game_id}:{row.seq}")
+                        )
+                return row
+            except IntegrityError:
+                continue  # another process numbered a message of this game at the same moment: number it again
+        raise RuntimeError(f"chat of game {game_id}: could not number a message")
+
+    def delete_account(self, account_id: str) -> None:
+        """Delete an account with its sessions and ratings; the games stay, the seats it kept belong to no account."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(update(SeatRow).where(SeatRow.account_id == account_id).values(account_id=None))
+            session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            session.execute(delete(RatedRow).where(RatedRow.account_id == account_id))
+            session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
+            session.execute(delete(AccountRow).where(AccountRow.id == account_id))
