@@ -66,8 +66,10 @@ class Client:
         """Send a message; the answer: the message as stored (heard back), or the refusal."""
         self.conn.send(json.dumps({"type": "chat", "text": text, "ref": ref}))
         return self.next(
-            lambda m: (m["type"] == "error" and m.get("ref") == ref)
-            or (m["type"] == "chat" and not m.get("history") and any(s["text"] == text for s in m["messages"]))
+            lambda m: (
+                (m["type"] == "error" and m.get("ref") == ref)
+                or (m["type"] == "chat" and not m.get("history") and any(s["text"] == text for s in m["messages"]))
+            )
         )
 
     def close(self) -> None:
