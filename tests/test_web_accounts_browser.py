@@ -1,6 +1,7 @@
 """Accounts in Debian's Chromium (issue 18, deliverables 1 and 2): a person signs up in the lobby, creates a game,
 takes his seat and keeps it in his account, closes the browser, signs in in another one and finds the game under
-"Your games", and opens it in his seat, without the invite link."""
+"Your games", and opens it in his seat, without the invite link. In the lobby he also changes his password and
+deletes his account, each with his current password."""
 
 from __future__ import annotations
 
@@ -82,3 +83,28 @@ def test_the_ratings_page_lists_rated_players_and_bots_and_opens_a_players_histo
     page.wait_for_selector("#history-card:not([hidden]) #history-table tbody tr")
     assert "rated games" in page.inner_text("#history-heading")
     assert "of 2" in page.inner_text("#history-table tbody tr")
+
+
+def test_a_person_changes_his_password_then_deletes_his_account_from_the_lobby(browser: Any, server: Server) -> None:
+    page = browser.new_context().new_page()
+    sign(page, server, "#sign-up", "Thyra", "first of my words")
+    page.click("#account-manage summary")
+    page.fill("#account-current", "not my words")
+    page.fill("#account-new", "second of my words")
+    page.click("#change-password")
+    page.wait_for_selector("#account-error:has-text('current password is not right')")
+    page.fill("#account-current", "first of my words")
+    page.fill("#account-new", "second of my words")
+    page.click("#change-password")
+    page.wait_for_selector("#account-done:has-text('Password changed')")
+    assert page.is_visible("#account-in")  # still signed in here
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.fill("#account-current", "second of my words")
+    page.click("#delete-account")
+    page.wait_for_selector("#account-done:has-text('Account deleted')")
+    page.wait_for_selector("#account-form:not([hidden])")
+    assert page.is_hidden("#account-manage")
+    page.fill("#account-user", "Thyra")
+    page.fill("#account-password", "second of my words")
+    page.click("#sign-in")
+    page.wait_for_selector("#account-error:has-text('name or password: not right')")

@@ -12,8 +12,12 @@ from then on that seat is his wherever he signs in, with or without the link, an
   `X-CSRF-Token` header (the page has it from `GET /api/session`), besides the same-site and JSON checks every
   write gets (`skald.web.guard`). A WebSocket is taken only from a same-site page, so a cookie alone never lets
   another site act.
-- Sign-ins are rate-limited per client address and per account name; a wrong name or password gets one answer,
-  whichever was wrong.
+- Sign-ins are rate-limited per client address, per account name from each address, and, more slowly, per account
+  name from every address but those the account signed in from: others cannot lock an owner out, and guessing from
+  many addresses is slow. A wrong name or password gets one answer, whichever was wrong.
+- A password is at least 8 characters, not the account's name, and not one of the common passwords
+  (`skald.web.passwords`). Changing it or deleting the account takes the current password, besides the cookie and
+  the CSRF token; deleting keeps the games, the seats the account kept belonging to no account from then on.
 - An account acts only in the seats it claimed: a seat token still acts for its seat, as before accounts.
 """
 
@@ -22,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
-import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -38,7 +42,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from skald.web.errors import TableError
 from skald.web.guard import bearer
 from skald.web.names import clean_name, likeness
-from skald.web.ratelimit import RateLimiter
+from skald.web.passwords import LENGTH as PASSWORD_LENGTH
+from skald.web.passwords import check_password, common_passwords
+from skald.web.ratelimit import CAPACITY, RateLimiter
 from skald.web.store.accounts import AccountStore
 from skald.web.store.schema import AccountRow, SessionRow, now
 from skald.web.store.seats import SeatStore
@@ -49,7 +55,6 @@ CSRF_HEADER = "x-csrf-token"
 NAME_LENGTH = (3, 32)
 #: The most characters of a name's folded form (the column that keeps names apart).
 KEY_LENGTH = 64
-PASSWORD_LENGTH = (8, 256)
 #: Games listed under "Your games" for an account, the most recently moved first.
 LISTED = 50
 
@@ -60,6 +65,21 @@ class AccountIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(max_length=64)
     password: str = Field(max_length=PASSWORD_LENGTH[1])
+
+
+class PasswordIn(BaseModel):
+    """The account's current password, to delete the account."""
+
+    model_config = ConfigDict(extra="forbid")
+    password: str = Field(max_length=PASSWORD_LENGTH[1])
+
+
+class NewPasswordIn(BaseModel):
+    """The current password and the one to replace it."""
+
+    model_config = ConfigDict(extra="forbid")
+    password: str = Field(max_length=PASSWORD_LENGTH[1])
+    new_password: str = Field(max_length=PASSWORD_LENGTH[1])
 
 
 class SignOutIn(BaseModel):
@@ -105,14 +125,6 @@ def name_key(text: str) -> str | None:
         return None
 
 
-def check_password(password: str) -> None:
-    """Refuse a password too short (or too long) to keep."""
-    if len(password) < PASSWORD_LENGTH[0]:
-        raise TableError("password", f"password: at least {PASSWORD_LENGTH[0]} characters")
-    if any(unicodedata.category(char) == "Cs" for char in password):
-        raise TableError("password", "password: not valid Unicode (a lone surrogate)")
-
-
 class Accounts:
     """Accounts and sessions, over their stores; every check of a password runs in a worker thread."""
 
@@ -120,10 +132,17 @@ class Accounts:
         self.accounts = accounts
         self.seats = seats
         self.hasher = PasswordHasher()
-        #: Sign-in attempts per client address and per account name, and accounts made per address.
+        #: Sign-in attempts per client address; per account name from one address (an owner's tries never share a
+        #: bucket with a stranger's); and per account name from every address it has not signed in from, slower,
+        #: against guessing from many addresses. Accounts made per address.
         self.by_address = RateLimiter(10 / 60, 10)
-        self.by_name = RateLimiter(5 / 60, 5)
+        self.by_name_address = RateLimiter(5 / 60, 5)
+        self.by_name = RateLimiter(1 / 120, 30)
         self.made = RateLimiter(5 / 60, 5)
+        #: (account name, address) pairs that signed in (or made the account), the most recent `CAPACITY` kept:
+        #: those are held to their own limits only, so guessing from elsewhere never locks the owner out.
+        self.known: OrderedDict[str, None] = OrderedDict()
+        common_passwords()  # read the list once, now, rather than at the first account made
         #: Hashing takes tens of MB and milliseconds: two at a time, in threads of their own, so that a burst of
         #: sign-ins never holds up the database calls that share the default executor.
         self.hashing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="skald-argon2")
@@ -139,34 +158,86 @@ class Accounts:
         if not self.made.allow(client):
             raise TableError("rate_limited", "too many accounts made from this address; wait a few minutes", 429)
         name, key = account_name(body.name)
-        check_password(body.password)
+        check_password(body.password, key)
         password_hash = await self._hash(self.hasher.hash, body.password)
         row = AccountRow(
             id=secrets.token_urlsafe(12), name=name, name_key=key, password_hash=password_hash, created_at=now()
         )
         if not await asyncio.to_thread(self.accounts.create, row):
             raise TableError("name_taken", f"name: {name!r} (or one that looks like it) is taken; choose another", 409)
+        self._remember(key, client)
         return await self._open(row)
+
+    def _remember(self, key: str, client: str) -> None:
+        """The account named `key` was signed in to from `client`."""
+        pair = f"{key}\0{client}"
+        self.known[pair] = None
+        self.known.move_to_end(pair)
+        if len(self.known) > CAPACITY:
+            self.known.popitem(last=False)
+
+    def _limit(self, key: str | None, client: str) -> None:
+        """Refuse a sign-in attempt (or a check of the current password) past its limits."""
+        pair = f"{key or '?'}\0{client}"
+        if (
+            not self.by_address.allow(client)
+            or not self.by_name_address.allow(pair)
+            or (pair not in self.known and not self.by_name.allow(key or "?"))
+        ):
+            raise TableError("rate_limited", "too many sign-in attempts; wait a minute and try again", 429)
 
     async def sign_in(self, client: str, body: AccountIn) -> tuple[Signed, str]:
         """The account's new session and the cookie's token, if the name and password are right."""
         key = name_key(body.name)
-        if not self.by_address.allow(client) or not self.by_name.allow(key or "?"):
-            raise TableError("rate_limited", "too many sign-in attempts; wait a minute and try again", 429)
+        self._limit(key, client)
         wrong = TableError("sign_in", "name or password: not right", 401)
         row = None if key is None else await asyncio.to_thread(self.accounts.named, key)
         if row is None:
             # Hash anyway, so that a name that does not exist takes as long to refuse as a wrong password.
             await self._hash(self.hasher.hash, body.password)
             raise wrong
+        await self._verify(row, body.password, wrong)
+        self._remember(row.name_key, client)
+        return await self._open(row)
+
+    async def _verify(self, row: AccountRow, password: str, wrong: TableError) -> None:
+        """Raise `wrong` unless `password` is the account's (rehashing it with today's parameters if need be)."""
         try:
-            await self._hash(self.hasher.verify, row.password_hash, body.password)
+            await self._hash(self.hasher.verify, row.password_hash, password)
         except (VerificationError, InvalidHashError):
             raise wrong from None
         if self.hasher.check_needs_rehash(row.password_hash):
-            fresh = await self._hash(self.hasher.hash, body.password)
+            fresh = await self._hash(self.hasher.hash, password)
             await asyncio.to_thread(self.accounts.set_password_hash, row.id, fresh)
+
+    async def _current(self, signed: Signed, client: str, password: str) -> AccountRow:
+        """The signed-in account, once its current password was given (limited as sign-ins are: a copied cookie is
+        no licence to guess it)."""
+        found = await asyncio.to_thread(self.accounts.session_of, signed.token_hash)
+        if found is None:
+            raise TableError("signed_out", "session: your session has ended or was signed out; sign in first", 401)
+        row = found[1]
+        self._limit(row.name_key, client)
+        await self._verify(row, password, TableError("password", "password: your current password is not right", 403))
+        return row
+
+    async def change_password(self, signed: Signed, client: str, body: NewPasswordIn) -> tuple[Signed, str]:
+        """Replace the account's password (the current one given), end its every session, and open a new one for
+        this browser: a cookie copied before the change stops working."""
+        row = await self._current(signed, client, body.password)
+        check_password(body.new_password, row.name_key)
+        fresh = await self._hash(self.hasher.hash, body.new_password)
+        await asyncio.to_thread(self.accounts.set_password_hash, row.id, fresh)
+        await asyncio.to_thread(self.accounts.close_sessions, row.id)
+        self._close_seated(row.id, keep=signed.token_hash)
         return await self._open(row)
+
+    async def delete(self, signed: Signed, client: str, body: PasswordIn) -> None:
+        """Delete the account (the current password given): its sessions and ratings go, its games stay, and the
+        seats it kept belong to no account from then on."""
+        row = await self._current(signed, client, body.password)
+        await asyncio.to_thread(self.accounts.delete, row.id)
+        self._close_seated(row.id)
 
     async def _open(self, row: AccountRow) -> tuple[Signed, str]:
         token = secrets.token_urlsafe(32)
@@ -223,10 +294,16 @@ class Accounts:
         """End the session (or every session of its account), and close the WebSockets seated by it here."""
         if everywhere:
             await asyncio.to_thread(self.accounts.close_sessions, signed.account_id)
+            self._close_seated(signed.account_id)
         else:
             await asyncio.to_thread(self.accounts.close_session, signed.token_hash)
-        for close, (account_id, token_hash) in list(self.seated.items()):
-            if account_id == signed.account_id and (everywhere or token_hash == signed.token_hash):
+            self._close_seated(signed.account_id, only=signed.token_hash)
+
+    def _close_seated(self, account_id: str, only: str | None = None, keep: str | None = None) -> None:
+        """Close the WebSockets here seated by the account's sessions (`only` the one with that cookie hash, or all
+        but the one to `keep`)."""
+        for close, (account, token_hash) in list(self.seated.items()):
+            if account == account_id and only in (None, token_hash) and token_hash != keep:
                 del self.seated[close]
                 close()
 
@@ -288,6 +365,20 @@ def router(
         signed = await accounts.require(request)
         body: SignOutIn = await body_of(request, SignOutIn)
         await accounts.sign_out(signed, body.everywhere)
+        return session_reply(request, None, None)
+
+    @routes.post("/api/account/password")
+    async def change_password(request: Request) -> JSONResponse:
+        signed = await accounts.require(request)
+        body: NewPasswordIn = await body_of(request, NewPasswordIn)
+        fresh, token = await accounts.change_password(signed, client_key(request), body)
+        return session_reply(request, fresh, token)
+
+    @routes.delete("/api/account")
+    async def delete_account(request: Request) -> JSONResponse:
+        signed = await accounts.require(request)
+        body: PasswordIn = await body_of(request, PasswordIn)
+        await accounts.delete(signed, client_key(request), body)
         return session_reply(request, None, None)
 
     @routes.get("/api/account/games")

@@ -1,11 +1,16 @@
 """The table chat: short messages from the seats and, when the game's creator allowed it, from its spectators.
 
 Messages are kept in the database beside the game (`chat_messages`), numbered from 1 in the order they were written,
-and never enter the game's record: they are downloaded apart (`GET /api/games/{id}/chat`); a game keeps at most
-`CHAT_MESSAGES` (2,000), after which its chat is full. A message is plain text
-(the page shows it as text, never as HTML), 1–`CHAT_LENGTH` characters once trimmed, with no control characters but
-line breaks. Every server process on a PostgreSQL database hears of every message (`NOTIFY skald_chat`) and tells
-its own clients, as it does for moves.
+and never enter the game's record: they are downloaded apart (`GET /api/games/{id}/chat`). A game keeps its latest
+`CHAT_MESSAGES` (2,000): an older message ages out as a new one comes, so a chat is never full and a seat can always
+speak. A message is plain text (the page shows it as text, never as HTML), 1–`CHAT_LENGTH` characters once trimmed,
+with no control, format or separator character but line breaks (nothing that hides text or turns it around, as in
+seat names). Every server process on a PostgreSQL database hears of every message (`NOTIFY skald_chat`) and tells its
+own clients, as it does for moves.
+
+How fast one may write is kept per writer, not per connection, so reconnecting buys nothing: each seat of a game has
+its allowance, each spectator address at a table its own, each address across every table one more, and a table's
+spectators together one that leaves the seats the floor (`ChatLimits`).
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ from typing import Any
 
 from skald.web.client import Client
 from skald.web.errors import TableError
-from skald.web.store.chat import ChatFull, ChatStore
+from skald.web.guard import CLIENT_ADDRESS, ClientAddresses
+from skald.web.names import hidden
+from skald.web.ratelimit import RateLimiter
+from skald.web.store.chat import ChatStore
 from skald.web.store.schema import CHAT_LENGTH, CHAT_MESSAGES, ChatRow
 
 #: The latest messages a table keeps in memory and sends to a client that joins.
@@ -42,7 +50,45 @@ def clean(text: Any) -> str:
         raise TableError("text", f"text: at most {CHAT_LENGTH} characters (this message has {len(message)})")
     if any(unicodedata.category(char) == "Cc" and char != "\n" for char in message):
         raise TableError("text", "text: control characters are not allowed (line breaks are)")
+    char = hidden(message, "\n")
+    if char is not None:
+        raise TableError(
+            "text",
+            f"text: U+{ord(char):04X} is an invisible or format character (a zero-width space, a direction override, "
+            "a line separator); write plain text",
+        )
     return message
+
+
+class ChatLimits:
+    """How fast each writer may talk, across all his connections: a seat of a game, a spectator address at a table,
+    a spectator address across every table, and a table's spectators together. A seat is held only to its own
+    allowance, so nobody else's messages ever silence it."""
+
+    def __init__(self) -> None:
+        #: A message every two seconds after a burst of five, for each seat of a game and each spectator address at
+        #: a table: a conversation, not a flood.
+        self.writers = RateLimiter(0.5, 5.0)
+        #: One spectator address across every table it watches.
+        self.addresses = RateLimiter(1.0, 10.0)
+        #: All the spectators of one table together (many addresses cannot bury the seats' words).
+        self.spectators = RateLimiter(2.0, 20.0)
+
+    def check(self, game_id: str, seat: int | None, address: str | None) -> None:
+        """Refuse a message written faster than its writer's allowance (`rate_limited`)."""
+        if seat is not None:
+            if not self.writers.allow(f"{game_id}:{seat}"):
+                raise TableError("rate_limited", "too many 'chat' messages from this seat; slow down", 429)
+            return
+        key = ClientAddresses.key(address or "?")
+        if not self.addresses.allow(key) or not self.writers.allow(f"{game_id}:{key}"):
+            raise TableError("rate_limited", "too many 'chat' messages from this address; slow down", 429)
+        if not self.spectators.allow(game_id):
+            raise TableError("rate_limited", "too many 'chat' messages from the spectators; wait a moment", 429)
+
+
+#: The limits of every table's chat in this process (each process keeps its own, as for every limit).
+LIMITS = ChatLimits()
 
 
 def as_json(row: ChatRow) -> dict[str, Any]:
@@ -85,18 +131,15 @@ class TableChat:
             return list(self.messages)
 
     async def say(self, store: ChatStore, seat: int | None, name: str, text: str, clients: Iterable[Client]) -> None:
-        """Store a message, then tell every client that takes part of it (and of any message another process
-        stored meanwhile, in order)."""
+        """Store a message (refused if its writer is past his allowance), then tell every client that takes part of
+        it (and of any message another process stored meanwhile, in order)."""
         self.check_writer(seat)
         text = clean(text)
+        LIMITS.check(self.game_id, seat, CLIENT_ADDRESS.get())
         try:
-            await asyncio.to_thread(store.say, self.game_id, seat, name, text)
+            await asyncio.to_thread(store.say, self.game_id, seat, name, text, CHAT_MESSAGES)
         except KeyError:
             raise TableError("not_found", f"no game {self.game_id!r} here", 404) from None
-        except ChatFull:
-            raise TableError(
-                "chat_full", f"chat: this table's chat is full ({CHAT_MESSAGES:,} messages)", 409
-            ) from None
         await self.catch_up(store, clients)
 
     async def catch_up(self, store: ChatStore, clients: Iterable[Client]) -> None:

@@ -16,6 +16,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
 from typing import Any
 
 from starlette.requests import HTTPConnection
@@ -28,6 +29,9 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+#: The client's address (as `Gate` resolved it) while its request or WebSocket is served: for limits kept by code
+#: that is handed no request, such as the table chat's per-address limit.
+CLIENT_ADDRESS: ContextVar[str | None] = ContextVar("skald_client_address", default=None)
 
 
 class SecurityLog:
@@ -243,6 +247,7 @@ class Gate:
         peer = scope["client"][0] if scope.get("client") else "?"
         address = self.addresses.resolve(peer, headers.get("x-forwarded-for"))
         scope["client"] = (address, scope["client"][1] if scope.get("client") else 0)
+        CLIENT_ADDRESS.set(address)
         if self.addresses.is_trusted(peer) and headers.get("x-forwarded-proto") in ("http", "https"):
             secure = headers["x-forwarded-proto"] == "https"
             scope["scheme"] = (

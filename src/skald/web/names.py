@@ -11,9 +11,12 @@ import unicodedata
 
 from skald.web.errors import TableError
 
-#: Unicode categories no name may contain: controls, format characters (zero-width, bidi overrides), surrogates,
-#: private-use and unassigned code points, and line or paragraph separators.
-FORBIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Unicode categories that hide text or turn it around: controls, format characters (zero-width spaces and joiners,
+#: direction marks, bidirectional overrides and isolates, the byte-order mark), surrogates, and line or paragraph
+#: separators. No name and no chat message may hold one (a chat message may hold line breaks).
+HIDING = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+#: Unicode categories no name may contain: those that hide text, and private-use and unassigned code points.
+FORBIDDEN = HIDING | {"Co", "Cn"}
 #: Combining marks allowed on one letter (enough for any written language's accents; not a tower of them).
 MAX_MARKS = 3
 MAX_LENGTH = 40
@@ -33,6 +36,12 @@ def clean_name(text: str, where: str) -> str:
     if len(name) > MAX_LENGTH:
         raise TableError("name", f"{where}: at most {MAX_LENGTH} characters")
     return name
+
+
+def hidden(text: str, allowed: str = "") -> str | None:
+    """The first character of `text` that hides text or turns it around (a `HIDING` category, except the characters
+    in `allowed`), or None."""
+    return next((char for char in text if unicodedata.category(char) in HIDING and char not in allowed), None)
 
 
 def likeness(name: str) -> str:

@@ -154,6 +154,7 @@ async function listMine() {
 // Signing in, up and out: the page then lists the account's games too.
 function drawAccount() {
   document.getElementById("account-in").hidden = !Skald.account;
+  document.getElementById("account-manage").hidden = !Skald.account;
   document.getElementById("account-form").hidden = Boolean(Skald.account);
   document.getElementById("account-name").textContent = Skald.account ? Skald.account.name : "";
 }
@@ -181,10 +182,34 @@ async function signOut() {
   listMine();
 }
 
+// Changing the password or deleting the account: both take the current password.
+async function manageAccount(change) {
+  const error = document.getElementById("account-error");
+  const done = document.getElementById("account-done");
+  error.textContent = done.textContent = "";
+  const current = document.getElementById("account-current");
+  const fresh = document.getElementById("account-new");
+  if (!current.value) { error.textContent = "password: type your current password first"; return; }
+  if (!change && !window.confirm("Delete your account? Your games stay; the seats it kept are then held by their links alone.")) return;
+  try {
+    const found = change
+      ? await Skald.api("POST", "/api/account/password", { password: current.value, new_password: fresh.value })
+      : await Skald.api("DELETE", "/api/account", { password: current.value });
+    Skald.account = found.account;
+    Skald.csrf = found.csrf;
+    current.value = fresh.value = "";
+    done.textContent = change ? "Password changed; every other browser is signed out." : "Account deleted.";
+    drawAccount();
+    listMine();
+  } catch (e) { error.textContent = e.message; }
+}
+
 async function start() {
   document.getElementById("account-form").addEventListener("submit", (event) => { event.preventDefault(); signIn("/api/session"); });
   document.getElementById("sign-up").addEventListener("click", () => signIn("/api/accounts"));
   document.getElementById("sign-out").addEventListener("click", signOut);
+  document.getElementById("password-form").addEventListener("submit", (event) => { event.preventDefault(); manageAccount(true); });
+  document.getElementById("delete-account").addEventListener("click", () => manageAccount(false));
   await Skald.session();
   drawAccount();
   catalogue = await Skald.api("GET", "/api/catalogue");

@@ -7,7 +7,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from skald.web.store.database import Database
-from skald.web.store.schema import AccountRow, SessionRow, now
+from skald.web.store.schema import AccountRow, RatedRow, RatingRow, SeatRow, SessionRow, now
 
 
 class AccountStore:
@@ -67,3 +67,12 @@ class AccountStore:
         """Sign an account out everywhere."""
         with self._write_lock, Session(self.engine) as session, session.begin():
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+
+    def delete(self, account_id: str) -> None:
+        """Delete an account with its sessions and ratings; the games stay, the seats it kept belong to no account."""
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            session.execute(update(SeatRow).where(SeatRow.account_id == account_id).values(account_id=None))
+            session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            session.execute(delete(RatedRow).where(RatedRow.account_id == account_id))
+            session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
+            session.execute(delete(AccountRow).where(AccountRow.id == account_id))

@@ -3,7 +3,7 @@ processes."""
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -12,10 +12,6 @@ from skald.web.store.schema import CHAT_MESSAGES, ChatRow, GameRow, now
 
 #: The PostgreSQL channel every chat message is announced on: `ORIGIN ID:SEQ`, the game and the message's number.
 CHAT_CHANNEL = "skald_chat"
-
-
-class ChatFull(Exception):
-    """A game's chat holds `CHAT_MESSAGES` messages already."""
 
 
 class ChatStore:
@@ -28,22 +24,20 @@ class ChatStore:
         self.notifies = database.notifies
         self.origin = database.origin
 
-    def say(self, game_id: str, seat: int | None, name: str, text: str) -> ChatRow:
-        """Add a message to a game's chat, numbered after the last one (on PostgreSQL announced to every other
-        process, on commit); raises KeyError if there is no such game."""
+    def say(self, game_id: str, seat: int | None, name: str, text: str, keep: int = CHAT_MESSAGES) -> ChatRow:
+        """Add a message to a game's chat, numbered after the last one, and forget the messages `keep` or more before
+        it: the chat keeps its latest `keep`, so it is never full (on PostgreSQL the message is announced to every
+        other process, on commit); raises KeyError if there is no such game."""
         for _attempt in range(10):
             try:
                 with self._write_lock, Session(self.engine, expire_on_commit=False) as session, session.begin():
                     if session.get(GameRow, game_id) is None:
                         raise KeyError(game_id)
-                    last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.game_id == game_id))
-                    if (last or 0) >= CHAT_MESSAGES:
-                        raise ChatFull(game_id)
-                    row = ChatRow(
-                        game_id=game_id, seq=(last or 0) + 1, seat=seat, name=name, text=text, created_at=now()
-                    )
+                    last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.game_id == game_id)) or 0
+                    row = ChatRow(game_id=game_id, seq=last + 1, seat=seat, name=name, text=text, created_at=now())
                     session.add(row)
                     session.flush()
+                    session.execute(delete(ChatRow).where(ChatRow.game_id == game_id, ChatRow.seq <= row.seq - keep))
                     if self.notifies:
                         session.connection().exec_driver_sql(
                             "SELECT pg_notify(%s, %s)", (CHAT_CHANNEL, f"{self.origin} {game_id}:{row.seq}")
