@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 from skald.engine import CHANCE, sample_chance
-from skald.games.vikings import GAME, VikingsState
+from skald.games.vikings.game import GAME
 from skald.games.vikings.position import state_to_dict
+from skald.games.vikings.state import VikingsState
 
 
 def land(
