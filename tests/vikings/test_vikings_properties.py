@@ -7,8 +7,8 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from vikings_kit import snapshot
 
-from conftest import snapshot
 from skald.engine import CHANCE, IllegalAction, Record, sample_chance
 from skald.games.vikings.actions import NUM_ACTIONS
 from skald.games.vikings.game import GAME

@@ -1,4 +1,5 @@
-"""Shared builders for Vikings tests: positions written the way a person writes them (docs/vikings-positions.md)."""
+"""Vikings states for the tests: positions written the way a person writes them (docs/vikings-positions.md), snapshots
+that tell two states apart, and fresh games with the first offer drawn."""
 
 from __future__ import annotations
 

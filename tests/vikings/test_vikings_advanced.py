@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from vikings_kit import land, position, snapshot
 
-from conftest import land, position, snapshot
 from skald.engine import CHANCE, IllegalAction, play_random_game
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import (
