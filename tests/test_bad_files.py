@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from skald.engine import CHANCE, Record, RecordError, get_game, play_random_game, sample_chance
 from skald.engine.record import MAX_FILE_BYTES, read_json_file
 from skald.games.vikingdoms import notation as vikingdoms_notation
-from skald.games.vikings import GAME as VIKINGS
+from skald.games.vikings.game import GAME as VIKINGS
 from skald.games.vikings.position import POSITION_KEYS, PositionError, state_to_dict
 
 PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)
@@ -307,7 +307,7 @@ def test_position_files_are_read_with_position_errors(tmp_path: Path):
 )
 def test_a_base_game_position_with_special_tiles_is_refused(change, field):
     # The tensor, the boards and the rules of the base game know nothing of special tiles: refuse, never hide them.
-    from skald.games.vikings import GAME
+    from skald.games.vikings.game import GAME
     from skald.games.vikings.position import PositionError, state_to_dict
 
     data = state_to_dict(GAME.new_initial_state(2))

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from skald.games.vikings import GAME as VIKINGS
 from skald.games.vikings import actions as A
+from skald.games.vikings.game import GAME as VIKINGS
 
 HUGE = "x" * 100_000
 

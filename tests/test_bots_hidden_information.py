@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from proof_game import GAME
 from proof_game import actions as A
+from proof_game.game import GAME
 from skald.bots import MCTSBot, MCTSConfig, make_bot
 from skald.bots.mcts import _InfoNode, _Scale
 from skald.engine import CHANCE, Game, State, get_game, sample_chance

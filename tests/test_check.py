@@ -4,13 +4,15 @@ through the information-state string itself), move when refusing an illegal acti
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import proof_game
-from proof_game.faulty import (
+from faulty_proof_game import (
     AFTERMATH_LEAK,
     BOARD_LEAK,
     FOCUS_LEAK,
@@ -51,7 +53,8 @@ def registered(monkeypatch: pytest.MonkeyPatch):
 def skald(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the real `skald` command line in a subprocess that finds the proof game and its faulty variants."""
     env = proof_game.subprocess_env()
-    env["SKALD_GAMES"] += ",proof_game.register_faulty"
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).resolve().parent), env["PYTHONPATH"]])
+    env["SKALD_GAMES"] += ",register_faulty_proof_game"
     env["COLUMNS"] = "200"
     command = [sys.executable, "-c", "from skald.cli.main import app; app()", *args]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
@@ -73,7 +76,7 @@ def test_every_registered_game_and_the_proof_game_pass_the_check(name):
 
 
 def test_the_proof_game_passes_the_two_worlds_check_over_many_games():
-    results = {r.key: r for r in run_check(proof_game.GAME, [2, 3, 4], games=60, seed=1000)}
+    results = {r.key: r for r in run_check(proof_game.game.GAME, [2, 3, 4], games=60, seed=1000)}
     assert failed(list(results.values())) == {}
     assert results["two_worlds"].checks > 1000
     assert not results["two_worlds"].skipped
@@ -140,7 +143,7 @@ def test_an_information_state_string_that_knows_hidden_cards_fails_though_its_re
 def test_a_bid_revealed_when_all_have_bid_tells_the_worlds_apart_without_failing():
     # The last bid looks the same in both worlds, yet shows every bid: a reveal, seen in the observation and the
     # information state together, after which the worlds may differ.
-    results = {r.key: r for r in run_check(proof_game.GAME, [2], games=40, seed=300)}
+    results = {r.key: r for r in run_check(proof_game.game.GAME, [2], games=40, seed=300)}
     assert results["two_worlds"].passed and results["two_worlds"].checks > 300
 
 
@@ -187,7 +190,7 @@ def test_the_seed_of_a_failure_reproduces_it_alone(registered):
 
 
 def test_a_game_that_runs_past_the_ply_cap_fails_the_ending_check():
-    checker = Checker(proof_game.GAME, max_plies=10)
+    checker = Checker(proof_game.game.GAME, max_plies=10)
     checker.check_game(2, seed=0)
     assert "not over after 10 actions" in failed(checker.results())["ends"]
 

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pexpect
 
-from proof_game import GAME, subprocess_env
 from proof_game import actions as A
+from proof_game import subprocess_env
+from proof_game.game import GAME
 from skald.engine import Record, sample_chance
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")

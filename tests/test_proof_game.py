@@ -1,4 +1,4 @@
-"""The proof game's rules (tests/proof_game): the deal, the secret bid, the tricks, scoring, and what each viewer
+"""The proof game's rules (examples/proof_game): the deal, the secret bid, the tricks, scoring, and what each viewer
 may see of it. It exists to prove the hidden-information contract, so its views are tested as hard as its rules."""
 
 from __future__ import annotations
@@ -8,8 +8,10 @@ import random
 
 import pytest
 
-from proof_game import GAME, ProofState, subprocess_env
 from proof_game import actions as A
+from proof_game import subprocess_env
+from proof_game.game import GAME
+from proof_game.state import ProofState
 from skald.engine import CHANCE, TERMINAL, IllegalAction, Record, get_game, play_random_game
 
 
@@ -376,4 +378,4 @@ def test_the_presentation_prompts_the_step_and_says_what_a_play_does():
 def test_subprocess_env_lets_a_skald_subprocess_find_the_proof_game():
     env = subprocess_env()
     assert env["SKALD_GAMES"].split(",")[-1] == "proof_game"
-    assert any(path.endswith("tests") for path in env["PYTHONPATH"].split(":"))
+    assert any(path.endswith("examples") for path in env["PYTHONPATH"].split(":"))

@@ -128,5 +128,5 @@ def test_gymnasium_make_finds_a_game_registered_after_import() -> None:
     assert "skald/Proof-v0" in register_envs()
     env = gymnasium.make("skald/Proof-v0", num_players=2, opponents="mcts:iters=10")
     observation, _ = env.reset(seed=3)
-    assert env.unwrapped.game_state.game is proof_game.GAME
+    assert env.unwrapped.game_state.game is proof_game.game.GAME
     assert observation["observation"].shape == env.observation_space["observation"].shape

@@ -155,7 +155,7 @@ def test_a_hidden_information_game_is_registered_as_imperfect_information() -> N
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.provides_information_state_string and kind.provides_observation_string
     assert kind.provides_observation_tensor
-    assert game.observation_tensor_shape() == list(proof_game.GAME.observation_tensor_shape(3))
+    assert game.observation_tensor_shape() == list(proof_game.game.GAME.observation_tensor_shape(3))
     perfect = skald_spiel.load("vikings", 2).get_type()
     assert perfect.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert not perfect.provides_information_state_tensor

@@ -19,9 +19,9 @@ GAMES_AND_PLAYERS = [
     ("vikings", 3),
     ("vikings", 4),
     ("vikingdoms", 2),
-    (proof_game.GAME.name, 2),
-    (proof_game.GAME.name, 3),
-    (proof_game.GAME.name, 4),
+    (proof_game.game.GAME.name, 2),
+    (proof_game.game.GAME.name, 3),
+    (proof_game.game.GAME.name, 4),
 ]
 
 

@@ -15,10 +15,11 @@ import pytest
 from typer.testing import CliRunner
 
 import bots_fixture_game
-from proof_game import subprocess_env
 from skald.cli.main import app
 
 runner = CliRunner()
+#: The tests folder, which holds `bots_fixture_game`: a `skald` subprocess imports it from there.
+TESTS = Path(__file__).resolve().parent
 HAUL = bots_fixture_game.GAME.name
 SETTINGS = ["--import", "bots_fixture_game", "--bots", "mcts:iters=30,greedy,random", "-p", "3", "--seed", "11"]
 
@@ -62,7 +63,7 @@ def test_a_stopped_tournament_keeps_its_finished_games_and_resumes_from_them(tmp
     command = [sys.executable, "-m", "skald.cli.main", "tournament", HAUL, *SETTINGS, "-n", "30", "-w", "2"]
     with subprocess.Popen(
         [*command, "--out", str(killed)],
-        env=subprocess_env(),
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

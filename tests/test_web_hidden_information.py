@@ -46,7 +46,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def dealt_by_server(seed: int) -> list[list[int]]:
     """Each seat's cards, in the order the server deals them to a proof game created with `seed`."""
-    state = proof_game.GAME.new_initial_state(PLAYERS)
+    state = proof_game.game.GAME.new_initial_state(PLAYERS)
     hands: list[list[int]] = [[] for _ in range(PLAYERS)]
     while state.current_player() == CHANCE:
         action = sample_chance(state, chance_rng(seed, len(state.history)))

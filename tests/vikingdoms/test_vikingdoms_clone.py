@@ -9,7 +9,7 @@ import pytest
 from vikingdoms_kit import GAME
 
 from skald.engine import CHANCE, sample_chance
-from skald.games.vikingdoms import VikingdomsState
+from skald.games.vikingdoms.state import VikingdomsState
 
 #: Fields the snapshot leaves out on purpose: the registration and the tile table, shared by every position.
 SHARED = {"game", "tiles"}

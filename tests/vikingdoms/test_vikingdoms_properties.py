@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from vikingdoms_kit import GAME
 
 from skald.engine import CHANCE, IllegalAction, Record, sample_chance
-from skald.games.vikingdoms import VikingdomsState
 from skald.games.vikingdoms import actions as A
+from skald.games.vikingdoms.state import VikingdomsState
 
 OPTIONS = st.fixed_dictionaries({o.name: st.sampled_from(o.choices) for o in GAME.options})
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

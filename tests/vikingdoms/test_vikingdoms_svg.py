@@ -12,9 +12,9 @@ from typing import Any
 from vikingdoms_kit import GAME, NAMES, B, R, at_raid, board, play, tile
 
 from skald.engine import CHANCE, Record, sample_chance
-from skald.games.vikingdoms import VikingdomsState
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import state as S
+from skald.games.vikingdoms.state import VikingdomsState
 from skald.games.vikingdoms.svg import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,10 +10,10 @@ import pytest
 from vikingdoms_kit import GAME, B, R, at_raid, rebalance, stack, tile
 
 from skald.engine import CHANCE, sample_chance
-from skald.games.vikingdoms import VikingdomsState
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import state as S
 from skald.games.vikingdoms.board import NUM_SQUARES, square_from_name
+from skald.games.vikingdoms.state import VikingdomsState
 from skald.games.vikingdoms.tensor import LEVELS, OFFSET
 
 SIZE = GAME.observation_tensor_shape(2)[0]

@@ -12,10 +12,10 @@ import pytest
 from vikingdoms_kit import GAME, B, R, at_raid, board, play, tile
 
 from skald.engine import CHANCE, sample_chance
-from skald.games.vikingdoms import VikingdomsState
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import state as S
 from skald.games.vikingdoms.options import MOVE_CAP, RECRUITMENT_CAP
+from skald.games.vikingdoms.state import VikingdomsState
 from skald.rl.common import max_game_length
 
 TERMINATIONS = ("recruitment_ends", "game_ends", "move_cap")

@@ -6,10 +6,11 @@ from dataclasses import replace
 from typing import Any
 
 from skald.engine import get_game
-from skald.games.vikingdoms import VikingdomsGame, VikingdomsState
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import state as S
 from skald.games.vikingdoms.board import NUM_SQUARES, square_from_name
+from skald.games.vikingdoms.game import VikingdomsGame
+from skald.games.vikingdoms.state import VikingdomsState
 
 GAME = get_game("vikingdoms")
 assert isinstance(GAME, VikingdomsGame)

@@ -1,9 +1,6 @@
-"""Vikingdoms, the two-player raid game: recruitment on a 4×4 board, raids on five islands."""
+"""Vikingdoms, the two-player raid game: recruitment on a 4×4 board, raids on five islands.
 
-from skald.engine import register
-from skald.games.vikingdoms.game import VikingdomsGame
-from skald.games.vikingdoms.state import VikingdomsState
+Importing the package registers the game (`game`), as the `skald.games` entry point expects.
+"""
 
-__all__ = ["VikingdomsGame", "VikingdomsState"]
-
-register(VikingdomsGame())
+from skald.games.vikingdoms import game  # noqa: F401  (registers "vikingdoms")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from skald.engine import Game, State
+from skald.engine import Game, State, register
 from skald.games.vikingdoms import actions as A
-from skald.games.vikingdoms import tensor
+from skald.games.vikingdoms import evaluation, tensor
 from skald.games.vikingdoms.options import MOVE_CAP, OPTIONS
 from skald.games.vikingdoms.presentation import VikingdomsPresentation
 from skald.games.vikingdoms.state import MAX_GAME_LENGTH, VikingdomsState
@@ -64,6 +64,11 @@ class VikingdomsGame(Game):
         return MAX_GAME_LENGTH
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Progress towards the VI. Kingdom, own minus the opponent's, in [-1, 1]; ±1 once decided."""
+        """Progress towards the VI. Kingdom, own minus the opponent's, in [-1, 1]; ±1 once decided (see
+        `skald.games.vikingdoms.evaluation`)."""
         assert isinstance(state, VikingdomsState)
-        return state.heuristic(seat)
+        return evaluation.evaluate(state, seat)
+
+
+GAME = VikingdomsGame()
+register(GAME)

@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING
 
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms.board import SIZE
+from skald.games.vikingdoms.table import Table
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-
-    from skald.games.vikingdoms.state import VikingdomsState
 
 _CELL = 7
 
@@ -28,7 +27,7 @@ def _stack(stack: tuple[int, ...], color: bool) -> str:
     return letters + " " * (_CELL - len(stack))
 
 
-def render_text(state: VikingdomsState, color: bool = False, names: Sequence[str] | None = None) -> str:
+def render_text(state: Table, color: bool = False, names: Sequence[str] | None = None) -> str:
     """The islands, the board (stacks bottom to top), both territories and whose decision it is; each seat by its
     colour, or by its name and colour (`Astrid (Red)`) when `names` are given."""
 
@@ -86,7 +85,7 @@ def _tile_label(name: str, building: str, coins: int, prisoners: int, rioter: bo
     return f"{name} {building} {coins}c {prisoners}p" + (" rioter" if rioter else "")
 
 
-def _whose(state: VikingdomsState, color: bool, who: Callable[[int], str]) -> str:
+def _whose(state: Table, color: bool, who: Callable[[int], str]) -> str:
     seat = state.current_player()
     if seat < 0:
         return ""

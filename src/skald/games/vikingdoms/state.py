@@ -852,25 +852,6 @@ class VikingdomsState(State):
             lines.append(f"{building}s: {self.count(seat, building)} of {BUILDINGS_TO_WIN}")
         return lines
 
-    def heuristic(self, seat: int) -> float:
-        """`VikingdomsGame.evaluate`: progress towards the VI. Kingdom, own minus the opponent's, in [-1, 1]; ±1 once
-        decided (here, in the rules module, so that a compiled build compiles it too)."""
-        if self.winner >= 0:
-            return 1.0 if self.winner == seat else -1.0
-        return 0.9 * (self._progress(seat) - self._progress(1 - seat))
-
-    def _progress(self, seat: int) -> float:
-        """How close `seat` is to its nearest victory, with small credit for allies and prisoners held."""
-        coins = self.coins(seat) / COINS_TO_WIN
-        villages = self.count(seat, "village") / BUILDINGS_TO_WIN
-        ports = self.count(seat, "port") / BUILDINGS_TO_WIN
-        # The nearest victory matters most, but the others still count: a riot or Gunnar can close one path.
-        nearest = 0.75 * max(coins, villages, ports) + 0.25 * (coins + villages + ports) / 3
-        allies = self.allies.count(seat)
-        # Prisoners held are Vikings the opponent cannot recruit with; a led troop means choosing tiles first.
-        leading = 1 if self.troop and self.leader == seat else 0
-        return min(1.0, nearest) * 0.8 + 0.04 * allies + 0.005 * self.lockup[seat] + 0.03 * leading
-
     # -- what a seat may see ----------------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> JSONDict:

@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING
 
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms.board import NUM_SQUARES, TROOP_HEIGHT
+from skald.games.vikingdoms.table import Table
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-    from skald.games.vikingdoms.state import VikingdomsState
 
 PHASES = (
     "dealing",
@@ -75,7 +74,7 @@ SCALED = (
 )
 
 
-def features(state: VikingdomsState, seat: int) -> tuple[list[int], list[float]]:
+def features(state: Table, seat: int) -> tuple[list[int], list[float]]:
     """The tensor of `seat` sparsely: the indices that hold 1, and the values at `SCALED`; everything else is 0."""
     # Plain loops rather than comprehensions: this runs at every step of an environment, and they are cheaper here.
     other = 1 - seat
@@ -122,7 +121,7 @@ def features(state: VikingdomsState, seat: int) -> tuple[list[int], list[float]]
     return hot, scaled
 
 
-def encode(state: VikingdomsState, seat: int) -> list[float]:
+def encode(state: Table, seat: int) -> list[float]:
     """`state.observation(seat)` as `SIZE` floats; undrawn tiles appear only as a count."""
     hot, scaled = features(state, seat)
     out = [0.0] * SIZE
@@ -133,7 +132,7 @@ def encode(state: VikingdomsState, seat: int) -> list[float]:
     return out
 
 
-def encode_array(state: VikingdomsState, seat: int) -> npt.NDArray[np.float32]:
+def encode_array(state: Table, seat: int) -> npt.NDArray[np.float32]:
     """`encode(state, seat)` as a new float32 numpy array, written without building the list (needs numpy)."""
     try:
         import numpy as np  # here, not at the top: the game, and every front end that loads it, runs without it

@@ -1,4 +1,4 @@
-"""The territory tiles: the six buildings, coins, prisoners and rioters, read from `tiles.toml`."""
+"""The territory tiles: the six buildings, coins, prisoners and rioters, read from `data/tiles.toml`."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def parse_tiles(text: str, source: str = "tiles.toml") -> tuple[Tile, ...]:
 def load_tiles(path: str | Path | None = None) -> tuple[Tile, ...]:
     """The tile table at `path`, or the packaged provisional table."""
     if path is None:
-        text = files("skald.games.vikingdoms").joinpath("tiles.toml").read_text(encoding="utf-8")
+        text = files("skald.games.vikingdoms").joinpath("data", "tiles.toml").read_text(encoding="utf-8")
         return parse_tiles(text)
     return parse_tiles(Path(path).read_text(encoding="utf-8"), str(path))
 

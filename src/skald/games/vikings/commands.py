@@ -10,17 +10,14 @@ import json
 import reprlib
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from skald.engine import Record, RecordError
+from skald.engine import Game, Record, RecordError
 from skald.engine.record import read_json_file
-
-if TYPE_CHECKING:
-    from skald.games.vikings import VikingsGame
 
 console = Console(highlight=False, emoji=False)
 
@@ -44,9 +41,10 @@ class When(str, Enum):
     end = "end"
 
 
-def load_position(game: VikingsGame, path: Path) -> Any:
+def load_position(game: Game, path: Path) -> Any:
     """A Vikings state from a position file or a game record; exits with a clear error naming the field."""
-    from skald.games.vikings.position import PositionError
+    from skald.games.vikings.position import PositionError, state_from_dict
+    from skald.games.vikings.state import VikingsState
 
     try:
         data = read_json_file(path)
@@ -54,7 +52,7 @@ def load_position(game: VikingsGame, path: Path) -> Any:
             if data.get("game") != game.name:
                 raise RecordError(f"game: {reprlib.repr(data.get('game'))} is not Vikings, the game this scores")
             return Record.from_dict(data).replay()
-        return game.state_from_dict(data)
+        return state_from_dict(data, VikingsState, game)
     except (PositionError, RecordError) as error:
         message = str(error)
         fail(message if message.startswith(f"{path}:") else f"{path}: {message}")
@@ -79,7 +77,7 @@ def breakdown(state: Any, when: str) -> list[Any]:
     return end_scoring(copy.lands, order, options["zero_majority"] == "all_tied", options["fame_floor"] == "zero")
 
 
-def commands(game: VikingsGame) -> typer.Typer:
+def commands(game: Game) -> typer.Typer:
     """The `vikings` command group of `game`: `score`."""
     group = typer.Typer(help="Vikings tools: score a position.", no_args_is_help=True)
 

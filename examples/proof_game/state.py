@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from proof_game import actions as A
+from proof_game import render
 from skald.engine import CHANCE, TERMINAL, IllegalAction, JSONDict, State
 
 if TYPE_CHECKING:
@@ -323,9 +324,7 @@ class ProofState(State):
 
     def render_text(self, color: bool = False, seat: int | None = None) -> str:
         """The table as `seat` sees it: its own hand only, the others' card counts, bids once known, plays."""
-        from proof_game.render import render_text
-
-        return render_text(self, color, seat)
+        return render.render_text(self.observation(seat), color)
 
     # -- learning ---------------------------------------------------------------------------------------
 

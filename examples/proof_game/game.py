@@ -1,4 +1,4 @@
-"""The proof game's registration data: name, player counts, action space, SVG and tensor shape."""
+"""The proof game and its registration: name, player counts, action space, SVG and tensor shape."""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from proof_game import actions as A
+from proof_game import render
 from proof_game.presentation import ProofPresentation
 from proof_game.state import ProofState, tensor_size
-from skald.engine import IMPERFECT, Game, State
+from skald.engine import IMPERFECT, Game, State, register
 
 
 class ProofGame(Game):
-    """Proof, a 2–4 player card game with private hands, a secret bid and public plays (tests only)."""
+    """Proof, a 2–4 player card game with private hands, a secret bid and public plays."""
 
     name = "proof"
     title = "Proof"
@@ -35,12 +36,12 @@ class ProofGame(Game):
 
     def render_svg(self, state: State, seat: int | None = None, names: list[str] | None = None) -> str:
         """A small SVG table with the viewer's own cards as click targets while it plays."""
-        from proof_game.render import render_svg
-
-        assert isinstance(state, ProofState)
-        return render_svg(state, seat, names)
+        return render.render_svg(state.observation(seat), names)
 
     def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
         """The length of `ProofState.observation_tensor`."""
         self.check_players(num_players)
         return (tensor_size(num_players),)
+
+
+GAME = register(ProofGame())

@@ -7,11 +7,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from vikings_kit import snapshot
 
-from conftest import snapshot
 from skald.engine import CHANCE, IllegalAction, Record, sample_chance
-from skald.games.vikings import GAME
 from skald.games.vikings.actions import NUM_ACTIONS
+from skald.games.vikings.game import GAME
 from skald.games.vikings.position import state_to_dict
 from skald.games.vikings.steps import GAME_OVER
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from vikings_kit import land, new_game, position, snapshot
 
-from conftest import land, new_game, position, snapshot
 from skald.engine import CHANCE, IllegalAction
-from skald.games.vikings import GAME
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import BLUE, EMPTY, GREY, is_ship
+from skald.games.vikings.game import GAME
 from skald.games.vikings.steps import BUY, DRAW_TILES, DRAW_VIKINGS
 
 

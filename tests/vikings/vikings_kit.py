@@ -1,4 +1,5 @@
-"""Shared builders for Vikings tests: positions written the way a person writes them (docs/vikings-positions.md)."""
+"""Vikings states for the tests: positions written the way a person writes them (docs/vikings-positions.md), snapshots
+that tell two states apart, and fresh games with the first offer drawn."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import random
 from typing import Any
 
 from skald.engine import CHANCE, sample_chance
-from skald.games.vikings import GAME, VikingsState
+from skald.games.vikings.game import GAME
 from skald.games.vikings.position import state_to_dict
+from skald.games.vikings.state import VikingsState
 
 
 def land(

@@ -1,15 +1,13 @@
-"""The proof game's table as text and as SVG, each showing only what the viewer may see."""
+"""The proof game's table as text and as SVG, each drawn from the viewer's observation, so neither can show what
+the viewer may not see."""
 
 from __future__ import annotations
 
 import json
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any
 
 from proof_game import actions as A
-
-if TYPE_CHECKING:
-    from proof_game.state import ProofState
 
 STEP_TITLES = {"deal": "dealing", "bid": "secret bids", "play": "trick play", "end": "game over"}
 
@@ -19,16 +17,16 @@ def _who(seat: int, viewer: int | None, names: list[str] | None) -> str:
     return f"{name} (you)" if seat == viewer else name
 
 
-def render_text(state: ProofState, color: bool, seat: int | None, names: list[str] | None = None) -> str:
-    """The table as text for `seat` (None: a spectator); with `color`, Rich markup."""
-    observation = state.observation(seat)
+def render_text(observation: dict[str, Any], color: bool, names: list[str] | None = None) -> str:
+    """The table as text from `observation` (a seat's, or a spectator's); with `color`, Rich markup."""
+    seat, players = observation["viewer"], observation["players"]
     bold, end = ("[bold]", "[/bold]") if color else ("", "")
     step = observation["step"]
     title = STEP_TITLES[step]
     if step == "play":
-        title = f"trick {state.tricks_done + 1} of {A.HAND_SIZE}"
-    lines = [f"{bold}Proof{end} · {state.num_players} players · {title}"]
-    for other in range(state.num_players):
+        title = f"trick {sum(observation['tricks_won']) + 1} of {A.HAND_SIZE}"
+    lines = [f"{bold}Proof{end} · {players} players · {title}"]
+    for other in range(players):
         if other == seat:
             held = "hand " + (" ".join(map(str, observation["hand"])) or "empty")
         else:
@@ -51,9 +49,11 @@ def _attr(data: dict[str, int]) -> str:
     return escape(json.dumps(data, sort_keys=True, separators=(",", ":")), quote=True)
 
 
-def render_svg(state: ProofState, seat: int | None, names: list[str] | None) -> str:
-    """A small SVG table: the text lines, and the viewer's own cards (targets with `data-action` when it plays)."""
-    text = render_text(state, False, seat, names).split("\n")
+def render_svg(observation: dict[str, Any], names: list[str] | None) -> str:
+    """A small SVG table from `observation`: the text lines, and the viewer's own cards (targets with `data-action`
+    when it plays)."""
+    seat = observation["viewer"]
+    text = render_text(observation, False, names).split("\n")
     height = 24 * len(text) + 90
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="560" height="{height}" viewBox="0 0 560 {height}" '
@@ -63,9 +63,9 @@ def render_svg(state: ProofState, seat: int | None, names: list[str] | None) -> 
     for index, line in enumerate(text):
         out.append(f'<text x="12" y="{24 * (index + 1)}">{escape(line)}</text>')
     if seat is not None:
-        playing = state.current_player() == seat and state.step() == "play"
+        playing = observation["to_move"] == seat and observation["step"] == "play"
         y = 24 * len(text) + 16
-        for index, card in enumerate(sorted(state.hands[seat])):
+        for index, card in enumerate(observation["hand"]):
             x = 12 + 52 * index
             target = f' class="card target" data-action="{_attr({"play": card})}"' if playing else ' class="card"'
             out.append(

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from vikings_kit import land, position, snapshot
 
-from conftest import land, position, snapshot
 from skald.engine import CHANCE, IllegalAction, play_random_game
-from skald.games.vikings import GAME
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import (
     BLACK,
@@ -22,6 +21,7 @@ from skald.games.vikings.components import (
     SCOUT1,
     YELLOW,
 )
+from skald.games.vikings.game import GAME
 from skald.games.vikings.scoring import end_scoring, large_scoring, small_scoring
 from skald.games.vikings.steps import (
     AUCTION,

@@ -1,8 +1,9 @@
 """Deliberately broken variants of the proof game, to show that `skald check` catches what they get wrong.
 
 Nothing here is registered on import: tests register a variant for the length of a test, and a `skald check`
-subprocess finds them all through `SKALD_GAMES=proof_game.register_faulty`. Each leaky variant shows one viewer
-something hidden from it through one thing a front end shows; the state and its information are otherwise honest.
+subprocess finds them all through `SKALD_GAMES=register_faulty_proof_game`, with the tests folder on `PYTHONPATH`.
+Each leaky variant shows one viewer something hidden from it through one thing a front end shows; the state and its
+information are otherwise honest.
 """
 
 from __future__ import annotations

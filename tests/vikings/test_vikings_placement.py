@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from vikings_kit import land, position, snapshot
 
-from conftest import land, position, snapshot
 from skald.engine import IllegalAction
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import GREEN, LEFT, RED

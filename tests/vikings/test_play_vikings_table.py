@@ -13,8 +13,9 @@ from rich.console import Console
 
 from skald.cli.table import View
 from skald.engine import CHANCE, play_random_game, sample_chance
-from skald.games.vikings import GAME, VikingsState
 from skald.games.vikings import actions as A
+from skald.games.vikings.game import GAME
+from skald.games.vikings.state import VikingsState
 
 #: The terminal's view, which asks Vikings' presentation (`skald.games.vikings.presentation`) for every word.
 VIEW = View()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import land, position
+from vikings_kit import land, position
+
 from skald.games.vikings.scoring import end_scoring, large_scoring, small_scoring
 
 # rules/000 p.4, "Example of a large scoring": ships in columns 1–3 (a 3-Fame ship and a 3-Gold ship repelled by

@@ -4,8 +4,8 @@ Scoring", "Game End")."""
 from __future__ import annotations
 
 import pytest
+from vikings_kit import land, position, snapshot
 
-from conftest import land, position, snapshot
 from skald.engine import IllegalAction
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import BLUE, GREEN, GREY, RED, YELLOW
@@ -61,7 +61,7 @@ def test_small_scoring_happens_after_rounds_1_3_5_and_large_after_2_4_6():
     import random
 
     from skald.engine import play_random_game
-    from skald.games.vikings import GAME
+    from skald.games.vikings.game import GAME
 
     state = play_random_game(GAME.new_initial_state(2), random.Random(4))
     assert [(r["round"], r["when"]) for r in state.scorings()] == [
@@ -282,7 +282,7 @@ def test_finished_game_is_scored_end_to_end_once():
     import random
 
     from skald.engine import play_random_game
-    from skald.games.vikings import GAME
+    from skald.games.vikings.game import GAME
 
     state = play_random_game(GAME.new_initial_state(3), random.Random(12))
     assert [r["when"] for r in state.scorings()].count("end") == 1
