@@ -69,9 +69,7 @@ def watched(browser: Any) -> tuple[Any, list[str]]:
     return page, problems
 
 
-def test_the_table_page_loads_its_modules_with_no_console_error_and_no_page_error(
-    browser: Any, server: Server
-) -> None:
+def test_the_table_page_loads_its_modules_with_no_console_error_and_no_page_error(browser: Any, server: Server) -> None:
     pytest.importorskip("playwright.sync_api")
     game = server.create(TWO_PEOPLE)
     page, problems = watched(browser)

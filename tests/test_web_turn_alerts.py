@@ -68,7 +68,9 @@ def mover(pages: list[Any]) -> int:
 def play_first(page: Any) -> None:
     """The seat plays its first legal choice, and the page hears back."""
     version = page.evaluate("window.skaldState.version")
-    page.evaluate("skald.send({ type: 'move', version: skald.store.view.version, action: skald.store.view.legal[0].action })")
+    page.evaluate(
+        "skald.send({ type: 'move', version: skald.store.view.version, action: skald.store.view.legal[0].action })"
+    )
     page.wait_for_function(f"window.skaldState.version > {version}")
 
 

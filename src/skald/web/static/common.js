@@ -58,9 +58,8 @@ export function adoptSheet(text) {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-// The tab's icon, drawn here (a data: URL the pages' policy allows): a round shield with a sail, and a red dot
-// on it while a move of yours is awaited, so that a tab among many says so.
-/** Draw the tab's icon, with the dot when `waiting`. */
+/** Draw the tab's icon (a data: URL the pages' policy allows): a round shield with a sail, and a red dot on it
+ * while a move of yours is awaited (`waiting`), so that a tab among many says so. */
 export function icon(waiting) {
   const link = document.getElementById("favicon") ||
     document.head.appendChild(el("link", { rel: "icon", id: "favicon", type: "image/svg+xml" }));
