@@ -134,7 +134,7 @@ def test_the_boards_targets_are_named_buttons_that_arrows_move_between_and_enter
     assert count >= 2
     # A forbidden target (the 0-Group, while others are affordable) is reached by the arrows too, and says why.
     forbidden = page.locator("#board .forbidden")
-    zero_allowed = any(entry["notation"] == "buy 0" for entry in page.evaluate("view.legal"))
+    zero_allowed = any(entry["notation"] == "buy 0" for entry in page.evaluate("skald.store.view.legal"))
     assert forbidden.count() >= 1 or zero_allowed
     if forbidden.count():
         targets.first.focus()
@@ -152,7 +152,7 @@ def test_the_boards_targets_are_named_buttons_that_arrows_move_between_and_enter
     assert all(role == "button" and label for role, _, label in described[:count]), described
     # One Tab stop for the whole board; the words are the game's: its notation, its label and the drawn thing.
     assert [tabindex for _, tabindex, _ in described].count("0") == 1
-    legal = {entry["notation"]: entry for entry in page.evaluate("view.legal")}
+    legal = {entry["notation"]: entry for entry in page.evaluate("skald.store.view.legal")}
     first = described[0][2]
     notation = first.split(" — ")[0]
     assert notation in legal and legal[notation]["label"] in first

@@ -22,13 +22,13 @@ pytest.importorskip("playwright.sync_api")
 
 #: A quick road to an amount: no cards, each seat's kingdom fixed, so the first choice is a purchase of ships.
 OPTIONS = {"card_windows": "off", "kingdom_choice": "fixed"}
-#: The fewest amounts the table draws as a stepper (table.js's RUN_MIN).
+#: The fewest amounts the table draws as a stepper (amounts.js's RUN_MIN).
 RUN_MIN = 5
 
 
 def legal_now(page: Any) -> list[dict[str, Any]]:
     """The legal choices the page was sent for this turn."""
-    return list(page.evaluate("view.legal"))
+    return list(page.evaluate("skald.store.view.legal"))
 
 
 def reach_an_amount(page: Any) -> None:
@@ -150,10 +150,10 @@ def test_an_amount_is_chosen_with_a_stepper_and_the_server_applies_exactly_that_
 
 
 STEPPER = """([legal, board]) => {
-  const runs = amountRuns(legal, new Set(board));
+  const runs = skald.amountRuns(legal, new Set(board));
   const run = runs.get(legal[0].key);
   if (!run) return null;
-  const box = stepper(run);
+  const box = skald.stepper(run);
   document.body.append(box);
   return [...new Set(runs.values())].length;
 }"""

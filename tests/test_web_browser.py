@@ -53,7 +53,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     # The game's words: what to do at this step, and how on the board (its click hint).
     prompt = page.locator("#prompt").inner_text()
     assert prompt.startswith("Your turn — ") and "Click a Group on the wheel to buy it." in prompt
-    assert page.evaluate("view.prompt") in prompt
+    assert page.evaluate("skald.store.view.prompt") in prompt
     hovered = shot = False
     ringed = 0
     while True:
@@ -86,7 +86,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
             assert [i for i, (_, current) in enumerate(entries) if current] == [move]
         # The board rings what the last move changed, as the game names it (a purchase: nothing).
         marks, rings = page.evaluate(
-            "[view.last_move.length, document.querySelectorAll('#board .last-move-ring').length]"
+            "[skald.store.view.last_move.length, document.querySelectorAll('#board .last-move-ring').length]"
         )
         assert marks == rings
         ringed += rings
@@ -113,7 +113,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     assert ("most Gold" in page.locator("#tie-break").inner_text()) == (fame[0] == fame[1])
     assert page.locator("#tie-break").inner_text().startswith("Winner")
     # The end screen itemises the game's last scoring beside the standings.
-    final_report = page.evaluate("view.scorings[view.scorings.length - 1]")
+    final_report = page.evaluate("skald.store.view.scorings[skald.store.view.scorings.length - 1]")
     assert final_report["when"] == "end"
     assert page.locator("#final-scoring details[open] summary").inner_text() == "End-game scoring"
     assert page.locator("#final-scoring li").count() == max(1, len(final_report["lines"]))
@@ -138,7 +138,7 @@ def test_a_vikingdoms_table_gives_the_games_prompt_on_your_turn_and_heads_the_en
     page = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True).new_page()  # type: ignore[attr-defined]
     page.goto(invite["url"])
     page.wait_for_function("window.skaldState !== undefined && window.skaldState.mine")
-    prompt = page.evaluate("view.prompt")
+    prompt = page.evaluate("skald.store.view.prompt")
     assert prompt and page.locator("#prompt").inner_text().startswith(f"Your turn — {prompt}")
 
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -185,8 +185,8 @@ def test_the_proof_game_plays_to_the_end_in_chromium_showing_each_page_only_its_
     expected = [(True, False), (False, True)] * A.HAND_SIZE  # dealt round the table from seat 1
     assert [("you are dealt" in text, "seat 2 is dealt a card" in text) for text in mine] == expected
     assert all("is dealt a card" in text for text in watcher.locator("#log li").all_inner_texts()[:deals])
-    hand = page.evaluate("view.observation.hand")
-    assert len(hand) == A.HAND_SIZE and "hand" not in watcher.evaluate("view.observation")
+    hand = page.evaluate("skald.store.view.observation.hand")
+    assert len(hand) == A.HAND_SIZE and "hand" not in watcher.evaluate("skald.store.view.observation")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "proof-table.png"), full_page=True)
 
@@ -248,10 +248,11 @@ def test_a_board_square_with_two_choices_offers_a_toggle_headed_by_the_games_gro
     # The page's own drawing of a view with that square; what it would send is kept instead of sent.
     page.evaluate(
         """([legal, svg]) => {
+          const store = skald.store;
           window.sent = [];
-          send = (data) => window.sent.push(data);
-          view = { ...view, legal, svg, to_move: you, last_move: [] };
-          draw();
+          store.socket = { readyState: WebSocket.OPEN, send: (text) => window.sent.push(JSON.parse(text)) };
+          store.view = { ...store.view, legal, svg, to_move: store.you, last_move: [] };
+          skald.draw();
         }""",
         [legal, svg],
     )
@@ -261,9 +262,9 @@ def test_a_board_square_with_two_choices_offers_a_toggle_headed_by_the_games_gro
     page.click("#board #n1")
     page.wait_for_function("window.sent.length === 1")
     assert page.evaluate("window.sent[0].action") == tile
-    page.evaluate("window.skaldState.pending = false; pending = false;")
+    page.evaluate("window.skaldState.pending = false; skald.store.pending = false;")
     page.check("#mode input[value=alt]")
-    page.evaluate("draw()")
+    page.evaluate("skald.draw()")
     page.click("#board #n1")
     page.wait_for_function("window.sent.length === 2")
     assert page.evaluate("window.sent[1].action") == start

@@ -398,7 +398,7 @@ def test_a_person_plays_a_whole_game_on_a_phone_by_tapping_with_every_seat_in_si
         taps += 1
         page.wait_for_function(f"window.skaldState.version > {version} || !window.skaldState.pending")
         # Every tap made the person's move (none fell between the targets).
-        assert page.locator("#log li.seat-0").count() == taps, page.evaluate("view.prompt")
+        assert page.locator("#log li.seat-0").count() == taps, page.evaluate("skald.store.view.prompt")
     assert taps >= 20
     page.wait_for_selector("#end:not([hidden])", timeout=120_000)
     audit(page, "vikings-end")

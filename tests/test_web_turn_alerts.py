@@ -68,7 +68,9 @@ def mover(pages: list[Any]) -> int:
 def play_first(page: Any) -> None:
     """The seat plays its first legal choice, and the page hears back."""
     version = page.evaluate("window.skaldState.version")
-    page.evaluate("send({ type: 'move', version: view.version, action: view.legal[0].action })")
+    page.evaluate(
+        "skald.send({ type: 'move', version: skald.store.view.version, action: skald.store.view.legal[0].action })"
+    )
     page.wait_for_function(f"window.skaldState.version > {version}")
 
 
@@ -102,7 +104,7 @@ def test_a_background_tab_is_notified_once_when_the_turn_comes_and_only_if_its_s
     astrid = open_seat(browser, server, game["id"], game["invites"][0]["token"])
     bjorn = open_seat(browser, server, game["id"], game["invites"][1]["token"])
     pages = [astrid, bjorn]
-    title = astrid.evaluate("game.title")
+    title = astrid.evaluate("skald.store.game.title")
 
     # Astrid asks for notifications; Bjorn does not.
     button = astrid.get_by_role("button", name="Notify me on my turn")

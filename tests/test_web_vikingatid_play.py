@@ -297,7 +297,7 @@ class Clicks:
 LOOK = """() => {
   const s = window.skaldState;
   if (!s || s.status === 'over' || !s.mine || s.pending) return s ? { ...s, ready: false } : null;
-  const keys = new Set(view.legal.map((l) => l.key));
+  const keys = new Set(skald.store.view.legal.map((l) => l.key));
   const board = [...document.querySelectorAll('#board .legal')].map((node) => {
     const primary = node.getAttribute('data-action'), alt = node.getAttribute('data-alt');
     return alt && keys.has(alt) && !keys.has(primary) ? alt : primary;
@@ -305,9 +305,9 @@ LOOK = """() => {
   const buttons = [...document.querySelectorAll('#actions .act')].map((node) => node.dataset.key);
   const amounts = [...document.querySelectorAll('#actions .amount')].map((node) => (
     { field: node.dataset.field, keys: JSON.parse(node.dataset.keys) }));
-  const legal = view.legal.map((l) => [l.key, l.action]);
+  const legal = skald.store.view.legal.map((l) => [l.key, l.action]);
   const standing = document.querySelector('#standing-offer') !== null;
-  return { ...s, ready: true, prompt: view.prompt, legal, board, buttons, amounts, standing };
+  return { ...s, ready: true, prompt: skald.store.view.prompt, legal, board, buttons, amounts, standing };
 }"""
 
 

@@ -1,20 +1,21 @@
-"use strict";
+import { api, el, icon, joined, loadSession, remember, session } from "./common.js";
+
 // The lobby: create a game (seats, bots, rule options), hand out invite links, list this browser's games.
 let catalogue = null;
 
 function seatRow(index) {
-  const bots = catalogue.bots.map((b) => Skald.el("option", { value: b }, b));
-  const kind = Skald.el("select", { class: "seat-kind", "data-seat": index, "aria-label": `Seat ${index + 1}: who plays` },
-    Skald.el("option", { value: "human" }, "Person"), Skald.el("option", { value: "bot" }, "Bot"));
-  const level = Skald.el("select", { class: "seat-bot", "aria-label": `Seat ${index + 1}: which bot` }, ...bots);
+  const bots = catalogue.bots.map((b) => el("option", { value: b }, b));
+  const kind = el("select", { class: "seat-kind", "data-seat": index, "aria-label": `Seat ${index + 1}: who plays` },
+    el("option", { value: "human" }, "Person"), el("option", { value: "bot" }, "Bot"));
+  const level = el("select", { class: "seat-bot", "aria-label": `Seat ${index + 1}: which bot` }, ...bots);
   level.value = "mcts:normal";
-  const name = Skald.el("input", { class: "seat-name", maxlength: "40", placeholder: `Player ${index + 1}`,
+  const name = el("input", { class: "seat-name", maxlength: "40", placeholder: `Player ${index + 1}`,
     "aria-label": `Seat ${index + 1}: name` });
   if (index > 0) kind.value = "bot";
   const sync = () => { level.hidden = kind.value !== "bot"; name.placeholder = kind.value === "bot" ? "Bot" : `Player ${index + 1}`; };
   kind.addEventListener("change", sync);
   sync();
-  return Skald.el("div", { class: "seat" }, Skald.el("span", { class: "seat-no" }, `Seat ${index + 1}`), kind, level, name);
+  return el("div", { class: "seat" }, el("span", { class: "seat-no" }, `Seat ${index + 1}`), kind, level, name);
 }
 
 function drawSeats() {
@@ -28,7 +29,7 @@ function drawGame() {
   const game = catalogue.games.find((g) => g.name === document.getElementById("game").value);
   const players = document.getElementById("players");
   players.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) players.append(Skald.el("option", { value: n }, n));
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: n }, n));
   const rules = document.getElementById("rules-link");
   rules.href = game.rules;
   rules.textContent = `Rules of ${game.title}`;
@@ -46,13 +47,13 @@ function drawGame() {
 // and its one-line summary; the whole reasoning is the tooltip, and on the rules page.
 function optionRow(option) {
   const id = `option-${option.name}`;
-  const select = Skald.el("select", { id, "data-option": option.name });
+  const select = el("select", { id, "data-option": option.name });
   option.choices.forEach((choice, i) => {
-    select.append(Skald.el("option", { value: JSON.stringify(choice) }, option.labels[i] ?? String(choice)));
+    select.append(el("option", { value: JSON.stringify(choice) }, option.labels[i] ?? String(choice)));
   });
   select.value = JSON.stringify(option.default);
-  return Skald.el("div", { class: "option", title: option.doc },
-    Skald.el("label", { for: id }, option.title), select, Skald.el("small", {}, option.summary));
+  return el("div", { class: "option", title: option.doc },
+    el("label", { for: id }, option.title), select, el("small", {}, option.summary));
 }
 
 async function create(event) {
@@ -70,7 +71,7 @@ async function create(event) {
     options[select.dataset.option] = JSON.parse(select.value);
   }
   try {
-    const game = await Skald.api("POST", "/api/games", {
+    const game = await api("POST", "/api/games", {
       game: document.getElementById("game").value, seats, options,
       chat_spectators: document.getElementById("chat-spectators").checked,
     });
@@ -84,19 +85,19 @@ function showCreated(game) {
   const list = document.getElementById("invites");
   list.replaceChildren();
   for (const invite of game.invites) {
-    const input = Skald.el("input", { readonly: "", value: invite.url, class: "invite",
+    const input = el("input", { readonly: "", value: invite.url, class: "invite",
       "aria-label": `Invite link for ${invite.name} (seat ${invite.seat + 1})` });
-    list.append(Skald.el("li", {}, Skald.el("strong", {}, `${invite.name} (seat ${invite.seat + 1}): `), input));
+    list.append(el("li", {}, el("strong", {}, `${invite.name} (seat ${invite.seat + 1}): `), input));
   }
-  list.append(Skald.el("li", {}, Skald.el("strong", {}, "Spectators: "),
-    Skald.el("input", { readonly: "", value: game.spectator_url, class: "invite", "aria-label": "Link for spectators" })));
+  list.append(el("li", {}, el("strong", {}, "Spectators: "),
+    el("input", { readonly: "", value: game.spectator_url, class: "invite", "aria-label": "Link for spectators" })));
   const first = game.invites[0];
   const link = document.getElementById("play-link");
   if (first) {
-    Skald.remember(game.id, { token: first.token, seat: first.seat, title: game.title });
+    remember(game.id, { token: first.token, seat: first.seat, title: game.title });
     link.href = first.url;
   } else {
-    Skald.remember(game.id, { title: game.title });
+    remember(game.id, { title: game.title });
     link.href = game.spectator_url;
     link.textContent = "Watch";
   }
@@ -110,25 +111,25 @@ const ORDER = { yours: 0, running: 1, over: 2, gone: 3 };
 
 // The account's games join those this browser holds: a seat kept in the account is found from any browser.
 async function accountGames() {
-  if (!Skald.account) return [];
-  const found = await Skald.api("GET", "/api/account/games").catch(() => ({ games: [] }));
+  if (!session.account) return [];
+  const found = await api("GET", "/api/account/games").catch(() => ({ games: [] }));
   return found.games;
 }
 
 async function listMine() {
   const body = document.querySelector("#mine-table tbody");
-  const joined = Object.entries(Skald.joined()).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
+  const held = Object.entries(joined()).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
   for (const game of await accountGames()) {
-    if (!joined.some(([id]) => id === game.id)) joined.push([game.id, { title: null, token: null, at: 0 }]);
+    if (!held.some(([id]) => id === game.id)) held.push([game.id, { title: null, token: null, at: 0 }]);
   }
-  document.getElementById("mine-empty").hidden = joined.length > 0;
-  const rows = joined.map(([id, entry]) => Skald.el("tr", {},
-    Skald.el("td", {}, Skald.el("a", { href: `/table/${id}` }, entry.title || id)), Skald.el("td", { class: "turn" }, "…")));
-  const order = joined.map(() => ORDER.running);
+  document.getElementById("mine-empty").hidden = held.length > 0;
+  const rows = held.map(([id, entry]) => el("tr", {},
+    el("td", {}, el("a", { href: `/table/${id}` }, entry.title || id)), el("td", { class: "turn" }, "…")));
+  const order = held.map(() => ORDER.running);
   body.replaceChildren(...rows);
-  await Promise.all(joined.map(([id, entry], index) => {
+  await Promise.all(held.map(([id, entry], index) => {
     const cell = rows[index].querySelector(".turn");
-    return Skald.api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
+    return api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
       rows[index].querySelector("a").textContent = entry.title || game.title;
       if (game.status === "over") {
         const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
@@ -148,15 +149,15 @@ async function listMine() {
   body.replaceChildren(...places.map((index) => rows[index]));
   const waiting = order.filter((group) => group === ORDER.yours).length;
   document.title = `${waiting ? `(${waiting}) ` : ""}Skald — Viking board games`;
-  Skald.icon(waiting > 0);
+  icon(waiting > 0);
 }
 
 // Signing in, up and out: the page then lists the account's games too.
 function drawAccount() {
-  document.getElementById("account-in").hidden = !Skald.account;
-  document.getElementById("account-manage").hidden = !Skald.account;
-  document.getElementById("account-form").hidden = Boolean(Skald.account);
-  document.getElementById("account-name").textContent = Skald.account ? Skald.account.name : "";
+  document.getElementById("account-in").hidden = !session.account;
+  document.getElementById("account-manage").hidden = !session.account;
+  document.getElementById("account-form").hidden = Boolean(session.account);
+  document.getElementById("account-name").textContent = session.account ? session.account.name : "";
 }
 
 async function signIn(path) {
@@ -165,9 +166,9 @@ async function signIn(path) {
   const name = document.getElementById("account-user").value;
   const password = document.getElementById("account-password").value;
   try {
-    const found = await Skald.api("POST", path, { name, password });
-    Skald.account = found.account;
-    Skald.csrf = found.csrf;
+    const found = await api("POST", path, { name, password });
+    session.account = found.account;
+    session.csrf = found.csrf;
     document.getElementById("account-password").value = "";
     drawAccount();
     listMine();
@@ -175,9 +176,9 @@ async function signIn(path) {
 }
 
 async function signOut() {
-  try { await Skald.api("DELETE", "/api/session", {}); } catch (e) { /* signed out already */ }
-  Skald.account = null;
-  Skald.csrf = null;
+  try { await api("DELETE", "/api/session", {}); } catch (e) { /* signed out already */ }
+  session.account = null;
+  session.csrf = null;
   drawAccount();
   listMine();
 }
@@ -193,10 +194,10 @@ async function manageAccount(change) {
   if (!change && !window.confirm("Delete your account? Your games stay; the seats it kept are then held by their links alone.")) return;
   try {
     const found = change
-      ? await Skald.api("POST", "/api/account/password", { password: current.value, new_password: fresh.value })
-      : await Skald.api("DELETE", "/api/account", { password: current.value });
-    Skald.account = found.account;
-    Skald.csrf = found.csrf;
+      ? await api("POST", "/api/account/password", { password: current.value, new_password: fresh.value })
+      : await api("DELETE", "/api/account", { password: current.value });
+    session.account = found.account;
+    session.csrf = found.csrf;
     current.value = fresh.value = "";
     done.textContent = change ? "Password changed; every other browser is signed out." : "Account deleted.";
     drawAccount();
@@ -210,11 +211,11 @@ async function start() {
   document.getElementById("sign-out").addEventListener("click", signOut);
   document.getElementById("password-form").addEventListener("submit", (event) => { event.preventDefault(); manageAccount(true); });
   document.getElementById("delete-account").addEventListener("click", () => manageAccount(false));
-  await Skald.session();
+  await loadSession();
   drawAccount();
-  catalogue = await Skald.api("GET", "/api/catalogue");
+  catalogue = await api("GET", "/api/catalogue");
   const game = document.getElementById("game");
-  for (const g of catalogue.games) game.append(Skald.el("option", { value: g.name }, g.title));
+  for (const g of catalogue.games) game.append(el("option", { value: g.name }, g.title));
   if (catalogue.games.some((g) => g.name === catalogue.default)) game.value = catalogue.default; // as in the API
   game.addEventListener("change", drawGame);
   document.getElementById("players").addEventListener("change", drawSeats);

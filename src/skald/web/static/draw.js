@@ -1,0 +1,34 @@
+// One view of the table drawn whole, each time the server sends one: the board and its targets, the seats, the
+// choices and the prompt, the turn's alerts, the scorings and the end.
+import { legalKeys } from "./actions.js";
+import { drawTurnAlert } from "./alerts.js";
+import { announcePrompt } from "./announce.js";
+import { boardZoom, drawBoard, drawMode, wireTargets } from "./board.js";
+import { drawActions, drawPrompt } from "./choices.js";
+import { drawEnd, drawFair, drawScorings } from "./end.js";
+import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
+import { drawSeatPanels } from "./seats.js";
+import { store } from "./store.js";
+
+/** Draw the view shown (`store.view`). `window.skaldState` then says what was drawn, for whoever drives the page. */
+export function draw() {
+  const view = store.view;
+  const focused = focusWasOnChoices();  // before the board and the choices are drawn again
+  drawBoard();
+  drawSeatPanels();
+  boardZoom.apply();
+  const legal = legalKeys();
+  drawMode(legal);
+  const mine = store.you !== null && view.to_move === store.you;
+  wireTargets(legal, mine);
+  window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
+  drawActions(mine);
+  drawPrompt(mine);
+  drawTurnAlert(mine);
+  announcePrompt();
+  keyboardBoard(legal, mine);
+  if (focused) keepFocus(mine);
+  drawScorings();
+  drawEnd();
+  drawFair();
+}

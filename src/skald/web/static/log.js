@@ -1,0 +1,46 @@
+// The log of the game as this viewer may read it: every move and draw, the last move marked, and the move a replay
+// shows followed.
+import { $, el } from "./common.js";
+
+// The log's new entries, added at once and scrolled to once: the update that ends a game (or a hello late in one)
+// brings thousands, and scrolling after each would lay the page out again for every one.
+/** Add the log's new `entries` and scroll to the newest. */
+export function addLog(entries) {
+  const log = $("log");
+  const items = document.createDocumentFragment();
+  for (const entry of entries) {
+    const who = entry.seat === null ? "chance" : entry.name;
+    items.append(el("li", { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 },
+      el("span", { class: "who" }, who), " ", entry.notation));
+  }
+  log.append(items);
+  markLastMove(log);
+  log.scrollTop = log.scrollHeight;
+}
+
+// The last move made by a seat, and the draws that followed it, stand out in the log: someone who looked away sees
+// at once what changed.
+/** Mark the last move by a seat in `log`, and the draws after it. */
+export function markLastMove(log) {
+  for (const item of log.querySelectorAll("li.last-move")) {
+    item.classList.remove("last-move");
+    item.removeAttribute("aria-current");
+  }
+  let move = log.lastElementChild;
+  while (move && move.classList.contains("chance")) move = move.previousElementSibling;
+  if (!move) return;  // nothing but chance so far
+  move.setAttribute("aria-current", "step");
+  for (let item = move; item; item = item.nextElementSibling) item.classList.add("last-move");
+}
+
+// The log follows the replay: the entry of the move just replayed is marked and scrolled into view (none at the
+// start); leaving the replay unmarks it and goes back to the newest entry.
+/** Mark and show the log's entry of the move that led to position `ply` (none for 0). */
+export function followInLog(ply) {
+  for (const item of $("log").querySelectorAll("li.replayed")) item.classList.remove("replayed");
+  const item = ply > 0 ? $("log").querySelector(`li[value="${ply}"]`) : null;
+  if (item) {
+    item.classList.add("replayed");
+    item.scrollIntoView({ block: "nearest" });
+  }
+}

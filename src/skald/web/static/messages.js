@@ -1,0 +1,101 @@
+// What the server says to this viewer over the WebSocket, each message taken in: the welcome (who this viewer is),
+// an update (a view of the table, the log's new entries), chat, an error, why a choice is forbidden, a rematch.
+// The browser decides nothing: it shows what the server sent.
+import { $, icon, joined, remember } from "./common.js";
+import { sortKeys } from "./actions.js";
+import { announceMoves } from "./announce.js";
+import { addChat } from "./chat.js";
+import { welcomed } from "./connection.js";
+import { draw } from "./draw.js";
+import { claimRematch, showRematch } from "./end.js";
+import { drawKeepSeat } from "./links.js";
+import { addLog } from "./log.js";
+import { gameId, offered, store, stored } from "./store.js";
+import { hideTip, showTip } from "./tooltip.js";
+
+// The server refused the token: never send it again. An invite link's token gives way to the one this browser had;
+// a token this browser had kept is forgotten.
+function refused() {
+  const fromLink = store.token === offered && offered !== stored;
+  const which = fromLink ? "that invite link is not valid" : "your saved seat is not valid here";
+  if (store.token === stored) remember(gameId, { token: null, seat: null });
+  store.token = fromLink ? stored : null;
+  store.refusal = which;
+  $("error").textContent = `The server refused the seat token: ${which}.`;
+  $("who").textContent = store.token ? "reconnecting with your seat…" : `spectator (${which})`;
+}
+
+function welcome(msg) {
+  welcomed();
+  store.caughtUp = false;
+  store.boardParts = [];  // a new connection: the server sends the whole board again
+  store.you = msg.you;
+  store.game = msg.game;
+  const { game, you } = store;
+  $("log").replaceChildren();
+  $("title").textContent = `${game.title} · ${game.players} players`;
+  document.title = `Skald — ${game.title}`;
+  icon(false);
+  $("who").textContent = you !== null ? `you: ${game.seats[you].name}` : store.refusal ? `spectator (${store.refusal})` : "spectator";
+  $("new-link-button").hidden = you === null || !store.token;  // a seat taken by account alone has no link to replace
+  drawKeepSeat();
+  // The chat is the seats' own, unless the creator opened it to spectators; a (re)connection brings its history.
+  $("chat").hidden = you === null && !game.chat_spectators;
+  $("chat-log").replaceChildren();
+  store.chatSeen = 0;
+  if (you !== null) remember(gameId, { title: game.title, seat: you, token: store.token });
+  else if (!joined()[gameId]) remember(gameId, { title: game.title });
+}
+
+function update(msg) {
+  store.pending = false;
+  store.reasons.clear();
+  store.view = msg;
+  if (msg.board) {
+    if (store.boardParts.length !== msg.board.size) store.boardParts = new Array(msg.board.size).fill("");
+    for (const [i, text] of msg.board.parts) store.boardParts[i] = text;
+    store.boardText = store.boardParts.join("");
+  }
+  msg.svg = store.boardText;
+  const fresh = store.caughtUp && !msg.reveal;  // new moves, not the log a (re)connection brings
+  store.caughtUp = true;
+  if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
+  addLog(msg.log);
+  if (fresh) announceMoves(msg.log);
+  draw();
+}
+
+function error(msg) {
+  store.pending = false;
+  if (window.skaldState) window.skaldState.pending = false;
+  if (msg.code === "why_forbidden") { hideTip(); return; }  // the turn moved on while the pointer rested
+  $("error").textContent = msg.message;
+  if (msg.code === "forged_token") refused();
+  if (msg.code === "revoked") {
+    if (store.replacing) { $("error").textContent = ""; return; }  // this page asked for it: it has the new token
+    store.token = null;  // replaced from elsewhere: whoever did it holds the seat now
+    remember(gameId, { token: null, seat: null });
+  }
+  if (msg.code === "not_found") { store.stopped = true; $("title").textContent = "No such game here"; }
+}
+
+/** Take in one message from the server. */
+export function receive(msg) {
+  if (msg.type === "welcome") {
+    welcome(msg);
+  } else if (msg.type === "update") {
+    update(msg);
+  } else if (msg.type === "chat") {
+    addChat(msg.messages, msg.history);
+  } else if (msg.type === "error" && typeof msg.ref === "string" && msg.ref.startsWith("chat")) {
+    $("chat-error").textContent = msg.message;
+  } else if (msg.type === "error") {
+    error(msg);
+  } else if (msg.type === "why") {
+    const key = JSON.stringify(sortKeys(msg.action));
+    store.reasons.set(key, msg.reason || "allowed");
+    if (store.hovered && store.hovered.key === key) showTip(store.hovered.x, store.hovered.y, store.reasons.get(key));
+  } else if (msg.type === "rematch") {
+    if (store.you !== null && store.token) claimRematch(); else showRematch(msg.id);
+  }
+}
