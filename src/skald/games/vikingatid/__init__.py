@@ -2,7 +2,7 @@
 
 The known world and its tables as data (`board.toml`, read by `board`, proven sound by `validate`), the rule
 options (`options`), the setup (`setup`), the fixed action space with its JSON and notation (`actions`), the position
-with its ledger and invariants (`table`), the turn as data (`steps`), the engine state and game (`state`, `game`),
+with its ledger and invariants (`position`), the turn as data (`steps`), the engine state and game (`state`, `game`),
 and one module per part of the rulebook's turn (docs/vikingatid.md, "The plan of the package"). Until part 2 of
 issue 19 brings the cards, the game is played with `cards: off`.
 """

@@ -10,7 +10,7 @@ from skald.engine import IMPERFECT, Game, OptionError, State
 from skald.games.vikingatid import evaluation
 from skald.games.vikingatid.actions import CARD_IDS, NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
-from skald.games.vikingatid.carddata import CardData, cards
+from skald.games.vikingatid.cards.data import CardData, cards
 from skald.games.vikingatid.options import OPTIONS
 from skald.games.vikingatid.presentation import VikingatidPresentation
 from skald.games.vikingatid.state import VikingatidState

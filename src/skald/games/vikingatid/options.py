@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from skald.games.vikingatid.card_options import CARD_OPTIONS, option
+from skald.games.vikingatid.cards.options import CARD_OPTIONS, option
 
 _RULEBOOK_OPTIONS: Final = (
     option(

@@ -41,8 +41,8 @@ from skald.games.vikingatid.board import (
     Area,
     Board,
 )
+from skald.games.vikingatid.position import KINGDOM_PAIRS
 from skald.games.vikingatid.render import SEAT_COLOURS
-from skald.games.vikingatid.table import KINGDOM_PAIRS
 
 if TYPE_CHECKING:
     from skald.games.vikingatid.state import VikingatidState
@@ -241,7 +241,7 @@ def parse_layout(text: str, board: Board, source: str = LAYOUT_FILE) -> MapLayou
 def load_layout(board: Board, path: str | Path | None = None) -> MapLayout:
     """The layout in the file at `path`, or the package's `map_layout.toml`, checked against `board`."""
     if path is None:
-        text = files("skald.games.vikingatid").joinpath(LAYOUT_FILE).read_text(encoding="utf-8")
+        text = files("skald.games.vikingatid").joinpath("data", LAYOUT_FILE).read_text(encoding="utf-8")
         return parse_layout(text, board, LAYOUT_FILE)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -558,7 +558,7 @@ class _View:
         self.fiefs: dict[str, dict[str, Any]] = dict(self.snap.get("fiefs", {}))
         self.discovered: dict[str, dict[str, Any]] = dict(self.snap["discovered"])
         self.empires_now: dict[str, str] = dict(self.snap["empires"])
-        self.conquered = dict(conquest.conquests(state.table))
+        self.conquered = dict(conquest.conquests(state.position))
         self.to_act = self.obs["to_act"]
         self.legal: dict[str, list[dict[str, Any]]] = {}
         if seat is not None and seat >= 0 and self.to_act == seat:

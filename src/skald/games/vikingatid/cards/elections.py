@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 from skald.games.vikingatid import elections
 from skald.games.vikingatid.actions import KINGDOMS, TARGET_KINGDOM, TARGET_SEAT
-from skald.games.vikingatid.cardplay import Effect, effect
+from skald.games.vikingatid.cards.play import Effect, effect
 from skald.games.vikingatid.steps import ELECTIONS
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def king_may_play(state: VikingatidState, seat: int) -> bool:
     """In phase 3, after a result, and not while another card's contest waits for its own ("immediately after
     Election": the next moment for it is the window after that contest's result)."""
     election = state.election
-    return state.table.phase == ELECTIONS and bool(election.results) and not elections.contest_pending(election)
+    return state.position.phase == ELECTIONS and bool(election.results) and not elections.contest_pending(election)
 
 
 def king_targets(state: VikingatidState, seat: int) -> list[int]:
@@ -49,8 +49,8 @@ def king_targets(state: VikingatidState, seat: int) -> list[int]:
         held = [elections.just_held(election)] if election.results else []
     else:
         held = elections.held_this_phase(election)
-    own = elections.own_kingdom(state.table, seat)
-    return [TARGET_KINGDOM + k for k in held if k != own and state.table.king[k] != seat]
+    own = elections.own_kingdom(state.position, seat)
+    return [TARGET_KINGDOM + k for k in held if k != own and state.position.king[k] != seat]
 
 
 def king_resolve(state: VikingatidState) -> None:
@@ -60,8 +60,8 @@ def king_resolve(state: VikingatidState) -> None:
     play = state.play
     assert play is not None
     k = play.target - TARGET_KINGDOM
-    defender = state.table.king[k]
-    elections.challenge(state.table, state.election, play.seat, k, state.options["king_modifiers"] == "election")
+    defender = state.position.king[k]
+    elections.challenge(state.position, state.election, play.seat, k, state.options["king_modifiers"] == "election")
     against = f"seat {defender + 1}" if defender >= 0 else "the kingdom"
     play.text = f"challenges {against} for the throne of {_kingdom_name(state, k)}"
 
@@ -78,7 +78,7 @@ def invalid_resolve(state: VikingatidState) -> None:
     """The just held election is void and held again from the start; the bets already paid are lost."""
     play = state.play
     assert play is not None
-    k = elections.invalidate(state.table, state.election, state.deck)
+    k = elections.invalidate(state.position, state.election, state.deck)
     play.text = f"{_kingdom_name(state, k)}'s election is held again"
 
 
@@ -89,7 +89,7 @@ def influence_targets(state: VikingatidState, seat: int) -> list[int]:
     """ "+2 on any one dice roll at the election": a participant's roll (`TARGET_SEAT` + his seat) or the kingdom's
     (`TARGET_KINGDOM` + the kingdom), as `election_influence` allows (`any_roll`, or only the player's `own_roll`)."""
     election = state.election
-    if state.table.phase != ELECTIONS:
+    if state.position.phase != ELECTIONS:
         return []
     own_only = state.options["election_influence"] == "own_roll"
     found = []

@@ -407,13 +407,13 @@ def parse_cards(text: str, source: str = _DEFAULT_FILE, board: Board | None = No
 
 def default_cards_path() -> str:
     """Where the package's card file lies (the loader's default)."""
-    return str(files("skald.games.vikingatid").joinpath(_DEFAULT_FILE))
+    return str(files("skald.games.vikingatid").joinpath("data", _DEFAULT_FILE))
 
 
 def load_cards(path: str | Path | None = None, board: Board | None = None) -> CardData:
     """The deck in the file at `path`, or the package's `cards.toml`; `CardDataError` if it is not a deck."""
     if path is None:
-        text = files("skald.games.vikingatid").joinpath(_DEFAULT_FILE).read_text(encoding="utf-8")
+        text = files("skald.games.vikingatid").joinpath("data", _DEFAULT_FILE).read_text(encoding="utf-8")
         return parse_cards(text, _DEFAULT_FILE, board)
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from skald.games.vikingatid import combat, initiative, journeys, trade, windows
+from skald.games.vikingatid import combat, initiative, journeys, trade
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import TARGET_AREA
 from skald.games.vikingatid.board import VIKING_KINGDOM
-from skald.games.vikingatid.cardplay import NEED_ROLL, Effect, effect
+from skald.games.vikingatid.cards import windows
+from skald.games.vikingatid.cards.play import NEED_ROLL, Effect, effect
 
 if TYPE_CHECKING:
     from skald.games.vikingatid.state import VikingatidState
@@ -40,19 +41,19 @@ FIGHT_STEPS: Final = (S.FLEET_HITS, S.ARMY_HITS, S.DEFENDER_HITS, S.FIGHT_ON)
 
 def _in_journeys(state: VikingatidState) -> bool:
     """Phase 6 under way."""
-    return state.table.phase == S.JOURNEYS and not journeys.done(state.journeys)
+    return state.position.phase == S.JOURNEYS and not journeys.done(state.journeys)
 
 
 def _moving(state: VikingatidState) -> bool:
     """A fleet is in motion (the fleet these cards name)."""
-    return _in_journeys(state) and state.journeys.active and bool(state.table.fleets)
+    return _in_journeys(state) and state.journeys.active and bool(state.position.fleets)
 
 
 def _own_fleet(state: VikingatidState, seat: int, kind: str) -> bool:
     """The fleet in motion is the seat's, of `kind` ("during a trade journey": his own trading fleet)."""
     if not _moving(state):
         return False
-    f = state.table.fleets[0]
+    f = state.position.fleets[0]
     return f.owner == seat and f.kind == kind
 
 
@@ -71,18 +72,18 @@ def _after_danger_roll(state: VikingatidState) -> bool:
 def _area_of(state: VikingatidState) -> str:
     """The area the card under way names."""
     assert state.play is not None
-    return state.table.area_ids[state.play.target - TARGET_AREA]
+    return state.position.area_ids[state.play.target - TARGET_AREA]
 
 
 def _name(state: VikingatidState, area_id: str) -> str:
-    return state.table.board.area(area_id).name
+    return state.position.board.area(area_id).name
 
 
 def _targets(state: VikingatidState, areas: list[str]) -> list[int]:
     """Target ids of the areas, each once."""
     found: list[int] = []
     for area_id in areas:
-        target = TARGET_AREA + state.table.slot(area_id)
+        target = TARGET_AREA + state.position.slot(area_id)
         if target not in found:
             found.append(target)
     return found
@@ -109,7 +110,7 @@ def _protection(state: VikingatidState) -> None:
         j.fight.round_bonus += PROTECTION
     else:
         j.protection += PROTECTION
-    f = state.table.fleets[0]
+    f = state.position.fleets[0]
     state.play.text = f"seat {f.owner + 1}'s fleet gets -{PROTECTION} on its next roll"
 
 
@@ -124,11 +125,11 @@ def _good_trade_may(state: VikingatidState, seat: int) -> bool:
 def _good_trade_targets(state: VikingatidState, seat: int) -> list[int]:
     """'Doubles the trade value of any one area': any land area with a trade value outside the Viking homelands,
     not already doubled for him."""
-    table, j = state.table, state.journeys
+    position, j = state.position, state.journeys
     found: list[int] = []
-    for slot, area_id in enumerate(table.area_ids):
-        area = table.board.area(area_id)
-        if not area.is_land or area.kind == VIKING_KINGDOM or table.trade_value(area_id) <= 0:
+    for slot, area_id in enumerate(position.area_ids):
+        area = position.board.area(area_id)
+        if not area.is_land or area.kind == VIKING_KINGDOM or position.trade_value(area_id) <= 0:
             continue
         if any(a == area_id and j.good_trade_seat[i] in (seat, -1) for i, a in enumerate(j.good_trade)):
             continue
@@ -171,7 +172,7 @@ def _berserk(state: VikingatidState) -> None:
     seat = state.play.seat
     fight = state.journeys.fight
     fight.berserk.append(seat)
-    journeys.berserk_dice(state.table, state.journeys, state.options["berserk"] == "one_round")
+    journeys.berserk_dice(state.position, state.journeys, state.options["berserk"] == "one_round")
     standing = combat.berserk_standing(fight)
     state.play.text = (
         f"seat {seat + 1} wins the fight at {_name(state, fight.area)}"
@@ -187,17 +188,17 @@ def _free_trade_targets(state: VikingatidState, seat: int) -> list[int]:
     """An area under a trade stop ('trade despite trading stop', 'cancel the effect of a trading stop card'), or
     in phase 6 the plundered area the trading fleet passes under FRI LEJD ('unless after playing a free trade
     card')."""
-    table = state.table
+    position = state.position
     found = [
         TARGET_AREA + slot
-        for slot, stopped in enumerate(table.trade_stop)
-        if stopped and table.trade_value(table.area_ids[slot]) > 0
+        for slot, stopped in enumerate(position.trade_stop)
+        if stopped and position.trade_value(position.area_ids[slot]) > 0
     ]
     if _moving(state):
         j = state.journeys
         passing = [*j.free_passage, *([j.passage_area] if j.passage_area else [])]
         found += _targets(
-            state, [a for a in passing if a not in j.free_trade and TARGET_AREA + table.slot(a) not in found]
+            state, [a for a in passing if a not in j.free_trade and TARGET_AREA + position.slot(a) not in found]
         )
     return found
 
@@ -208,7 +209,7 @@ def _free_trade(state: VikingatidState) -> None:
     area is also marked for the fleet in motion (with FRI LEJD it may trade in the plundered area once)."""
     assert state.play is not None
     area_id = _area_of(state)
-    state.table.trade_stop[state.table.slot(area_id)] = False
+    state.position.trade_stop[state.position.slot(area_id)] = False
     if _in_journeys(state) and area_id not in state.journeys.free_trade:
         state.journeys.free_trade.append(area_id)
     state.play.text = f"trade is free at {_name(state, area_id)} once"
@@ -216,11 +217,11 @@ def _free_trade(state: VikingatidState) -> None:
 
 def _trade_stop_targets(state: VikingatidState, seat: int) -> list[int]:
     """A land area with a trade value not closed already."""
-    table = state.table
+    position = state.position
     return [
         TARGET_AREA + slot
-        for slot, area_id in enumerate(table.area_ids)
-        if not table.trade_stop[slot] and table.board.area(area_id).is_land and table.trade_value(area_id) > 0
+        for slot, area_id in enumerate(position.area_ids)
+        if not position.trade_stop[slot] and position.board.area(area_id).is_land and position.trade_value(area_id) > 0
     ]
 
 
@@ -229,7 +230,7 @@ def _trade_stop(state: VikingatidState) -> None:
     a FRI HANDEL played before on it is cancelled (the last played stands)."""
     assert state.play is not None
     area_id = _area_of(state)
-    state.table.trade_stop[state.table.slot(area_id)] = True
+    state.position.trade_stop[state.position.slot(area_id)] = True
     if _in_journeys(state) and area_id in state.journeys.free_trade:
         state.journeys.free_trade.remove(area_id)
     state.play.text = f"{_name(state, area_id)} is closed for trade this turn"
@@ -241,16 +242,16 @@ def _trade_stop(state: VikingatidState) -> None:
 def _free_passage_may(state: VikingatidState, seat: int) -> bool:
     """'Trading ships may pass a plundered area': the fleet in motion is a trading fleet (anyone may play it on
     it, as on any fleet)."""
-    return _moving(state) and state.table.fleets[0].kind == journeys.TRADING
+    return _moving(state) and state.position.fleets[0].kind == journeys.TRADING
 
 
 def _free_passage_targets(state: VikingatidState, seat: int) -> list[int]:
     """A plundered land area the fleet has no passage for yet."""
-    table, j = state.table, state.journeys
+    position, j = state.position, state.journeys
     return [
         TARGET_AREA + slot
-        for slot, plundered in enumerate(table.plundered)
-        if plundered and table.area_ids[slot] not in j.free_passage and table.area_ids[slot] != j.passage_area
+        for slot, plundered in enumerate(position.plundered)
+        if plundered and position.area_ids[slot] not in j.free_passage and position.area_ids[slot] != j.passage_area
     ]
 
 
@@ -276,11 +277,11 @@ def _danger_may(state: VikingatidState, seat: int) -> bool:
 def _leg_areas(state: VikingatidState, land: bool) -> list[int]:
     """The areas of the leg's terrain the fleet entered since its last roll; the destination not when its danger
     is not counted (`danger_at_destination: not_counted`)."""
-    j, table = state.journeys, state.table
+    j, position = state.journeys, state.position
     skip = ""
     if j.resume == journeys.RESUME_ARRIVE and j.rules.danger_at_destination == "not_counted":
-        skip = table.fleets[0].area
-    return _targets(state, [a for a in j.leg if a != skip and table.board.area(a).is_land == land])
+        skip = position.fleets[0].area
+    return _targets(state, [a for a in j.leg if a != skip and position.board.area(a).is_land == land])
 
 
 def _sea_targets(state: VikingatidState, seat: int) -> list[int]:
@@ -299,8 +300,8 @@ def _raise_danger(state: VikingatidState, added: int, what: str) -> None:
     assert state.play is not None
     area_id = _area_of(state)
     j = state.journeys
-    f = state.table.fleets[0]
-    state.table.fleets[0] = f._replace(danger=f.danger + added)
+    f = state.position.fleets[0]
+    state.position.fleets[0] = f._replace(danger=f.danger + added)
     j.danger_areas.append(area_id)
     j.danger_added.append(added)
     j.danger_again = state.options["danger_card_reentry"] == "counts_again"
@@ -400,14 +401,14 @@ def _friendly_targets(state: VikingatidState, seat: int) -> list[int]:
     """'one area which is passed through this turn. This is not valid in civilised areas.' (VA-27): a land area
     this fleet entered on this journey (`friendly_town: this_fleet`) or any of his fleets entered this phase
     (`any_own_fleet`), of strength 2 or without shields, with room for a trading camp, not plundered."""
-    j, table = state.journeys, state.table
+    j, position = state.journeys, state.position
     areas = j.route if state.options["friendly_town"] == "this_fleet" else j.entered_by[seat]
     found: list[str] = []
     for area_id in areas:
-        area = table.board.area(area_id)
+        area = position.board.area(area_id)
         if not area.is_land or (area.strength != UNCIVILISED and area.shields > 0):
             continue
-        if table.plundered[table.slot(area_id)] or trade.camp_room(table, journeys.TRADING, area_id) <= 0:
+        if position.plundered[position.slot(area_id)] or trade.camp_room(position, journeys.TRADING, area_id) <= 0:
             continue
         found.append(area_id)
     return _targets(state, found)
@@ -417,7 +418,7 @@ def _friendly(state: VikingatidState) -> None:
     """'One trade camp may be placed for free': a trading camp of his there, no ships spent."""
     assert state.play is not None
     area_id = _area_of(state)
-    state.table.build_camps(state.play.seat, journeys.TRADING, area_id, 1)
+    state.position.build_camps(state.play.seat, journeys.TRADING, area_id, 1)
     state.play.text = f"a free trading camp at {_name(state, area_id)}"
 
 
@@ -428,7 +429,7 @@ def _varangian_may(state: VikingatidState, seat: int) -> bool:
     """'(Play before the journey.)': at his first move decision of a war fleet that has not moved yet."""
     if state.window is not None or state.step != S.MOVE or not _own_fleet(state, seat, journeys.WAR):
         return False
-    return state.table.fleets[0].moves == 0 and not state.journeys.varangian
+    return state.position.fleets[0].moves == 0 and not state.journeys.varangian
 
 
 def _varangian(state: VikingatidState) -> None:
@@ -464,15 +465,15 @@ def _discovery_may(state: VikingatidState, seat: int) -> bool:
     his fleet stands in a discovered land area, once a journey."""
     if state.window is not None or state.step != S.MOVE or not _moving(state):
         return False
-    f = state.table.fleets[0]
-    area = state.table.board.area(f.area)
+    f = state.position.fleets[0]
+    area = state.position.board.area(f.area)
     return f.owner == seat and area.is_land and not area.undiscovered and not state.journeys.discovery
 
 
 def _discovery_targets(state: VikingatidState, seat: int) -> list[int]:
     """'Allows discovery of an undiscovered land area': he names one nobody has discovered."""
-    table = state.table
-    return _targets(state, [a for a in table.board.discovery.lands if table.discovered_by[table.slot(a)] < 0])
+    position = state.position
+    return _targets(state, [a for a in position.board.discovery.lands if position.discovered_by[position.slot(a)] < 0])
 
 
 def _discovery(state: VikingatidState) -> None:
@@ -483,7 +484,7 @@ def _discovery(state: VikingatidState) -> None:
     area_id = _area_of(state)
     state.journeys.discovery = area_id
     if state.options["discovery"] == "on_play":
-        journeys.discover(state.table, state.play.seat, area_id)
+        journeys.discover(state.position, state.play.seat, area_id)
     state.play.text = f"seat {state.play.seat + 1}'s fleet sets out to discover {_name(state, area_id)}"
 
 
