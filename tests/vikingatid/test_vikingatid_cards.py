@@ -55,7 +55,7 @@ def test_a_draw_is_a_chance_node_over_the_kinds_left_by_their_counts() -> None:
     state = fixed_state(3)
     assert state.step == S.DRAW_CARD and state.current_player() == CHANCE
     outcomes = dict(state.chance_outcomes())
-    counts = GAME.card_counts
+    counts = GAME.cards.counts
     assert set(outcomes) == {DRAW + k for k in range(len(CARD_IDS))}
     assert outcomes[DRAW + 0] == pytest.approx(counts[0] / 112)
     assert sum(outcomes.values()) == pytest.approx(1.0)
@@ -104,11 +104,11 @@ def test_discarding_a_card_one_does_not_hold_is_refused_and_changes_nothing() ->
 
 def test_when_the_deck_is_empty_the_pile_is_shuffled_into_a_new_deck() -> None:
     """1. Draw cards: "When all cards are used up, the discard pile is shuffled and used again"."""
-    deck = D.Deck(GAME.card_counts, 2)
+    deck = D.Deck(GAME.cards.counts, 2)
     deck.deck = [0] * len(CARD_IDS)
-    deck.pile = list(GAME.card_counts)
+    deck.pile = list(GAME.cards.counts)
     deck.to_draw = [1]
-    assert dict(D.draw_outcomes(deck))[0] == pytest.approx(GAME.card_counts[0] / 112)
+    assert dict(D.draw_outcomes(deck))[0] == pytest.approx(GAME.cards.counts[0] / 112)
     assert D.draw(deck, 0) == 1
     assert deck.reshuffles == 1 and sum(deck.pile) == 0 and deck.deck_size() == 111 and deck.hands[1][0] == 1
 

@@ -1,6 +1,6 @@
-"""Vikingatid's position (`position.py`): the setup's start (rule text, setup; VA-01, VA-02, VA-03), clone, snapshot, and
-the invariants the property tests of the whole turn will call (silver never negative, ships and camps conserved,
-caps respected; issue 19, deliverable 7)."""
+"""Vikingatid's position (`position.py`): the setup's start (rule text, setup; VA-01, VA-02, VA-03), clone, snapshot,
+and the invariants the property tests of the whole turn call (silver never negative, ships and camps conserved, caps
+respected)."""
 
 from __future__ import annotations
 

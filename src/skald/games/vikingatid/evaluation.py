@@ -26,7 +26,7 @@ from skald.games.vikingatid.end import last_turn
 from skald.games.vikingatid.position import Position
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 #: Phases of the turn (the rulebook's numbers) that the worth depends on.
 ELECTIONS: Final = 3
@@ -407,7 +407,7 @@ def evaluate_position(position: Position, seat: int, hand_size: int, last_year: 
     return value
 
 
-def evaluate(state: VikingatidState, seat: int) -> float:
+def evaluate(state: Situation, seat: int) -> float:
     """The seat's expected final VP, roughly; its exact VP once the game is over (silver a hair's tie-break). Reads
     the public table and the size of the seat's hand only."""
     position = state.position

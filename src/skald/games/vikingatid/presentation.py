@@ -449,7 +449,7 @@ class VikingatidPresentation(Presentation):
         if kind == "emigrate":
             return "the new home country: no more tax, +1 silver per untroubled trading camp; the kingdom is left"
         if kind in ("play", "give_card", "discard"):
-            card = v.game.cards.by_id[str(data["card"])]  # type: ignore[attr-defined]
+            card = v.cards.by_id[str(data["card"])]
             return card_summary(card.name, card.text)
         if kind == "give_card_to":
             # Said of both seats by number: the line also narrates a bot's gift to the people at the table.
@@ -694,7 +694,7 @@ class VikingatidPresentation(Presentation):
         hand = cards.get("hand") if isinstance(cards, dict) else None
         if not isinstance(hand, dict) or not hand:
             return ""
-        by_id = v.game.cards.by_id  # type: ignore[attr-defined]
+        by_id = v.cards.by_id
         lines = ["", "[b]Your cards[/]:"]
         for card_id in sorted(hand):
             card = by_id[card_id]

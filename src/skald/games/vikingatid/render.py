@@ -37,7 +37,7 @@ from skald.games.vikingatid.steps import (
 
 if TYPE_CHECKING:
     from skald.games.vikingatid.position import Position
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 #: One colour per seat, told apart under the common colour-vision deficiencies (blue, orange, bluish green,
 #: vermilion, reddish purple, sky blue); the seat number is always written too.
@@ -219,7 +219,7 @@ def _words(text: str) -> list[str]:
 # -- the parts of the table ----------------------------------------------------------------------------------
 
 
-def _header(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _header(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """The turn, year, phase and step, and who acts now."""
     position = state.position
     step_id = state.step
@@ -264,7 +264,7 @@ def _type_counts(row: list[int], num_areas: int) -> dict[str, int]:
     return counts
 
 
-def _seats(state: VikingatidState, style: _Style) -> list[str]:
+def _seats(state: Situation, style: _Style) -> list[str]:
     """One line per seat: kingdom or home, silver, VP, faith, ships standing (and under way), camps, thrones."""
     position = state.position
     width = 3 + max(_visible(style.seat(s)) for s in range(position.num_players))
@@ -295,7 +295,7 @@ def _seats(state: VikingatidState, style: _Style) -> list[str]:
     return lines
 
 
-def _kingdoms(state: VikingatidState, style: _Style) -> list[str]:
+def _kingdoms(state: Situation, style: _Style) -> list[str]:
     """Each Viking kingdom's king, treasury and marker; the pairs at war (per_pair) and the King's Peaces."""
     position = state.position
     items = []
@@ -375,7 +375,7 @@ def _area_items(position: Position, slot: int, style: _Style) -> list[str]:
     return items
 
 
-def _areas(state: VikingatidState, style: _Style) -> list[str]:
+def _areas(state: Situation, style: _Style) -> list[str]:
     """The land areas that hold anything, grouped by empire, each with its coins and shields."""
     position = state.position
     groups: dict[str, list[str]] = {}
@@ -399,7 +399,7 @@ def _areas(state: VikingatidState, style: _Style) -> list[str]:
     return lines
 
 
-def _standing(state: VikingatidState, style: _Style) -> list[str]:
+def _standing(state: Situation, style: _Style) -> list[str]:
     """The ships standing, per area: whose, how many of each type."""
     position = state.position
     entries = []
@@ -428,7 +428,7 @@ def _journey(obs: dict[str, Any]) -> dict[str, Any]:
     return journey if isinstance(journey, dict) else {}
 
 
-def _fleets(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _fleets(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """Each fleet under way: owner, type, size, area, danger counted since its last break, moves; the one on its
     journey marked."""
     position = state.position
@@ -454,7 +454,7 @@ def _seats_list(seats: Any, style: _Style) -> str:
     return ", ".join(style.seat(int(s)) for s in seats) if isinstance(seats, list) and seats else "none"
 
 
-def _journey_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _journey_lines(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """Initiative rolls and holder, the fight under way, the entry asked for (phase 6)."""
     journey = _journey(obs)
     if not journey or int(obs.get("phase", state.position.phase)) != JOURNEYS:
@@ -594,7 +594,7 @@ def _scoring_item(line: dict[str, Any], position: Position, style: _Style) -> st
     return f"{style.seat(seat)} {int(points):+d} {what}".rstrip()
 
 
-def _phase_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _phase_lines(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """What the phase under way has done so far: reactions, the election, silver received."""
     position = state.position
     phase = int(obs.get("phase", position.phase))
@@ -674,7 +674,7 @@ def _election_lines(position: Position, obs: dict[str, Any], style: _Style) -> l
 # -- the whole table -----------------------------------------------------------------------------------------
 
 
-def _card_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _card_lines(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """The cards as the viewer sees them (the observation's `cards`): the deck, the pile, each hand's size, the
     cards shown this turn, the window open, and the viewer's own hand by title; a spectator sees no hand."""
     cards = obs.get("cards")
@@ -701,7 +701,7 @@ def _card_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> l
     return lines
 
 
-def _render(state: VikingatidState, style: _Style, seat: int | None) -> str:
+def _render(state: Situation, style: _Style, seat: int | None) -> str:
     obs = state.observation(seat)
     # No blank lines: with the prompt and the choices below it, the table needs every line of a 30-line terminal.
     lines = [
@@ -719,16 +719,14 @@ def _render(state: VikingatidState, style: _Style, seat: int | None) -> str:
     return "\n".join(part for line in lines for part in _fit(line, width))
 
 
-def render_text(
-    state: VikingatidState, color: bool = False, seat: int | None = None, names: list[str] | None = None
-) -> str:
+def render_text(state: Situation, color: bool = False, seat: int | None = None, names: list[str] | None = None) -> str:
     """The whole table for a terminal of 100 columns as `seat` (None: a spectator) sees it; with `color`, Rich
     markup paints the seats. `names`, when given, are written with the seat numbers."""
     return _render(state, _Style(color, False, names), seat)
 
 
 def render_compact(
-    state: VikingatidState, color: bool = False, seat: int | None = None, names: list[str] | None = None
+    state: Situation, color: bool = False, seat: int | None = None, names: list[str] | None = None
 ) -> str:
     """The same table in 80 columns: seats as s1…s6, types as T and W, one line per group of areas."""
     return _render(state, _Style(color, True, names), seat)

@@ -1,18 +1,19 @@
-"""A Vikingatid position under the engine contract: the `Position`, the step of the turn, and the phase under way.
+"""A Vikingatid position under the engine contract: the `Situation` it holds, and how play flows through it.
 
-The state holds the position (`position.Position`), the action space of its board (`actions.ActionSpace`), the rule options
-and the step (`steps.STEPS`); each decision goes to its phase's module (`setup`, `reactions`, `elections`, `silver`,
-`purchases`, `journeys`, `emigration`, `christianisation`; phases 4, 7's taxes, 8, 9 and 11 are applied at once by
-`silver`, `taxation`, `cleanup`, `victory_points` and `end`), which changes the table through its ledger. The game
-ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
+The state holds the position (`position.Position`), the action space of its board (`actions.ActionSpace`), the rule
+options, the cards (`cards.data.CardData`) and the step (`steps.STEPS`), all kept by `situation.Situation`; each
+decision goes to its phase's module (`setup`, `reactions`, `elections`, `silver`, `purchases`, `journeys`,
+`emigration`, `christianisation`; phases 4, 7's taxes, 8, 9 and 11 are applied at once by `silver`, `taxation`,
+`cleanup`, `victory_points` and `end`), which changes the position through its ledger, and each card to its effect
+(`cards.effects.EFFECTS`). The game ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
+from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict
 from skald.games.vikingatid import (
     christianisation,
     cleanup,
@@ -73,9 +74,12 @@ from skald.games.vikingatid.board import Board
 from skald.games.vikingatid.cards import deck as D
 from skald.games.vikingatid.cards import play as cardplay
 from skald.games.vikingatid.cards import windows
+from skald.games.vikingatid.cards.data import CardData
+from skald.games.vikingatid.cards.effect import no_targets
 from skald.games.vikingatid.cards.effects import EFFECTS
 from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import D10_FACES, NOBODY
+from skald.games.vikingatid.situation import CardEvent, Situation, election_rules, journey_rules, silver_rules
 
 #: The single decisions' ids this part uses (their places in `actions.SINGLES`; a test checks them).
 PASS: Final = SINGLE + 0
@@ -130,48 +134,9 @@ ROLL_WINDOW_STEPS: Final = frozenset(
 )
 
 
-class CardEvent(NamedTuple):
-    """A card shown to the table: played (with its target in words) or discarded in phase 8; public."""
-
-    turn: int
-    seat: int
-    card: str
-    verb: str
-    target: str
-
-
-def silver_rules(options: dict[str, Any]) -> silver.SilverRules:
-    """The options phase 4 reads."""
-    return silver.SilverRules(
-        war_tracking=options["war_tracking"],
-        war_silver=options["war_silver"],
-        war_halving=options["war_halving"],
-        foreign_king_share=options["foreign_king_share"],
-    )
-
-
-def journey_rules(options: dict[str, Any]) -> journeys.JourneyRules:
-    """The options phase 6 reads."""
-    return journeys.JourneyRules(*(options[name] for name in journeys.JourneyRules._fields))
-
-
-def election_rules(options: dict[str, Any]) -> elections.ElectionRules:
-    """The options phase 3 reads."""
-    return elections.ElectionRules(
-        gifts=options["gifts"],
-        foreign_king_only=options["foreign_king_only"],
-        bid_silver=options["bid_silver"],
-        election_margin=options["election_margin"],
-        kings_peace=options["kings_peace"],
-        election_bids=options["election_bids"],
-    )
-
-
-class VikingatidState(State):
-    """One position of Vikingatid: the table, the step, and the phase under way (see the module doc for where play
-    stops for now)."""
-
-    game: Game
+class VikingatidState(Situation):
+    """One position of Vikingatid: the situation (the position, the step, the phase under way, the cards) and the
+    flow of play through it."""
 
     def __init__(
         self,
@@ -180,82 +145,17 @@ class VikingatidState(State):
         options: dict[str, Any],
         board: Board,
         space: ActionSpace,
+        cards: CardData,
         source: VikingatidState | None = None,
     ) -> None:
         """The position before the kingdom choice, or, given `source`, an independent copy of it (`clone`)."""
-        self.game = game
-        self.num_players = num_players
-        self.options: Final = options
-        self.board: Final = board
-        self.space: Final = space
-        if source is not None:
-            self.history = list(source.history)
-            self.position: Position = source.position.clone()
-            self.step: int = source.step
-            self.reactions: reactions.Reactions = source.reactions.clone()
-            self.election: elections.Election = source.election.clone()
-            self.incomes: list[silver.Income] = list(source.incomes)
-            self.purchases: purchases.Purchases = source.purchases.clone()
-            self.journeys: journeys.Journeys = source.journeys.clone(self.position)
-            self.emigration: emigration.Emigration = source.emigration.clone()
-            self.taxes: list[taxation.TaxLine] = list(source.taxes)
-            self.cleanup: cleanup.CleanupResult | None = source.cleanup
-            self.christianisation: christianisation.Christianisation = source.christianisation.clone()
-            self.score_lines: list[tuple[int, victory_points.ScoreLine]] = list(source.score_lines)
-            self.final_lines: list[victory_points.ScoreLine] = list(source.final_lines)
-            self.deck: D.Deck = source.deck.clone()
-            self.window: windows.Window | None = source.window.clone() if source.window is not None else None
-            self.play: cardplay.Play | None = source.play.clone() if source.play is not None else None
-            self.before_done: bool = source.before_done
-            self.phase_window: int = source.phase_window
-            self.results_seen: int = source.results_seen
-            self.discards: list[int] = list(source.discards)
-            self.card_log: list[CardEvent] = list(source.card_log)
-            self.visible: list[int] = list(source.visible)
-            self.card_moves: list[R.CardMove] = list(source.card_moves)
-            self._known: dict[int, tuple[int, str]] = dict(source._known)
-            return
-        self.history = []
-        self.position = Position(board, num_players, options["kingdom_choice"])
-        self.position.fief_loss = str(options["fief_loss"])
-        self.position.keep_dry_excess = options["mines_dry_camps"] == "keep_excess"
-        self.step = S.KINGDOM_ROLL
-        self.reactions = reactions.Reactions(options["reaction_roll"])
-        self.election = elections.Election(num_players, election_rules(options))
-        self.incomes = []
-        self.purchases = purchases.Purchases(num_players, len(board.areas), options["purchase"])
-        self.journeys = journeys.Journeys(self.position, journey_rules(options))
-        self.emigration = emigration.Emigration()
-        self.taxes = []
-        self.cleanup = None
-        self.christianisation = christianisation.Christianisation(False, 0)
-        # Every victory-point line of the game with the turn it was scored in (9. Victory points), and the final
-        # scoring's (VA-63).
-        self.score_lines = []
-        self.final_lines = []
-        # The cards (part 2): the deck, hands and pile; the card window open and the card under way, if any;
-        # which windows have been held where a settled step could open one again; the phase 8 discards to come;
-        # every card shown; and who may see each history entry (PUBLIC, or a bit per seat: a draw is seen by its
-        # drawer, a card gift's kind by its two parties).
-        self.deck = D.Deck(game.card_counts, num_players)  # type: ignore[attr-defined]
-        self.window = None
-        self.play = None
-        self.before_done = False
-        self.phase_window = -1
-        self.results_seen = 0
-        self.discards = []
-        self.card_log = []
-        self.visible = []
-        # Every movement of a card (drawn, played, discarded, given), for `resample_from_infostate`.
-        self.card_moves = []
-        # Each viewer's information-state string so far, with the length of history it covers (the history only
-        # grows, so the string is extended, not rebuilt: a long game asks for it at every ply).
-        self._known = {}
-        self._settle_setup()
+        super().__init__(game, num_players, options, board, space, cards, source)
+        if source is None:
+            self._settle_setup()
 
     def clone(self) -> VikingatidState:
         """An independent copy, through the constructor."""
-        return VikingatidState(self.game, self.num_players, self.options, self.board, self.space, self)
+        return VikingatidState(self.game, self.num_players, self.options, self.board, self.space, self.cards, self)
 
     # -- the flow ------------------------------------------------------------------------------------------------
 
@@ -268,10 +168,6 @@ class VikingatidState(State):
             self.step = S.KINGDOM_CHOICE
         else:
             self._start_turn()
-
-    def cards_on(self) -> bool:
-        """Whether cards are dealt and played (`card_windows` other than 'off', VA-08)."""
-        return str(self.options["card_windows"]) != "off"
 
     def _start_turn(self) -> None:
         """A turn begins with its first seat (VA-06) and phase 1: each player draws a card, and before the first
@@ -535,7 +431,7 @@ class VikingatidState(State):
         roll_step, roller = (w.roll_step, w.roller) if w is not None else (-1, -1)
         found: list[int] = []
         for kind in self.deck.kinds_held(seat):
-            card_windows = self.game.card_windows[kind]  # type: ignore[attr-defined]
+            card_windows = self.cards.windows[kind]
             if not windows.allows(
                 card_windows, window, phase, roll_step, S.INITIATIVE_ROLL, S.ELECTION_ROLL, roller, seat
             ):
@@ -543,7 +439,7 @@ class VikingatidState(State):
             effect = EFFECTS[kind]
             if not effect.may_play(self, seat):
                 continue
-            if effect.targets is not cardplay.no_targets and not effect.targets(self, seat):
+            if effect.targets is not no_targets and not effect.targets(self, seat):
                 continue
             found.append(kind)
         return found
@@ -675,7 +571,7 @@ class VikingatidState(State):
         self.card_moves.append(R.CardMove(len(self.history), R.PLAYED, seat, -1, kind))
         self.play = cardplay.Play(seat, kind, resume)
         effect = EFFECTS[kind]
-        if effect.targets is not cardplay.no_targets:
+        if effect.targets is not no_targets:
             self.play.need = cardplay.NEED_TARGET
         else:
             effect.resolve(self)
@@ -797,7 +693,7 @@ class VikingatidState(State):
         """Why a card may not be played here: not held, not in its window (its text's timing), not under its
         conditions, or with no target it can take."""
         kind = action - PLAY_CARD
-        data = self.game.cards.kinds[kind]  # type: ignore[attr-defined]
+        data = self.cards.kinds[kind]
         seat = self.current_player()
         title = f"{data.title} ({data.name})"
         if seat < 0:
@@ -818,10 +714,10 @@ class VikingatidState(State):
         if self.step == S.CARD_WINDOW and PLAY_CARD <= action < GIVE_CARD:
             return self._explain_card(action)
         if self.step == S.DISCARD_CARD:
-            title = self.game.cards.kinds[action - DISCARD].title  # type: ignore[attr-defined]
+            title = self.cards.kinds[action - DISCARD].title
             return IllegalAction("VA-11", f"seat {self.discards[0] + 1} holds no {title} to discard")
         if self.step in S.CARD_STEPS and self.play is not None:
-            data = self.game.cards.kinds[self.play.kind]  # type: ignore[attr-defined]
+            data = self.cards.kinds[self.play.kind]
             return IllegalAction(
                 data.rule,
                 f"{data.title} cannot take {self.space.to_notation(action)!r}: its text says {data.text!r}",
@@ -842,7 +738,7 @@ class VikingatidState(State):
                 return IllegalAction("VA-38", f"seat {election.actor + 1} has no {what} to give")
             return IllegalAction("VA-38", f"there is no seat {seat + 1} at this table of {self.num_players}")
         if self.step == S.GIFT_CARD:
-            title = self.game.cards.kinds[action - GIVE_CARD].title  # type: ignore[attr-defined]
+            title = self.cards.kinds[action - GIVE_CARD].title
             return IllegalAction("VA-38", f"seat {election.actor + 1} holds no {title} to give")
         if self.step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
             return IllegalAction(

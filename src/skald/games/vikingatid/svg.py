@@ -45,7 +45,7 @@ from skald.games.vikingatid.position import KINGDOM_PAIRS
 from skald.games.vikingatid.render import SEAT_COLOURS
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 #: The layout file in the package (the loader's default).
 LAYOUT_FILE: Final = "map_layout.toml"
@@ -530,7 +530,7 @@ def _legend(top: float, width: float) -> str:
 class _View:
     """The observation of one viewer with what the drawing asks of it, read once."""
 
-    def __init__(self, state: VikingatidState, seat: int | None, names: list[str] | None) -> None:
+    def __init__(self, state: Situation, seat: int | None, names: list[str] | None) -> None:
         self.state = state
         self.board = state.board
         self.seat = seat
@@ -1189,13 +1189,13 @@ def _peace(v: _View, x: float, y: float) -> str:
 # -- the whole --------------------------------------------------------------------------------------------------
 
 
-def render_svg(state: VikingatidState, seat: int | None, names: list[str] | None = None) -> str:
+def render_svg(state: Situation, seat: int | None, names: list[str] | None = None) -> str:
     """The map for the viewer in `seat` (None: a spectator), drawn from what that viewer may see; the seat to move
     also gets its legal area actions as click targets."""
     return "".join(render_svg_parts(state, seat, names))
 
 
-def render_svg_parts(state: VikingatidState, seat: int | None, names: list[str] | None = None) -> list[str]:
+def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None = None) -> list[str]:
     """`render_svg` in pieces that change apart: the opening tag (its label names the year), the fixed drawing
     (style, patterns, sea, links), each area, each area's pieces outside it, the fleets, the peace line, the status,
     the players, the legend and the end. A move changes a few of them, so a client holding the board is sent those."""

@@ -30,8 +30,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from skald.games.vikingatid.board import Board
-    from skald.games.vikingatid.game import VikingatidGame
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 try:
     import numpy as np
@@ -244,13 +243,12 @@ def facts(board: Board) -> BoardFacts:
     return held[1]
 
 
-def shape(game: VikingatidGame, num_players: int) -> tuple[int, ...]:
-    """The tensor's shape for `num_players` on the game's board: one flat vector."""
-    game.check_players(num_players)
-    return (layout(game.board, num_players).size,)
+def shape(board: Board, num_players: int) -> tuple[int, ...]:
+    """The tensor's shape for `num_players` on `board`: one flat vector."""
+    return (layout(board, num_players).size,)
 
 
-def bounds(game: VikingatidGame, num_players: int) -> tuple[float, float] | None:
+def bounds(board: Board, num_players: int) -> tuple[float, float] | None:
     """Every entry lies in [0, 1] (one-hots, flags, and counts divided by their scale and capped)."""
     return 0.0, 1.0
 
@@ -279,7 +277,7 @@ class Features:
         self.value.append(value)
 
 
-def features(state: VikingatidState, seat: int) -> Features:
+def features(state: Situation, seat: int) -> Features:
     """What `seat` may see as sparse features (its own hand; the others' hand sizes; never the deck's make-up)."""
     n = state.num_players
     if not 0 <= seat < n:
@@ -297,7 +295,7 @@ def features(state: VikingatidState, seat: int) -> Features:
     return found
 
 
-def encode(state: VikingatidState, seat: int) -> list[float]:
+def encode(state: Situation, seat: int) -> list[float]:
     """`state.observation(seat)` as floats: only what `seat` may see (docs/rl-observation.md, "Vikingatid")."""
     found = features(state, seat)
     out = [0.0] * layout(state.board, state.num_players).size
@@ -309,7 +307,7 @@ def encode(state: VikingatidState, seat: int) -> list[float]:
     return out
 
 
-def encode_array(state: VikingatidState, seat: int) -> npt.NDArray[np.float32]:
+def encode_array(state: Situation, seat: int) -> npt.NDArray[np.float32]:
     """`encode(state, seat)` as a new float32 numpy array, written from the sparse features (needs numpy)."""
     if np is None:
         raise ModuleNotFoundError("observation arrays need numpy: pip install 'skald[rl]'")
@@ -320,7 +318,7 @@ def encode_array(state: VikingatidState, seat: int) -> npt.NDArray[np.float32]:
     return out
 
 
-def _seats(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _seats(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """Each seat's kingdom, standing, silver, victory points, hand size, ships, camps, fleets under way, home, and
     whether it is to act, starts the turn, is king, or must discard."""
     hot = found.hot
@@ -377,7 +375,7 @@ def _seats(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[in
     _fleets(state, lay, board, base, found)
 
 
-def _fleets(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _fleets(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """The ships of every fleet under way, by owner, type and area (two fleets of one owner and type in one area
     add up)."""
     fleets = state.position.fleets
@@ -392,7 +390,7 @@ def _fleets(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[i
         found.set(index, _scaled(size, board.max_fleet))
 
 
-def _areas(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _areas(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """Each area's markers, who found it, whose heritage or small kingdom it is, and its empire now."""
     hot = found.hot
     position = state.position
@@ -453,7 +451,7 @@ def _start_empires(lay: Layout, board: BoardFacts) -> list[int]:
     return held[1]
 
 
-def _flow(state: VikingatidState, lay: Layout, found: Features) -> None:
+def _flow(state: Situation, lay: Layout, found: Features) -> None:
     """The turn on the track (and how many are left under `last_year`), the phase, the step, the kingdoms' kings,
     treasuries and War / Peace? markers, and each pair's war and King's Peace."""
     hot = found.hot
@@ -502,7 +500,7 @@ def _flow(state: VikingatidState, lay: Layout, found: Features) -> None:
             hot.append(at + 2)
 
 
-def _cards(state: VikingatidState, seat: int, lay: Layout, base: list[int], found: Features) -> None:
+def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Features) -> None:
     """The viewer's own hand by kind (no other hand: their sizes are in the seats' blocks), the face-up pile, the
     cards shown this turn, the deck's size (never its make-up), the card window open and the card under way."""
     hot = found.hot
@@ -550,7 +548,7 @@ def _cards(state: VikingatidState, seat: int, lay: Layout, base: list[int], foun
             hot.append(base[play.seat] + CARD_PLAYER)
 
 
-def _election(state: VikingatidState, lay: Layout, base: list[int], found: Features) -> None:
+def _election(state: Situation, lay: Layout, base: list[int], found: Features) -> None:
     """The election under way: its kingdom, each participant's payments, die and bonus, and the kingdom's."""
     hot = found.hot
     election = state.election
@@ -581,7 +579,7 @@ def _election(state: VikingatidState, lay: Layout, base: list[int], found: Featu
         found.set(at + 2, _scaled(election.kingdom_bonus, BONUS_SCALE))
 
 
-def _journey(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _journey(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """Phase 5's purchase under way, and phase 6: initiative, the fleet in motion and its route, the fight, and the
     entry asked for."""
     hot = found.hot
@@ -645,7 +643,7 @@ def _journey(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[
                 found.set(base[s] + DUTY_ASKED, _scaled(j.duties[s], DUTY_SCALE))
 
 
-def _fleet_in_motion(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _fleet_in_motion(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """The fleet making its journey: owner, type, size, danger, moves, where it is, the sea it came in from and
     the areas it entered this journey."""
     hot = found.hot

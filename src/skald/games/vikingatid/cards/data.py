@@ -182,6 +182,8 @@ class CardData:
         self.provenances: Final = provenances
         self.by_id: Final[dict[str, CardKind]] = {kind.id: kind for kind in kinds}
         self.counts: Final = tuple(kind.count for kind in kinds)
+        #: Each kind's windows (VA-08), in the order of `kinds`.
+        self.windows: Final = tuple(kind.windows for kind in kinds)
         self.hand: Final = hand
         self.attack_table: Final = attack_table
         self.varangian_table: Final = varangian_table

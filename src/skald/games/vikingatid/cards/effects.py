@@ -6,7 +6,7 @@ from typing import Final
 
 from skald.games.vikingatid.actions import CARD_IDS
 from skald.games.vikingatid.cards import elections, fights, journey, kingdoms
-from skald.games.vikingatid.cards.play import UNWRITTEN, Effect
+from skald.games.vikingatid.cards.effect import UNWRITTEN, Effect
 
 
 def _gather() -> tuple[Effect, ...]:

@@ -49,7 +49,8 @@ from typing import TYPE_CHECKING, Final
 
 from skald.games.vikingatid import combat, emigration
 from skald.games.vikingatid.actions import CARD_IDS, HITS, TARGET_AREA, TRADING, WAR
-from skald.games.vikingatid.cards.play import NEED_HITS, NEED_ROLL, Effect, effect
+from skald.games.vikingatid.cards.effect import Effect, effect
+from skald.games.vikingatid.cards.play import NEED_HITS, NEED_ROLL
 from skald.games.vikingatid.conquest import conqueror
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import seat_order
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
     from skald.games.vikingatid.board import Empire
     from skald.games.vikingatid.cards.data import CardData
     from skald.games.vikingatid.position import Position
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 # -- the kinds -----------------------------------------------------------------------------------------------------
 
@@ -107,40 +108,40 @@ _RECORD: Final = 6
 CHRISTIAN_DEFENCE_CARDS: Final = ("british_attack", "german_attack")
 
 
-def _cards(state: VikingatidState) -> CardData:
+def _cards(state: Situation) -> CardData:
     """The card data of the game (its tables)."""
-    return state.game.cards  # type: ignore[attr-defined,no-any-return]
+    return state.cards
 
 
-def _card_id(state: VikingatidState) -> str:
+def _card_id(state: Situation) -> str:
     assert state.play is not None
     return CARD_IDS[state.play.kind]
 
 
-def _at(state: VikingatidState, offset: int) -> int:
+def _at(state: Situation, offset: int) -> int:
     assert state.play is not None
     return state.play.seats[state.num_players + offset]
 
 
-def _put(state: VikingatidState, offset: int, value: int) -> None:
+def _put(state: Situation, offset: int, value: int) -> None:
     assert state.play is not None
     state.play.seats[state.num_players + offset] = value
 
 
-def _say(state: VikingatidState, words: str) -> None:
+def _say(state: Situation, words: str) -> None:
     """Add to what the card did, for the log."""
     assert state.play is not None
     state.play.text = f"{state.play.text}; {words}" if state.play.text else words
 
 
-def _name(state: VikingatidState, area_id: str) -> str:
+def _name(state: Situation, area_id: str) -> str:
     return state.board.area(area_id).name
 
 
 # -- reading the table ----------------------------------------------------------------------------------------------
 
 
-def fight_area(state: VikingatidState) -> str:
+def fight_area(state: Situation) -> str:
     """The area of a journey's fight (phase 6), or "": no card fights or plagues there while it lasts."""
     return state.journeys.fight.area
 
@@ -150,7 +151,7 @@ def has_camps(position: Position, area_id: str) -> bool:
     return position.camps_in_area(TRADING, area_id) + position.camps_in_area(WAR, area_id) > 0
 
 
-def _empire_of_card(state: VikingatidState, card_id: str) -> Empire:
+def _empire_of_card(state: Situation, card_id: str) -> Empire:
     """The empire a card names by its title (the board's `attack_card` / `expansion_card`)."""
     title = _cards(state).kind(card_id).title
     for empire in state.board.empires:
@@ -198,7 +199,7 @@ def plague_areas(position: Position, card_id: str) -> list[str]:
     return [a for a in position.area_ids if a in listed and not board.area(a).no_camps]
 
 
-def army_strength(state: VikingatidState, area_id: str) -> int:
+def army_strength(state: Situation, area_id: str) -> int:
     """The strength of an area's own armies: printed, or 5 for an area an expansion took under `expanded_strength:
     empire` (the empire's card army strength)."""
     position = state.position
@@ -221,7 +222,7 @@ def defenders(position: Position, area_id: str) -> list[int]:
 # -- losing camps ---------------------------------------------------------------------------------------------------
 
 
-def _lose_camps(state: VikingatidState, seat: int, kind: str, area_id: str, n: int) -> None:
+def _lose_camps(state: Situation, seat: int, kind: str, area_id: str, n: int) -> None:
     """Camps a card takes leave the board; a heritage or small kingdom goes with them (`fief_loss`: any camp, or
     the last war camp), a separatist marker with the area's last camp."""
     position = state.position
@@ -236,7 +237,7 @@ def _lose_camps(state: VikingatidState, seat: int, kind: str, area_id: str, n: i
         position.separatists[slot] = False
 
 
-def _strip_unguarded(state: VikingatidState, area_id: str) -> int:
+def _strip_unguarded(state: Situation, area_id: str) -> int:
     """A player with no war ship or war camp left in the area loses his trading camps there (VA-24; UPPROR! 2.);
     returns how many went."""
     position = state.position
@@ -249,7 +250,7 @@ def _strip_unguarded(state: VikingatidState, area_id: str) -> int:
     return lost
 
 
-def _hit_vikings(state: VikingatidState, area_id: str, hits: int) -> None:
+def _hit_vikings(state: Situation, area_id: str, hits: int) -> None:
     """The card's hits on the defenders: every war ship before any camp, seat by seat; a camp falls at its second
     hit (VA-24, `defender_losses: ships_first`)."""
     assert state.play is not None
@@ -269,7 +270,7 @@ def _hit_vikings(state: VikingatidState, area_id: str, hits: int) -> None:
                 _lose_camps(state, seat, WAR, area_id, 1)
 
 
-def _viking_dice(state: VikingatidState, area_id: str) -> int:
+def _viking_dice(state: Situation, area_id: str) -> int:
     """The defenders' dice: one per war ship, two per war camp, less the hit a damaged camp has taken."""
     assert state.play is not None
     position = state.position
@@ -282,7 +283,7 @@ def _viking_dice(state: VikingatidState, area_id: str) -> int:
 # -- the fight machine ----------------------------------------------------------------------------------------------
 
 
-def _begin(state: VikingatidState, areas: list[str], armies: int, strength: int) -> None:
+def _begin(state: Situation, areas: list[str], armies: int, strength: int) -> None:
     """A card fight starts over `areas` with `armies` of `strength` (0 armies: rolled per area)."""
     play = state.play
     assert play is not None
@@ -293,7 +294,7 @@ def _begin(state: VikingatidState, areas: list[str], armies: int, strength: int)
     _open_area(state)
 
 
-def _open_area(state: VikingatidState) -> None:
+def _open_area(state: Situation) -> None:
     """Take on the first area left: roll its armies, or fight at once; with none left the card is done."""
     play = state.play
     assert play is not None
@@ -321,7 +322,7 @@ def _open_area(state: VikingatidState) -> None:
         return
 
 
-def _rebellion_opens(state: VikingatidState, area_id: str) -> None:
+def _rebellion_opens(state: Situation, area_id: str) -> None:
     """UPPROR!: "Trade camps without army camps in the area are destroyed", then the area's full printed armies
     (not reduced by war camps, VA-24) fight its war camps and war ships."""
     play = state.play
@@ -339,7 +340,7 @@ def _rebellion_opens(state: VikingatidState, area_id: str) -> None:
     play.strength = army_strength(state, area_id)
 
 
-def _fight_vikings(state: VikingatidState) -> None:
+def _fight_vikings(state: Situation) -> None:
     """The card's armies meet the Vikings of the area: those with no war ship or camp lose their trading camps;
     the rest fight."""
     play = state.play
@@ -354,7 +355,7 @@ def _fight_vikings(state: VikingatidState) -> None:
     _vikings_done(state)
 
 
-def _vikings_done(state: VikingatidState) -> None:
+def _vikings_done(state: Situation) -> None:
     """After the Vikings: the expansions and PETJENEGHORDER go on against the area's own armies once no Viking
     defends it (VA-24); the others are done with the area."""
     play = state.play
@@ -374,7 +375,7 @@ def _vikings_done(state: VikingatidState) -> None:
     _close_area(state)
 
 
-def _area_beaten(state: VikingatidState) -> None:
+def _area_beaten(state: Situation) -> None:
     """After the area's armies: an expansion that beat the Vikings and the armies takes the area (table.empire_of,
     table.expanded)."""
     play = state.play
@@ -393,7 +394,7 @@ def _area_beaten(state: VikingatidState) -> None:
     _close_area(state)
 
 
-def _close_area(state: VikingatidState) -> None:
+def _close_area(state: Situation) -> None:
     """The area is done: emigrants' homes are checked (conquest read afresh); then the next area, unless the
     hordes are gone."""
     play = state.play
@@ -406,7 +407,7 @@ def _close_area(state: VikingatidState) -> None:
     _open_area(state)
 
 
-def _start_round(state: VikingatidState, stage: int) -> None:
+def _start_round(state: Situation, stage: int) -> None:
     """A round: the card's armies roll first, as many dice as they have NOW."""
     play = state.play
     assert play is not None
@@ -418,7 +419,7 @@ def _start_round(state: VikingatidState, stage: int) -> None:
     play.need = NEED_HITS
 
 
-def _end_round(state: VikingatidState) -> None:
+def _end_round(state: Situation) -> None:
     """Both sides' hits fall together; then the fight goes on, or the area is done (one side gone, or
     `card_fights: one_round`)."""
     play = state.play
@@ -444,7 +445,7 @@ def _end_round(state: VikingatidState) -> None:
         _start_round(state, ARMIES_VS_AREA)
 
 
-def _other_dice(state: VikingatidState) -> int:
+def _other_dice(state: Situation) -> int:
     """The dice of the side answering the card's armies this round."""
     play = state.play
     assert play is not None
@@ -453,13 +454,13 @@ def _other_dice(state: VikingatidState) -> int:
     return _at(state, _AREA_ARMIES)
 
 
-def _christian_defence(state: VikingatidState) -> str:
+def _christian_defence(state: Situation) -> str:
     """How a Christian defends against this card (VA-59 `christian_defence`), or "" if the card is not British or
     German-Roman."""
     return str(state.options["christian_defence"]) if _card_id(state) in CHRISTIAN_DEFENCE_CARDS else ""
 
 
-def _christian_dice(state: VikingatidState, area_id: str) -> int:
+def _christian_dice(state: Situation, area_id: str) -> int:
     """The dice of the Christian defenders among `_viking_dice`."""
     assert state.play is not None
     position = state.position
@@ -470,7 +471,7 @@ def _christian_dice(state: VikingatidState, area_id: str) -> int:
     )
 
 
-def _node_dice(state: VikingatidState) -> tuple[int, int]:
+def _node_dice(state: Situation) -> tuple[int, int]:
     """The dice of the next node and what each hits on: the card's armies on their strength or less (2 less
     against defenders who are all Christian under `christian_defence: attacker_dice_plus_2`), the Vikings on 5 or
     less (the Christians' dice first, on 7 or less, under `own_dice_minus_2`, VA-59), the area's armies on its
@@ -494,13 +495,13 @@ def _node_dice(state: VikingatidState) -> tuple[int, int]:
     return combat.batch(play.dice), army_strength(state, play.areas[0])
 
 
-def fight_outcomes(state: VikingatidState) -> list[tuple[int, float]]:
+def fight_outcomes(state: Situation) -> list[tuple[int, float]]:
     """The hits of the next node of dice (`_node_dice`)."""
     dice, hit_on = _node_dice(state)
     return [(HITS + hits, p) for hits, p in combat.binomial_outcomes(dice, hit_on)]
 
 
-def fight_hits(state: VikingatidState, action: int) -> None:
+def fight_hits(state: Situation, action: int) -> None:
     """One node of dice showed `action - HITS` hits; the other side rolls once a side is done, and the round ends
     when both are."""
     play = state.play
@@ -530,13 +531,13 @@ def fight_hits(state: VikingatidState, action: int) -> None:
 # -- the attack cards and MAGYARHORDER ------------------------------------------------------------------------------
 
 
-def _attack_areas(state: VikingatidState, card_id: str) -> list[str]:
+def _attack_areas(state: Situation, card_id: str) -> list[str]:
     if card_id == MAGYARS:
         return magyar_areas(state.position)
     return provinces(state.position, _empire_of_card(state, card_id).id)
 
 
-def _attack_resolve(state: VikingatidState) -> None:
+def _attack_resolve(state: Situation) -> None:
     """The armies the table gives attack each area with camps, rolled for each area (`attack_rolls`). The card
     says "Play at any time": where no one has camps it has no effect (the fight's area is skipped)."""
     card_id = _card_id(state)
@@ -556,7 +557,7 @@ def _attack_resolve(state: VikingatidState) -> None:
     _begin(state, areas, 0, _cards(state).attack_table.strength)
 
 
-def _attack_roll(state: VikingatidState, face: int) -> None:
+def _attack_roll(state: Situation, face: int) -> None:
     """The D10 of the area's armies (VA-25), or of the whole card under `attack_rolls: per_card`."""
     play = state.play
     assert play is not None
@@ -570,13 +571,13 @@ def _attack_roll(state: VikingatidState, face: int) -> None:
 # -- PETJENEGHORDER -------------------------------------------------------------------------------------------------
 
 
-def _pechenegs_may_play(state: VikingatidState, seat: int) -> bool:
+def _pechenegs_may_play(state: Situation, seat: int) -> bool:
     """Always (the route's armies are there to fight), but not while a journey fights on the route."""
     busy = fight_area(state)
     return not busy or busy not in _cards(state).pecheneg.route
 
 
-def _pechenegs_resolve(state: VikingatidState) -> None:
+def _pechenegs_resolve(state: Situation) -> None:
     route = _cards(state).pecheneg
     _say(state, f"{route.armies} armies move along {', '.join(_name(state, a) for a in route.route)}")
     _begin(state, list(route.route), route.armies, route.strength)
@@ -585,7 +586,7 @@ def _pechenegs_resolve(state: VikingatidState) -> None:
 # -- the expansions -------------------------------------------------------------------------------------------------
 
 
-def _expansion_targets(state: VikingatidState, card_id: str) -> list[int]:
+def _expansion_targets(state: Situation, card_id: str) -> list[int]:
     """The board's targets of the empire (land areas outside it bordering it, VA-25) not in it now, the fight's
     area apart."""
     position = state.position
@@ -598,24 +599,24 @@ def _expansion_targets(state: VikingatidState, card_id: str) -> list[int]:
     ]
 
 
-def _byzantine_targets(state: VikingatidState, seat: int) -> list[int]:
+def _byzantine_targets(state: Situation, seat: int) -> list[int]:
     return _expansion_targets(state, "byzantine_expansion")
 
 
-def _western_targets(state: VikingatidState, seat: int) -> list[int]:
+def _western_targets(state: Situation, seat: int) -> list[int]:
     return _expansion_targets(state, "western_expansion")
 
 
-def _eastern_targets(state: VikingatidState, seat: int) -> list[int]:
+def _eastern_targets(state: Situation, seat: int) -> list[int]:
     return _expansion_targets(state, "eastern_expansion")
 
 
-def _target_area(state: VikingatidState) -> str:
+def _target_area(state: Situation) -> str:
     assert state.play is not None
     return state.position.area_ids[state.play.target - TARGET_AREA]
 
 
-def _expansion_resolve(state: VikingatidState) -> None:
+def _expansion_resolve(state: Situation) -> None:
     data = _cards(state).expansion
     area_id = _target_area(state)
     _say(state, f"{data.armies} armies invade {_name(state, area_id)}")
@@ -625,7 +626,7 @@ def _expansion_resolve(state: VikingatidState) -> None:
 # -- UPPROR! --------------------------------------------------------------------------------------------------------
 
 
-def _rebellion_targets(state: VikingatidState, seat: int) -> list[int]:
+def _rebellion_targets(state: Situation, seat: int) -> list[int]:
     """Any area with camps ("Rebellion in one area of choice"; where no camp stands it would do nothing), the
     fight's area apart."""
     position = state.position
@@ -634,7 +635,7 @@ def _rebellion_targets(state: VikingatidState, seat: int) -> list[int]:
     return [TARGET_AREA + slot for slot, a in enumerate(position.area_ids) if camped[slot] and a != busy]
 
 
-def _rebellion_resolve(state: VikingatidState) -> None:
+def _rebellion_resolve(state: Situation) -> None:
     area_id = _target_area(state)
     _say(state, f"rebellion in {_name(state, area_id)}")
     _begin(state, [area_id], 0, 0)
@@ -643,7 +644,7 @@ def _rebellion_resolve(state: VikingatidState) -> None:
 # -- PEST! ----------------------------------------------------------------------------------------------------------
 
 
-def _plague_resolve(state: VikingatidState) -> None:
+def _plague_resolve(state: Situation) -> None:
     """Each player loses one war and one trading camp in each listed area (those he has); no fight (VA-24). "Play at
     any time": with no camps there it has no effect; the fight's area is skipped."""
     card_id = _card_id(state)
@@ -665,7 +666,7 @@ def _plague_resolve(state: VikingatidState) -> None:
 # -- UTBRYTARE ------------------------------------------------------------------------------------------------------
 
 
-def _separatist_targets(state: VikingatidState, seat: int) -> list[int]:
+def _separatist_targets(state: Situation, seat: int) -> list[int]:
     """UTBRYTARE names "one area which includes a war camp", not independent already, the fight's area apart."""
     position = state.position
     busy = fight_area(state)
@@ -677,12 +678,12 @@ def _separatist_targets(state: VikingatidState, seat: int) -> list[int]:
     ]
 
 
-def _separatists_resolve(state: VikingatidState) -> None:
+def _separatists_resolve(state: Situation) -> None:
     assert state.play is not None
     state.play.need = NEED_ROLL
 
 
-def _separatists_roll(state: VikingatidState, face: int) -> None:
+def _separatists_roll(state: Situation, face: int) -> None:
     """UTBRYTARE: "If D10 is higher than twice the number of war camps in the area, the card has no effect";
     otherwise the area's camps belong to no one (VA-22): the marker goes down, a heritage or small kingdom there
     ends."""

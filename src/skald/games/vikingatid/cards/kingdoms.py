@@ -22,14 +22,15 @@ from skald.games.vikingatid.actions import (
     TRADING,
     WAR,
 )
-from skald.games.vikingatid.cards.play import NEED_ANSWER, NEED_ROLL, NEED_TARGET, Effect, Play, effect
+from skald.games.vikingatid.cards.effect import Effect, effect
+from skald.games.vikingatid.cards.play import NEED_ANSWER, NEED_ROLL, NEED_TARGET, Play
 from skald.games.vikingatid.position import KINGDOM_PAIRS, NO_MARKER, PEACE_PENDING, WAR_MARKER, Position, pair_index
 from skald.games.vikingatid.purchases import home_area
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import seat_order
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 #: TROSTVIST's answers (`actions.SINGLES`).
 ADOPT: Final = SINGLE + [name for name, _ in SINGLES].index("adopt")
@@ -45,7 +46,7 @@ SMALL_KINGDOM: Final = "small_kingdom"
 PER_PAIR: Final = "per_pair"
 
 
-def _play(state: VikingatidState) -> Play:
+def _play(state: Situation) -> Play:
     """The card under way (the state calls an effect only while one is)."""
     play = state.play
     assert play is not None
@@ -76,14 +77,14 @@ def _followers(position: Position, king: int) -> list[int]:
     ]
 
 
-def _counts_as_war(state: VikingatidState, marker: str) -> bool:
+def _counts_as_war(state: Situation, marker: str) -> bool:
     """Whether a marker is "at war" for FRED and the war card (`card_at_war`, VA-40)."""
     if state.options["card_at_war"] == "war_only":
         return marker == WAR_MARKER
     return marker in (WAR_MARKER, PEACE_PENDING)
 
 
-def kingdom_at_war(state: VikingatidState, k: int) -> bool:
+def kingdom_at_war(state: Situation, k: int) -> bool:
     """Whether the kingdom at index `k` is "currently at war": its own marker, and under `war_tracking: per_pair`
     any pair it is in."""
     position = state.position
@@ -97,7 +98,7 @@ def kingdom_at_war(state: VikingatidState, k: int) -> bool:
 # -- EXIL (VA-18) ----------------------------------------------------------------------------------------------
 
 
-def exile_targets(state: VikingatidState, seat: int) -> list[int]:
+def exile_targets(state: Situation, seat: int) -> list[int]:
     """ "The player who is king may send one of his followers into exile": the other members of a kingdom he rules,
     not already exiled, and not while RIKSENANDE holds there (VA-20: no one may "be sent into exile by the
     king")."""
@@ -112,7 +113,7 @@ def exile_targets(state: VikingatidState, seat: int) -> list[int]:
     return found
 
 
-def exile(state: VikingatidState) -> None:
+def exile(state: Situation) -> None:
     """ "That player gets ten war ships free and must leave his homeland this turn": the ships stand in his home
     kingdom at once (the window is the start of phase 5, where his purchases go too); he must emigrate at the start
     of phase 7 (`emigration.begin`)."""
@@ -129,12 +130,12 @@ def exile(state: VikingatidState) -> None:
 # -- FRED (VA-40) and the war card (VA-14) -----------------------------------------------------------------------
 
 
-def peace_targets(state: VikingatidState, seat: int) -> list[int]:
+def peace_targets(state: Situation, seat: int) -> list[int]:
     """FRED: "Play on any Viking kingdom currently at war"."""
     return [TARGET_KINGDOM + k for k in range(len(KINGDOMS)) if kingdom_at_war(state, k)]
 
 
-def peace(state: VikingatidState) -> None:
+def peace(state: Situation) -> None:
     """ "Remove the war marker": the kingdom's marker (War or Peace?) goes, and under `per_pair` the state of every
     pair it is in."""
     play = _play(state)
@@ -148,7 +149,7 @@ def peace(state: VikingatidState) -> None:
     play.text = f"peace for {state.space.kingdom_names[KINGDOMS[k]]}"
 
 
-def war_targets(state: VikingatidState, seat: int) -> list[int]:
+def war_targets(state: Situation, seat: int) -> list[int]:
     """ "Play on a Viking kingdom currently not at war"; the second target under `war_card: named_enemy` is any other
     kingdom (the enemy)."""
     play = state.play
@@ -157,7 +158,7 @@ def war_targets(state: VikingatidState, seat: int) -> list[int]:
     return [TARGET_KINGDOM + k for k in range(len(KINGDOMS)) if not kingdom_at_war(state, k)]
 
 
-def war(state: VikingatidState) -> None:
+def war(state: Situation) -> None:
     """ "That country immediately goes to war. Follow the normal rules for war.": a War marker on the kingdom alone
     (`war_card: kingdom_only`, like a civil war), or on it and the enemy the player names (`named_enemy`; under
     `per_pair` the pair's state)."""
@@ -186,20 +187,20 @@ def war(state: VikingatidState) -> None:
 # -- KRISTNAD (VA-03) --------------------------------------------------------------------------------------------
 
 
-def christianisation_targets(state: VikingatidState, seat: int) -> list[int]:
+def christianisation_targets(state: Situation, seat: int) -> list[int]:
     """ "Play on any player": any player still pagan (on a Christian the card could do nothing)."""
     position = state.position
     return [TARGET_SEAT + s for s in range(position.num_players) if not position.christian[s]]
 
 
-def christianisation(state: VikingatidState) -> None:
+def christianisation(state: Situation) -> None:
     """A D10 decides."""
     play = _play(state)
     play.n = play.target - TARGET_SEAT
     play.need = NEED_ROLL
 
 
-def christianisation_roll(state: VikingatidState, face: int) -> None:
+def christianisation_roll(state: Situation, face: int) -> None:
     """ "If D10 is more than the number of turns started, this card has no effect. Otherwise, that player is
     Christianised." (VA-03: the turns started are the turn number, this one included.)"""
     play = _play(state)
@@ -214,7 +215,7 @@ def christianisation_roll(state: VikingatidState, face: int) -> None:
 # -- RIKSENANDE (VA-20) ------------------------------------------------------------------------------------------
 
 
-def _unifiable(state: VikingatidState, seat: int) -> list[int]:
+def _unifiable(state: Situation, seat: int) -> list[int]:
     """The kingdoms RIKSENANDE would unify if the seat played it: every kingdom (`unifier_scope: all_players`) or
     those he rules (`own_kingdom`), not unified yet; none unless he is a king ("Play at any time by the king")."""
     position = state.position
@@ -225,17 +226,17 @@ def _unifiable(state: VikingatidState, seat: int) -> list[int]:
     return [k for k in scope if not position.unified[k]]
 
 
-def unifier_may_play(state: VikingatidState, seat: int) -> bool:
+def unifier_may_play(state: Situation, seat: int) -> bool:
     """A king, with something left to unify."""
     return bool(_unifiable(state, seat))
 
 
-def unifier(state: VikingatidState) -> None:
+def unifier(state: Situation) -> None:
     """A D10 decides."""
     _play(state).need = NEED_ROLL
 
 
-def unifier_roll(state: VikingatidState, face: int) -> None:
+def unifier_roll(state: Situation, face: int) -> None:
     """ "Only takes effect if D10 is less or equal to the number of turns already begun": then "no more players are
     allowed to emigrate or be sent into exile by the king. This is valid for the rest of the game." """
     play = _play(state)
@@ -253,7 +254,7 @@ def unifier_roll(state: VikingatidState, face: int) -> None:
 # -- TROSTVIST (VA-21) -------------------------------------------------------------------------------------------
 
 
-def quarrel_targets(state: VikingatidState, seat: int) -> list[int]:
+def quarrel_targets(state: Situation, seat: int) -> list[int]:
     """ "Play at any time on one king": a king with at least one follower."""
     position = state.position
     kings = sorted({king for king in position.king if king != NOBODY})
@@ -265,7 +266,7 @@ def _civil_war(position: Position, seat: int) -> None:
     position.war[_kingdom_index(position, seat)] = WAR_MARKER
 
 
-def quarrel(state: VikingatidState) -> None:
+def quarrel(state: Situation) -> None:
     """ "All followers must immediately take on the same religion as the king": under `religious_quarrel: choice`
     each follower of another religion answers in seat order (adopt or refuse); under `war_if_different` no one
     changes and any difference means civil war."""
@@ -288,12 +289,12 @@ def quarrel(state: VikingatidState) -> None:
     play.text = f"on seat {king + 1}:"
 
 
-def quarrel_answers(state: VikingatidState) -> list[int]:
+def quarrel_answers(state: Situation) -> list[int]:
     """Adopt the king's religion, or refuse (and civil war breaks out)."""
     return [ADOPT, REFUSE]
 
 
-def quarrel_answer(state: VikingatidState, action: int) -> None:
+def quarrel_answer(state: Situation, action: int) -> None:
     """One follower's answer; the next follower answers until all have (a follower who adopts paganism is pagan
     again and rolls in phase 10)."""
     play = _play(state)
@@ -313,7 +314,7 @@ def quarrel_answer(state: VikingatidState, action: int) -> None:
 # -- FÖRLÄNING and SMÅRIKE (VA-23) -------------------------------------------------------------------------------
 
 
-def _fief_areas(state: VikingatidState, seat: int, empires: tuple[str, ...]) -> list[int]:
+def _fief_areas(state: Situation, seat: int, empires: tuple[str, ...]) -> list[int]:
     """Areas where the seat has at least one war camp and no heritage or small kingdom stands yet, within
     `empires` (all areas if empty), as target ids."""
     position = state.position
@@ -326,7 +327,7 @@ def _fief_areas(state: VikingatidState, seat: int, empires: tuple[str, ...]) -> 
     return found
 
 
-def _make_fief(state: VikingatidState, kind: str) -> None:
+def _make_fief(state: Situation, kind: str) -> None:
     play = _play(state)
     slot = play.target - TARGET_AREA
     state.position.fief[slot] = play.seat
@@ -335,13 +336,13 @@ def _make_fief(state: VikingatidState, kind: str) -> None:
     play.text = f"{name} becomes seat {play.seat + 1}'s {'heritage' if kind == HERITAGE else 'small kingdom'}"
 
 
-def heritage_targets(state: VikingatidState, seat: int) -> list[int]:
+def heritage_targets(state: Situation, seat: int) -> list[int]:
     """ "Play on one area in German-Roman Empire or Britain where the player has at least one war camp" (the
     empire the area belongs to now)."""
     return _fief_areas(state, seat, HERITAGE_EMPIRES)
 
 
-def heritage(state: VikingatidState) -> None:
+def heritage(state: Situation) -> None:
     """ "If the player is Christian, the area counts automatically as conquered ("FÖRLÄNING"). Otherwise, the
     player must roll 1-5 to be successful." """
     play = _play(state)
@@ -351,7 +352,7 @@ def heritage(state: VikingatidState) -> None:
     play.need = NEED_ROLL
 
 
-def heritage_roll(state: VikingatidState, face: int) -> None:
+def heritage_roll(state: Situation, face: int) -> None:
     """The pagan player's D10: 1–5 succeeds."""
     if face <= HERITAGE_HIGHEST:
         _make_fief(state, HERITAGE)
@@ -362,12 +363,12 @@ def heritage_roll(state: VikingatidState, face: int) -> None:
     )
 
 
-def small_kingdom_targets(state: VikingatidState, seat: int) -> list[int]:
+def small_kingdom_targets(state: Situation, seat: int) -> list[int]:
     """ "Play on an area where the player has at least one war camp"."""
     return _fief_areas(state, seat, ())
 
 
-def small_kingdom(state: VikingatidState) -> None:
+def small_kingdom(state: Situation) -> None:
     """ "This area counts as conquered and gets a marker "SMÅRIKE"." """
     _make_fief(state, SMALL_KINGDOM)
 
@@ -375,7 +376,7 @@ def small_kingdom(state: VikingatidState) -> None:
 # -- GRUVORNA SINAR (VA-65) --------------------------------------------------------------------------------------
 
 
-def mines_may_play(state: VikingatidState, seat: int) -> bool:
+def mines_may_play(state: Situation, seat: int) -> bool:
     """Once the mines are dry the card has nothing left to do."""
     return not state.position.mines_dry
 
@@ -395,7 +396,7 @@ def _remove_excess(position: Position, area_id: str) -> int:
     return removed
 
 
-def mines_dry(state: VikingatidState) -> None:
+def mines_dry(state: Situation) -> None:
     """ "The trade value of the province Khorasan is reduced to two. Counts for the rest of the game.": the value
     counts for conquest, VP, trade and the trading-camp cap alike; camps above the cap go
     (`mines_dry_camps: remove_excess`) or stay until lost (`keep_excess`)."""
