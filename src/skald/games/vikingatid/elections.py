@@ -24,7 +24,7 @@ begins are asked on every roll, even once their pledges hold all their silver, s
 amount). The camp bonus counts all his camps, trading and war (VA-34). Each die is a chance node
 (VA-07): the participants' in seat order, then the kingdom's.
 
-The cards of the election (part 2, `cards_elections`) come in here as contests on the same steps: OGILTIGT
+The cards of the election (`cards.elections`) come in here as contests on the same steps: OGILTIGT
 KUNGAVAL holds the just held election again from the start (`invalidate`); KUNG is a duel between the challenger and
 the king, or the kingdom if it has none, with bets on either roll, open or sealed as the election's (`challenge`);
 INFLYTANDE VID KUNGAVAL adds 2 to one roll (`influence`). A contest set up in the window after a result runs when
@@ -696,7 +696,7 @@ def _crown(position: Position, election: Election, k: int, king: int) -> None:
     position.king[k] = king
 
 
-# -- the election cards (`cards_elections`) ------------------------------------------------------------------------
+# -- the election cards (`cards.elections`) ------------------------------------------------------------------------
 
 
 def contest_pending(election: Election) -> bool:

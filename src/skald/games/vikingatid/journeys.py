@@ -560,7 +560,7 @@ def _own_fief(position: Position, seat: int, area_id: str) -> bool:
 def army_strength(position: Position, rules: JourneyRules, area_id: str) -> int:
     """The strength of the area's armies in a journey's fight and plunder: printed, or the empire's card army
     strength (5) in an area an expansion took under `expanded_strength: empire` (VA-25; the same reading as
-    `cards_fights.army_strength`)."""
+    `cards.fights.army_strength`)."""
     slot = position.slot(area_id)
     if position.expanded[slot] and rules.expanded_strength == "empire":
         return position.board.empire(position.empire_of[slot]).card_army_strength

@@ -1,4 +1,4 @@
-"""Card effects (part 2), `cards_elections`: the cards of the king's election (see `cardplay.Effect` for the shape).
+"""Card effects, `cards.elections`: the cards of the king's election (see `cards.effect.Effect` for the shape).
 
 - KUNG (VA-19): "The player who plays this card can try to become king of another Viking kingdom than his own. The
   player and the current king (or the kingdom, if there is no king) each roll a dice. If - the player rolls higher,

@@ -1,4 +1,4 @@
-"""Card effects (part 2), `cards_fights`: the cards that order fights, plagues and separatists.
+"""Card effects, `cards.fights`: the cards that order fights, plagues and separatists.
 
 - The five attack cards (BRETLÄNDSK ATTACK, KHAZARER, SÄRKABÄRSÄRKAR I VÄSTRA / ÖSTRA KALIFATET, TYSK-ROMERSK
   ATTACK): "Everybody who has camps in any provinces of <empire> is attacked by as many armies (strength 5) as
@@ -33,7 +33,7 @@ The area of a fight under way in phase 6 (`state.journeys.fight.area`) is left a
 defenders' ships and camps, so no card fights or plagues there (a target card cannot name it, a card over many areas
 skips it, PETJENEGHORDER is not playable while it is on its route).
 
-Where the rulings leave a point open, the options in `card_options.FIGHT_OPTIONS` decide: `attack_rolls` (one D10
+Where the rulings leave a point open, the options in `cards.options.FIGHT_OPTIONS` decide: `attack_rolls` (one D10
 per area, or one for the card), `attack_empire_conquered` ("if the whole empire is conquered": every province
 conquered, or never), `expanded_strength` (the armies of an area an expansion took: printed strength or 5).
 

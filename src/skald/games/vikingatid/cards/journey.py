@@ -1,11 +1,11 @@
-"""Card effects (part 2), `cards_journey`: the cards of journeys, trade and the fights of phase 6.
+"""Card effects, `cards.journey`: the cards of journeys, trade and the fights of phase 6.
 
 Each card's text is quoted where its effect is written. The effects live on the `Journeys` record (public: "any
 card effects on it", Hidden information) or on the table's markers (trade stops, the Discovered marker, camps);
 `journeys.py`, `trade.py`, `combat.py` and `initiative.py` read them where the rules apply. Most of these cards
 need the fleet in motion: one journey goes at a time, so "the fleet" a card names is `table.fleets[0]`.
 
-Open points (card_options.JOURNEY_OPTIONS): `protection` (VA-15), `good_trade`, `berserk` (VA-17), `discovery`
+Open points (cards.options.JOURNEY_OPTIONS): `protection` (VA-15), `good_trade`, `berserk` (VA-17), `discovery`
 (VA-26), `friendly_town` (VA-27), `free_passage` (VA-28), `divine_intervention` (VA-16), `danger_card_reentry`,
 `varangian_guard`. Two INITIATIV after the same roll roll off, as the text says.
 """

@@ -1,9 +1,9 @@
-"""Card effects (part 2), `cards_kingdoms`: the cards of kings, kingdoms, war and faith (see `cardplay.Effect` for
+"""Card effects, `cards.kingdoms`: the cards of kings, kingdoms, war and faith (see `cards.effect.Effect` for
 the shape of each).
 
 EXIL (VA-18), FRED (VA-40), the untitled war card (VA-14), KRISTNAD (VA-03), RIKSENANDE (VA-20), TROSTVIST
 (VA-21), FÖRLÄNING and SMÅRIKE (VA-23) and GRUVORNA SINAR (VA-65). Each card's text is quoted where it is
-written; the open points are the rule options of `card_options.KINGDOM_OPTIONS`. What the markers mean elsewhere
+written; the open points are the rule options of `cards.options.KINGDOM_OPTIONS`. What the markers mean elsewhere
 is read by the rules that need them: a heritage or small kingdom by `conquest` (and so by victory points and
 emigration), RIKSENANDE and exile by `emigration`, the dry mines by `Position.trade_value`.
 """
