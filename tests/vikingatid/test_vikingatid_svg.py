@@ -319,7 +319,7 @@ def test_the_package_layout_places_every_area_inside_the_map() -> None:
     assert set(LAYOUT.places) == {area.id for area in BOARD.areas}
     for p in LAYOUT.places.values():
         assert p.w / 2 <= p.x <= LAYOUT.width - p.w / 2 and p.h / 2 <= p.y <= LAYOUT.height - p.h / 2
-    text = files("skald.games.vikingatid").joinpath(svg.LAYOUT_FILE).read_text(encoding="utf-8")
+    text = files("skald.games.vikingatid").joinpath("data", svg.LAYOUT_FILE).read_text(encoding="utf-8")
     assert 'provenance = "provisional"' in text
 
 
