@@ -1,4 +1,4 @@
-"""The cards that order fights, plagues and separatists (`cards_fights`): the five attack cards, MAGYARHORDER,
+"""The cards that order fights, plagues and separatists (`cards.fights`): the five attack cards, MAGYARHORDER,
 PETJENEGHORDER, the three expansions, UPPROR!, the three PEST! and UTBRYTARE.
 
 Each test builds a table, gives seat 0 the card, opens the card window at the start of phase 9 and plays it through

@@ -1,4 +1,4 @@
-"""The cards of journeys, trade and fights (`cards_journey`): each card's text, its moments and its options
+"""The cards of journeys, trade and fights (`cards.journey`): each card's text, its moments and its options
 (VA-10, VA-15 – VA-17, VA-26 – VA-28, VA-71, and the points the rulings leave open)."""
 
 from __future__ import annotations

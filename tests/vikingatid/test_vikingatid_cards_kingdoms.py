@@ -1,4 +1,4 @@
-"""The cards of kings, kingdoms, war and faith (`cards_kingdoms`): EXIL, FRED, the war card, KRISTNAD, RIKSENANDE,
+"""The cards of kings, kingdoms, war and faith (`cards.kingdoms`): EXIL, FRED, the war card, KRISTNAD, RIKSENANDE,
 TROSTVIST, FÖRLÄNING, SMÅRIKE and GRUVORNA SINAR (VA-14, VA-18, VA-20, VA-21, VA-23, VA-40, VA-65).
 
 Each test puts the card in a hand, brings the table to a moment (the card window at the start of a phase), checks
