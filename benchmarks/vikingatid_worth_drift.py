@@ -37,7 +37,7 @@ def drift(games: int, players: int, phase: int | None = None) -> dict[tuple[str,
         bots = [make_bot("greedy", seat) for seat in range(players)]
         before = sum(evaluations(state))
         while True:
-            before_phase = state.table.phase  # type: ignore[attr-defined]
+            before_phase = state.position.phase  # type: ignore[attr-defined]
             step = state.step  # type: ignore[attr-defined]
             player = state.current_player()
             if player == CHANCE:
@@ -48,7 +48,7 @@ def drift(games: int, players: int, phase: int | None = None) -> dict[tuple[str,
                 state.apply(bots[player].step(state))
             after = sum(evaluations(state))  # at the end: the final VP (silver a tie-break)
             if phase is None:
-                changes[(f"{before_phase} → {state.table.phase}", kind)].append(after - before)  # type: ignore[attr-defined]
+                changes[(f"{before_phase} → {state.position.phase}", kind)].append(after - before)  # type: ignore[attr-defined]
             elif before_phase == phase:
                 changes[(STEP_NAMES.get(step, str(step)), kind)].append(after - before)
             if state.is_terminal():

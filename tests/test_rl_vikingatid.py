@@ -111,7 +111,7 @@ def test_each_seats_block_comes_from_the_observer_clockwise() -> None:
             values = state.observation_tensor(viewer)
             for s in range(4):
                 at = ((s - viewer) % 4) * lay.seat_size
-                assert values[at + tensor.SILVER] == pytest.approx(min(state.table.silver[s] / 50, 1.0))
+                assert values[at + tensor.SILVER] == pytest.approx(min(state.position.silver[s] / 50, 1.0))
                 assert values[at + tensor.HAND_SIZE] == pytest.approx(min(state.deck.hand_size(s) / 10, 1.0))
                 assert values[at + tensor.TO_ACT] == float(state.current_player() == s)
 

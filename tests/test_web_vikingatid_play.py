@@ -461,7 +461,7 @@ def play_in_browser(browser: Any, server: Server, viewport: dict[str, int], name
     truth = Truth(record, [0, None])
     assert truth.final.is_terminal()
     standings = {row.locator("td").nth(1).inner_text(): row.locator("td").nth(2).inner_text() for row in rows.all()}
-    assert standings["Astrid"] == str(truth.final.table.vp[0])
+    assert standings["Astrid"] == str(truth.final.position.vp[0])
 
     assert heard[0].ended and heard[None].ended
     assert leaks(heard[0], truth.hidden[0]) == []

@@ -10,15 +10,15 @@ import random
 from pathlib import Path
 
 import pytest
-from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, table_for
+from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, position_for
 
 from skald.bots import MCTSBot, MCTSConfig, make_bot
 from skald.engine import CHANCE, State, sample_chance
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_CARD, PLAY_CARD
 from skald.games.vikingatid.evaluation import ROLLOUT_CARD, evaluate, horizon
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.state import PASS, VikingatidState
-from skald.games.vikingatid.table import Table
 
 SPECS = ["random", "greedy", "mcts:iters=12", "mcts:iters=12:depth=0"]
 
@@ -37,7 +37,7 @@ def _positions_with_twins(count: int, seed: int) -> list[tuple[VikingatidState, 
             state.apply(sample_chance(state, rng))
             continue
         assert isinstance(state, VikingatidState)
-        if len(state.legal_actions()) > 1 and rng.random() < 0.02 and state.table.turn >= 2:
+        if len(state.legal_actions()) > 1 and rng.random() < 0.02 and state.position.turn >= 2:
             for attempt in range(20):
                 twin = state.resample_from_infostate(player, random.Random(attempt))
                 if twin.deck.hands != state.deck.hands:
@@ -81,24 +81,24 @@ def test_every_bot_chooses_a_legal_action_alike_in_worlds_its_seat_cannot_tell_a
             assert true.history == history and true.information_state_string(true.current_player()) == before
 
 
-def _phase_5_table() -> Table:
+def _phase_5_position() -> Position:
     """A 3-player table at phase 5 of turn 2 with some camps, silver and ships about."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.turn = 2
-    table.gain_silver(0, 4)
-    table.gain_silver(1, 4)
-    table.build_camps(1, "trading", "gotland", 1)
-    return table
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.turn = 2
+    position.gain_silver(0, 4)
+    position.gain_silver(1, 4)
+    position.build_camps(1, "trading", "gotland", 1)
+    return position
 
 
-def _worth(table: Table, seat: int, phase: int = 5) -> float:
-    return evaluate(at_phase(table, phase), seat)
+def _worth(position: Position, seat: int, phase: int = 5) -> float:
+    return evaluate(at_phase(position, phase), seat)
 
 
 def test_more_victory_points_silver_or_ships_are_worth_more_all_else_equal() -> None:
     """What wins is VP ("The player with the most victory points at the end of the game wins"); silver buys ships in
     phase 5 and ships build camps in phase 6, so more of each, all else equal, is worth more."""
-    base = _phase_5_table()
+    base = _phase_5_position()
     plain = _worth(base, 0)
     more_vp = base.clone()
     more_vp.vp[0] += 1
@@ -116,21 +116,21 @@ def test_a_conquered_area_is_worth_more_than_the_same_camps_that_conquer_nothing
     """Conquest: "An area is conquered if it contains one trading camp per trading value AND one war camp per shield"
     and it scores its trade value each phase 9; the same two camps split over two areas score nothing before the
     end."""
-    conquered = _phase_5_table()
+    conquered = _phase_5_position()
     conquered.build_camps(0, "trading", "finland", 1)
     conquered.build_camps(0, "war", "finland", 1)
-    split = _phase_5_table()
+    split = _phase_5_position()
     split.build_camps(0, "trading", "finland", 1)
     split.build_camps(0, "war", "estland", 1)
-    assert _worth(conquered, 0) > _worth(split, 0) > _worth(_phase_5_table(), 0)
+    assert _worth(conquered, 0) > _worth(split, 0) > _worth(_phase_5_position(), 0)
 
 
 def test_a_shared_area_cannot_be_conquered_so_its_camps_are_worth_less() -> None:
     """Conquest: "If an area contains camps of another player ... the player cannot conquer the area": camps beside
     another player's are worth their final VP only."""
-    alone = _phase_5_table()
+    alone = _phase_5_position()
     alone.build_camps(0, "trading", "vendland", 2)
-    shared = _phase_5_table()
+    shared = _phase_5_position()
     shared.build_camps(0, "trading", "vendland", 2)
     shared.build_camps(2, "trading", "vendland", 1)
     assert _worth(alone, 0) > _worth(shared, 0)
@@ -139,16 +139,16 @@ def test_a_shared_area_cannot_be_conquered_so_its_camps_are_worth_less() -> None
 def test_silver_is_worth_less_once_no_phase_5_is_left() -> None:
     """Silver buys ships in phase 5 only, and after the last box (turn 14, VA-05) there is none: silver is then only
     a tie-break, far below its worth early on."""
-    early = _phase_5_table()
-    late = _phase_5_table()
+    early = _phase_5_position()
+    late = _phase_5_position()
     late.turn = 14
     early_gain = _worth(_with_silver(early), 0, 6) - _worth(early, 0, 6)
     late_gain = _worth(_with_silver(late), 0, 6) - _worth(late, 0, 6)
     assert 0 < late_gain < early_gain / 10
 
 
-def _with_silver(table: Table) -> Table:
-    richer = table.clone()
+def _with_silver(position: Position) -> Position:
+    richer = position.clone()
     richer.gain_silver(0, 5)
     return richer
 
@@ -156,14 +156,14 @@ def _with_silver(table: Table) -> Table:
 def test_the_scorings_to_come_shrink_as_the_turns_pass() -> None:
     """Phase 10 christianises pagans from 900 and the game ends after the last box (VA-04, VA-05): fewer scorings
     are left late in the game, none after the last one."""
-    table = _phase_5_table()
+    position = _phase_5_position()
     spans = []
     for turn in (1, 5, 10, 14):
-        table.turn = turn
-        spans.append(horizon(table, "1125").later)
+        position.turn = turn
+        spans.append(horizon(position, "1125").later)
     assert spans[0] > spans[1] > spans[2] > spans[3] == 0.0
-    table.phase = 10
-    assert horizon(table, "1125").this_turn == 0.0
+    position.phase = 10
+    assert horizon(position, "1125").this_turn == 0.0
 
 
 @pytest.mark.parametrize("specs", [("greedy", "random"), ("mcts:iters=4:depth=0", "greedy")])
@@ -201,7 +201,7 @@ def test_a_fleet_named_and_then_sunk_by_its_holders_own_card_lapses_and_he_choos
     for action in data["actions"][2215:]:
         state.apply(action)
     assert state.step == S.JOURNEY_CHOICE and state.current_player() == 1
-    assert state.table.ships_at(1, "war", "normandie") == 0
+    assert state.position.ships_at(1, "war", "normandie") == 0
     assert PASS in state.legal_actions()
     play_randomly(state, random.Random(5), turns=99)
     assert state.is_terminal()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from skald.games.vikingatid.board import load_board
-from skald.games.vikingatid.carddata import (
+from skald.games.vikingatid.cards.data import (
     ANY,
     CARD_COUNT,
     KIND_COUNT,

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from vikingatid_kit import SPACE, at_phase, roll, table_for
+from vikingatid_kit import SPACE, at_phase, position_for, roll
 
 from skald.engine import CHANCE
 from skald.games.vikingatid import combat, journeys
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import AMOUNT, BUILD, HITS, MAX_BUILD
+from skald.games.vikingatid.position import WAR_MARKER, Position
 from skald.games.vikingatid.state import (
     DESTROY,
     FIGHT_ON,
@@ -22,7 +23,6 @@ from skald.games.vikingatid.state import (
     WITHDRAW,
     VikingatidState,
 )
-from skald.games.vikingatid.table import WAR_MARKER, Table
 
 
 def build(kind: str, n: int) -> int:
@@ -34,18 +34,18 @@ def builds(state: VikingatidState) -> list[int]:
     return [a for a in state.legal_actions() if BUILD <= a < BUILD + 2 * MAX_BUILD]
 
 
-def norway_and_sweden() -> Table:
+def norway_and_sweden() -> Position:
     """Seat 0 Norway (five war and five trading ships at home), seat 1 Sweden."""
-    table = table_for(2, ("norway", "sweden"))
-    table.place_ships(0, "war", "norge", 5)
-    table.place_ships(0, "trading", "norge", 5)
-    return table
+    position = position_for(2, ("norway", "sweden"))
+    position.place_ships(0, "war", "norge", 5)
+    position.place_ships(0, "trading", "norge", 5)
+    return position
 
 
-def stop_at(table: Table, kind: str, area: str, **options: Any) -> VikingatidState:
-    """Phase 6 on `table`: Norway's fleet of five of `kind` sails Norge, Nordsjön, `area` and makes it its
+def stop_at(position: Position, kind: str, area: str, **options: Any) -> VikingatidState:
+    """Phase 6 on `position`: Norway's fleet of five of `kind` sails Norge, Nordsjön, `area` and makes it its
     destination (every danger roll a 10, so no ship is lost)."""
-    state = at_phase(table, S.JOURNEYS, **options)
+    state = at_phase(position, S.JOURNEYS, **options)
     state.apply(SPACE.fleet(kind, "norge"))
     state.apply(AMOUNT + 4)
     state.apply(SPACE.move("nordsjon"))
@@ -62,15 +62,15 @@ def stop_at(table: Table, kind: str, area: str, **options: Any) -> VikingatidSta
 # -- FÖRLÄNING and SMÅRIKE (VA-23) ---------------------------------------------------------------------------------
 
 
-def fief_in_northumbrien(kind: str = "small_kingdom") -> Table:
+def fief_in_northumbrien(kind: str = "small_kingdom") -> Position:
     """Norway holds one war camp in Northumbrien (2 shields, strength 5, a province of Britain), made its heritage
     or small kingdom."""
-    table = norway_and_sweden()
-    table.build_camps(0, "war", "northumbrien", 1)
-    slot = table.slot("northumbrien")
-    table.fief[slot] = 0
-    table.fief_kind[slot] = kind
-    return table
+    position = norway_and_sweden()
+    position.build_camps(0, "war", "northumbrien", 1)
+    slot = position.slot("northumbrien")
+    position.fief[slot] = 0
+    position.fief_kind[slot] = kind
+    return position
 
 
 def test_small_kingdom_holder_builds_war_camps_without_fighting_the_armies() -> None:
@@ -86,9 +86,9 @@ def test_the_armies_must_be_beaten_where_there_is_no_fief() -> None:
     """6.4 "the fleet must fight against the area's armies": the same war camp without the marker leaves one army
     (2 shields less the camp) to fight first; a war camp built then in the province rolls on the empire's reaction
     table (VA-32)."""
-    table = fief_in_northumbrien()
-    table.fief[table.slot("northumbrien")] = -1
-    state = stop_at(table, "war", "northumbrien")
+    position = fief_in_northumbrien()
+    position.fief[position.slot("northumbrien")] = -1
+    state = stop_at(position, "war", "northumbrien")
     assert state.step == S.FLEET_HITS and state.journeys.fight.armies == 1
     assert builds(state) == []
     state.apply(HITS + 1)
@@ -102,28 +102,28 @@ def test_building_in_a_heritage_makes_no_reaction_roll() -> None:
     is not followed by the empire's reaction."""
     state = stop_at(fief_in_northumbrien("heritage"), "war", "northumbrien")
     state.apply(build("war", 1))
-    assert state.step == S.ACT and state.table.camps_at(0, "war", "northumbrien") == 2
+    assert state.step == S.ACT and state.position.camps_at(0, "war", "northumbrien") == 2
 
 
 def test_a_heritage_without_its_war_camp_no_longer_spares_the_fight() -> None:
     """VA-23 `fief_loss: last_war_camp`: the heritage "lasts while the player keeps at least one war camp in the
     area"; the marker with no war camp of his there is no heritage, and the armies fight."""
-    table = norway_and_sweden()
-    slot = table.slot("northumbrien")
-    table.fief[slot] = 0
-    table.fief_kind[slot] = "heritage"
-    state = stop_at(table, "war", "northumbrien")
+    position = norway_and_sweden()
+    slot = position.slot("northumbrien")
+    position.fief[slot] = 0
+    position.fief_kind[slot] = "heritage"
+    state = stop_at(position, "war", "northumbrien")
     assert state.step == S.FLEET_HITS and state.journeys.fight.armies == 2
 
 
 def test_another_seat_s_war_fleet_still_fights_in_a_fief() -> None:
     """SMÅRIKE spares only "the player": another seat's war fleet stopping in the area fights its armies (its
     entry past the holder's war camp allowed)."""
-    table = table_for(2, ("sweden", "norway"))
-    table.place_ships(1, "war", "norge", 5)
-    table.build_camps(0, "war", "northumbrien", 1)
-    table.fief[table.slot("northumbrien")] = 0
-    state = at_phase(table, S.JOURNEYS)
+    position = position_for(2, ("sweden", "norway"))
+    position.place_ships(1, "war", "norge", 5)
+    position.build_camps(0, "war", "northumbrien", 1)
+    position.fief[position.slot("northumbrien")] = 0
+    state = at_phase(position, S.JOURNEYS)
     state.apply(SPACE.fleet("war", "norge"))
     state.apply(AMOUNT + 4)
     state.apply(SPACE.move("nordsjon"))
@@ -139,15 +139,15 @@ def test_another_seat_s_war_fleet_still_fights_in_a_fief() -> None:
 # -- UTBRYTARE (VA-22) ---------------------------------------------------------------------------------------------
 
 
-def separatist_northumbrien() -> Table:
+def separatist_northumbrien() -> Position:
     """Northumbrien (2 shields, strength 5) under the separatist marker: a war camp of each seat and two Swedish
     trading camps."""
-    table = norway_and_sweden()
-    table.build_camps(0, "war", "northumbrien", 1)
-    table.build_camps(1, "war", "northumbrien", 1)
-    table.build_camps(1, "trading", "northumbrien", 2)
-    table.separatists[table.slot("northumbrien")] = True
-    return table
+    position = norway_and_sweden()
+    position.build_camps(0, "war", "northumbrien", 1)
+    position.build_camps(1, "war", "northumbrien", 1)
+    position.build_camps(1, "trading", "northumbrien", 2)
+    position.separatists[position.slot("northumbrien")] = True
+    return position
 
 
 def test_separatist_war_camps_ask_no_duty_and_defend_against_every_war_fleet() -> None:
@@ -170,12 +170,12 @@ def test_beaten_separatists_bring_no_risk_of_war_and_the_armies_fight_next() -> 
     assert state.step == S.DEFENDER_HITS and state.current_player() == CHANCE
     assert all(HITS <= a < HITS_WITH_ONE for a in state.legal_actions())  # no "a 1 showed" outcome: no re-roll
     state.apply(HITS + 1)
-    table = state.table
-    assert table.camps_in_area("war", "northumbrien") == 0 and table.fleets[0].size == 4
+    position = state.position
+    assert position.camps_in_area("war", "northumbrien") == 0 and position.fleets[0].size == 4
     assert state.step == S.FLEET_HITS and not state.journeys.separatist_fight
     fight = state.journeys.fight
     assert fight.against == combat.ARMIES and fight.armies == 2
-    assert WAR_MARKER not in table.war
+    assert WAR_MARKER not in position.war
 
 
 def test_a_fleet_that_wins_removes_the_separatist_trading_camps_and_the_marker() -> None:
@@ -188,9 +188,9 @@ def test_a_fleet_that_wins_removes_the_separatist_trading_camps_and_the_marker()
     state.apply(HITS + 0)
     assert state.step == S.ACT and DESTROY in state.legal_actions() and builds(state) == []
     state.apply(DESTROY)
-    table = state.table
-    assert table.camps_at(1, "trading", "northumbrien") == 0
-    assert not table.separatists[table.slot("northumbrien")]
+    position = state.position
+    assert position.camps_at(1, "trading", "northumbrien") == 0
+    assert not position.separatists[position.slot("northumbrien")]
     assert state.step == S.ACT and build("war", 1) in builds(state)  # no marker, no war camp: room for two
 
 
@@ -202,7 +202,7 @@ def test_withdrawing_from_the_separatists_moves_on_without_war() -> None:
     assert state.legal_actions() == [FIGHT_ON, WITHDRAW]
     state.apply(WITHDRAW)
     assert state.step == S.MOVE and STOP not in state.legal_actions()
-    assert state.table.separatists[state.table.slot("northumbrien")]
+    assert state.position.separatists[state.position.slot("northumbrien")]
 
 
 def test_inert_separatists_only_take_up_room() -> None:
@@ -217,26 +217,26 @@ def test_inert_separatists_only_take_up_room() -> None:
 
 def test_no_trading_camp_is_built_in_a_separatist_area() -> None:
     """VA-22, both values: no camps are built in the area while its separatist marker stands; trade goes on."""
-    table = norway_and_sweden()
-    table.build_camps(1, "war", "skottland", 1)
-    table.separatists[table.slot("skottland")] = True
-    state = stop_at(table, "trading", "skottland", separatists="inert")
+    position = norway_and_sweden()
+    position.build_camps(1, "war", "skottland", 1)
+    position.separatists[position.slot("skottland")] = True
+    state = stop_at(position, "trading", "skottland", separatists="inert")
     assert state.step == S.ACT and TRADE in state.legal_actions() and builds(state) == []
-    assert journeys.act_builds(state.table, state.journeys) == range(0)
-    table.separatists[table.slot("skottland")] = False
+    assert journeys.act_builds(state.position, state.journeys) == range(0)
+    position.separatists[position.slot("skottland")] = False
     assert build("trading", 1) in builds(state)
 
 
 # -- an area an expansion took (VA-25) -----------------------------------------------------------------------------
 
 
-def expanded_skottland() -> Table:
+def expanded_skottland() -> Position:
     """Skottland (2 shields, printed strength 2) taken by an expansion into the Western Caliphate."""
-    table = norway_and_sweden()
-    slot = table.slot("skottland")
-    table.empire_of[slot] = "w_caliphate"
-    table.expanded[slot] = True
-    return table
+    position = norway_and_sweden()
+    slot = position.slot("skottland")
+    position.empire_of[slot] = "w_caliphate"
+    position.expanded[slot] = True
+    return position
 
 
 def test_expanded_area_armies_fight_and_pay_at_the_empire_strength() -> None:
@@ -248,7 +248,7 @@ def test_expanded_area_armies_fight_and_pay_at_the_empire_strength() -> None:
     state.apply(HITS + 2)
     state.apply(HITS + 0)
     state.apply(PLUNDER)
-    assert state.table.silver[0] == 2
+    assert state.position.silver[0] == 2
 
 
 def test_expanded_area_armies_keep_their_printed_strength_by_default() -> None:
@@ -259,4 +259,4 @@ def test_expanded_area_armies_keep_their_printed_strength_by_default() -> None:
     state.apply(HITS + 2)
     state.apply(HITS + 0)
     state.apply(PLUNDER)
-    assert state.table.silver[0] == 0
+    assert state.position.silver[0] == 0

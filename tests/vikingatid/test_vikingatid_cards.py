@@ -11,10 +11,10 @@ import pytest
 from vikingatid_kit import GAME, fixed_state
 
 from skald.engine import CHANCE, IllegalAction, Record
-from skald.games.vikingatid import deck as D
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid import windows as W
 from skald.games.vikingatid.actions import CARD_IDS, DISCARD, DRAW, PLAY_CARD
+from skald.games.vikingatid.cards import deck as D
+from skald.games.vikingatid.cards import windows as W
 from skald.games.vikingatid.state import PASS, VikingatidState
 
 
@@ -55,7 +55,7 @@ def test_a_draw_is_a_chance_node_over_the_kinds_left_by_their_counts() -> None:
     state = fixed_state(3)
     assert state.step == S.DRAW_CARD and state.current_player() == CHANCE
     outcomes = dict(state.chance_outcomes())
-    counts = GAME.card_counts
+    counts = GAME.cards.counts
     assert set(outcomes) == {DRAW + k for k in range(len(CARD_IDS))}
     assert outcomes[DRAW + 0] == pytest.approx(counts[0] / 112)
     assert sum(outcomes.values()) == pytest.approx(1.0)
@@ -65,7 +65,7 @@ def test_every_later_turn_each_player_draws_one_card() -> None:
     """1. Draw cards: "Each turn, every player draws a card"."""
     state = fixed_state(3)
     rng = random.Random(2)
-    advance(state, rng, lambda s: s.table.turn == 2 and s.step == S.DRAW_CARD)
+    advance(state, rng, lambda s: s.position.turn == 2 and s.step == S.DRAW_CARD)
     before = [state.deck.hand_size(s) for s in range(3)]
     advance(state, rng, lambda s: s.step != S.DRAW_CARD)
     assert [state.deck.hand_size(s) for s in range(3)] == [n + 1 for n in before]
@@ -104,11 +104,11 @@ def test_discarding_a_card_one_does_not_hold_is_refused_and_changes_nothing() ->
 
 def test_when_the_deck_is_empty_the_pile_is_shuffled_into_a_new_deck() -> None:
     """1. Draw cards: "When all cards are used up, the discard pile is shuffled and used again"."""
-    deck = D.Deck(GAME.card_counts, 2)
+    deck = D.Deck(GAME.cards.counts, 2)
     deck.deck = [0] * len(CARD_IDS)
-    deck.pile = list(GAME.card_counts)
+    deck.pile = list(GAME.cards.counts)
     deck.to_draw = [1]
-    assert dict(D.draw_outcomes(deck))[0] == pytest.approx(GAME.card_counts[0] / 112)
+    assert dict(D.draw_outcomes(deck))[0] == pytest.approx(GAME.cards.counts[0] / 112)
     assert D.draw(deck, 0) == 1
     assert deck.reshuffles == 1 and sum(deck.pile) == 0 and deck.deck_size() == 111 and deck.hands[1][0] == 1
 
@@ -118,7 +118,7 @@ def test_with_card_windows_off_no_card_is_dealt() -> None:
     state = fixed_state(3, card_windows="off")
     assert state.step != S.DRAW_CARD and state.deck.hand_size(0) == 0
     state = fixed_state(3, card_windows="off")
-    advance(state, random.Random(4), lambda s: s.table.turn == 3)
+    advance(state, random.Random(4), lambda s: s.position.turn == 3)
     assert state.deck.deck_size() == 112 and not state.card_log
 
 
@@ -137,14 +137,14 @@ def test_a_phase_starts_with_a_window_asking_each_holder_from_the_first_seat() -
         asked.append(state.current_player())
         assert PASS in state.legal_actions()
         state.apply(PASS)
-    first = state.table.first_seat
+    first = state.position.first_seat
     assert asked == [first, (first + 1) % 3, (first + 2) % 3]
 
 
 def test_a_player_without_cards_is_never_asked() -> None:
     """VA-09: "Each player who holds at least one card plays one card or passes"."""
     state = dealt(3)
-    empty = (state.table.first_seat + 1) % 3
+    empty = (state.position.first_seat + 1) % 3
     state.deck.pile = [p + h for p, h in zip(state.deck.pile, state.deck.hands[empty], strict=True)]
     state.deck.hands[empty] = [0] * len(CARD_IDS)
     asked = []
@@ -168,7 +168,7 @@ def test_phase_start_windows_only_under_card_windows_phase_start() -> None:
     state = fixed_state(3, card_windows="phase_start")
     rng = random.Random(6)
     for _ in range(3000):
-        if state.is_terminal() or state.table.turn > 2:
+        if state.is_terminal() or state.position.turn > 2:
             break
         if state.window is not None:
             assert state.window.kind == W.PHASE_START
@@ -193,7 +193,7 @@ def test_a_roll_is_held_back_while_its_window_is_open() -> None:
     direct._dispatch(window.held)
     while state.window is window:
         state.apply(PASS)
-    assert state.table.snapshot() == direct.table.snapshot()
+    assert state.position.snapshot() == direct.position.snapshot()
     assert state.step == direct.step
 
 
@@ -270,7 +270,7 @@ def test_a_resampled_world_replays_and_keeps_all_the_seat_has_seen(seed: int) ->
     hand keeps its size."""
     state = fixed_state(4)
     rng = random.Random(seed)
-    advance(state, rng, lambda s: s.table.turn == 3 and s.step == S.CARD_WINDOW)
+    advance(state, rng, lambda s: s.position.turn == 3 and s.step == S.CARD_WINDOW)
     for seat in range(4):
         world = state.resample_from_infostate(seat, random.Random(seed * 10 + seat))
         assert world.information_state_string(seat) == state.information_state_string(seat)

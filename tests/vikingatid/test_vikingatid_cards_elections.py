@@ -6,12 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from vikingatid_kit import GAME, at_phase, fixed_state, play_phase_randomly, roll, table_for
+from vikingatid_kit import GAME, at_phase, fixed_state, play_phase_randomly, position_for, roll
 
 from skald.engine import CHANCE, IllegalAction, OptionError
-from skald.games.vikingatid import deck as D
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid import windows
 from skald.games.vikingatid.actions import (
     AMOUNT,
     CARD_IDS,
@@ -23,10 +21,12 @@ from skald.games.vikingatid.actions import (
     TARGET_KINGDOM,
     TARGET_SEAT,
 )
+from skald.games.vikingatid.cards import deck as D
+from skald.games.vikingatid.cards import windows
+from skald.games.vikingatid.cards.windows import AFTER_ELECTION
+from skald.games.vikingatid.position import Position, problems
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.state import PASS, VikingatidState, position_at
-from skald.games.vikingatid.table import Table, problems
-from skald.games.vikingatid.windows import AFTER_ELECTION
 
 DENMARK, NORWAY, SWEDEN = 0, 1, 2
 KING = CARD_IDS.index("king")
@@ -46,17 +46,17 @@ def hand(state: VikingatidState, seat: int, *kinds: int) -> None:
         state.deck.hands[seat][kind] += 1
 
 
-def elections_at(table: Table, **options: str) -> VikingatidState:
-    """A state at the start of phase 3 on `table` (the hands are empty: no window has opened yet)."""
-    return at_phase(table, S.ELECTIONS, **options)
+def elections_at(position: Position, **options: str) -> VikingatidState:
+    """A state at the start of phase 3 on `position` (the hands are empty: no window has opened yet)."""
+    return at_phase(position, S.ELECTIONS, **options)
 
 
-def elections_with_hands(table: Table, hands: dict[int, tuple[int, ...]], **options: str) -> VikingatidState:
-    """A state at the start of phase 3 on `table` with the hands given, the phase-start window passed."""
-    base = fixed_state(table.num_players, **options)
+def elections_with_hands(position: Position, hands: dict[int, tuple[int, ...]], **options: str) -> VikingatidState:
+    """A state at the start of phase 3 on `position` with the hands given, the phase-start window passed."""
+    base = fixed_state(position.num_players, **options)
     for seat, kinds in hands.items():
         hand(base, seat, *kinds)
-    state = position_at(base, table, S.ELECTIONS)
+    state = position_at(base, position, S.ELECTIONS)
     pass_windows(state)
     return state
 
@@ -81,16 +81,16 @@ def after_election(state: VikingatidState) -> bool:
     return state.step == S.CARD_WINDOW and state.window is not None and state.window.kind == AFTER_ELECTION
 
 
-def danes_and_a_norwegian(king: int = NOBODY) -> Table:
+def danes_and_a_norwegian(king: int = NOBODY) -> Position:
     """Two Danes (seats 0, 1) and a Norwegian (seat 2), no silver; Denmark's king as given."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.king[DENMARK] = king
-    return table
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.king[DENMARK] = king
+    return position
 
 
 def consistent(state: VikingatidState) -> None:
     """Silver, kings and every card where it belongs."""
-    assert problems(state.table) == [] and D.problems(state.deck) == []
+    assert problems(state.position) == [] and D.problems(state.deck) == []
 
 
 # -- KUNG ----------------------------------------------------------------------------------------------------------
@@ -103,14 +103,14 @@ def test_king_challenges_the_kingdom_when_it_has_no_king() -> None:
     state = elections_at(danes_and_a_norwegian(), gifts="off")
     hand(state, 2, KING)
     dice(state, 5, 5, 4)
-    assert state.table.king[DENMARK] == NOBODY and after_election(state)
+    assert state.position.king[DENMARK] == NOBODY and after_election(state)
     assert state.current_player() == 2 and PLAY_CARD + KING in state.legal_actions()
     state.apply(PLAY_CARD + KING)
     assert state.step == S.CARD_TARGET and state.legal_actions() == [TARGET_KINGDOM + DENMARK]
     state.apply(TARGET_KINGDOM + DENMARK)
     assert state.election.participants == [2] and state.election.kingdom_rolls
     dice(state, 7, 6)
-    assert state.table.king[DENMARK] == 2
+    assert state.position.king[DENMARK] == 2
     duel = state.election.results[-1]
     assert duel.contest == "challenge" and duel.totals == (7,) and duel.kingdom_total == 6 and duel.king == 2
     assert state.card_log[-1].card == "king" and "Danavalde" in state.card_log[-1].target
@@ -123,12 +123,12 @@ def test_king_a_tie_keeps_the_king_on_the_throne() -> None:
     state = elections_at(danes_and_a_norwegian(king=0), gifts="off")
     hand(state, 2, KING)
     dice(state, 9, 2, 1)  # seat 0 is king again (9 + 1 for the throne)
-    assert state.table.king[DENMARK] == 0
+    assert state.position.king[DENMARK] == 0
     state.apply(PLAY_CARD + KING)
     state.apply(TARGET_KINGDOM + DENMARK)
     assert state.election.participants == [0, 2] and not state.election.kingdom_rolls
     dice(state, 5, 5)  # seat 0, seat 2: no throne bonus in the duel (king_modifiers: none)
-    assert state.table.king[DENMARK] == 0 and state.election.results[-1].totals == (5, 5)
+    assert state.position.king[DENMARK] == 0 and state.election.results[-1].totals == (5, 5)
 
 
 def test_king_the_challenger_rolling_higher_takes_the_throne() -> None:
@@ -140,7 +140,7 @@ def test_king_the_challenger_rolling_higher_takes_the_throne() -> None:
     state.apply(PLAY_CARD + KING)
     state.apply(TARGET_KINGDOM + DENMARK)
     dice(state, 5, 6)
-    assert state.table.king[DENMARK] == 2
+    assert state.position.king[DENMARK] == 2
     assert state.election.kingdom_id == "norway" and state.election.participants == [2]
 
 
@@ -153,16 +153,16 @@ def test_king_modifiers_election_counts_the_throne() -> None:
     state.apply(PLAY_CARD + KING)
     state.apply(TARGET_KINGDOM + DENMARK)
     dice(state, 5, 5)
-    assert state.election.results[-1].totals == (6, 5) and state.table.king[DENMARK] == 0
+    assert state.election.results[-1].totals == (6, 5) and state.position.king[DENMARK] == 0
 
 
 def test_king_bets_of_the_election_are_not_counted_again() -> None:
     """KUNG: 'Anyone can bet money like in a normal election. Money that was bet before is not counted again': the
     3 silver seat 1 paid onto the king's roll in the election do not count in the duel; new bets go onto either
     roll (the kingdom does not roll against a king)."""
-    table = danes_and_a_norwegian(king=0)
-    table.gain_silver(1, 5)
-    state = elections_at(table, gifts="off")
+    position = danes_and_a_norwegian(king=0)
+    position.gain_silver(1, 5)
+    state = elections_at(position, gifts="off")
     hand(state, 2, KING)
     state.apply(PAY_ONTO + 0)
     state.apply(amount(3))
@@ -176,8 +176,8 @@ def test_king_bets_of_the_election_are_not_counted_again() -> None:
     state.apply(PAY_ONTO + 2)
     state.apply(amount(2))  # his last silver: the bidding is over
     dice(state, 6, 5)
-    assert state.election.results[-1].totals == (6, 7) and state.table.king[DENMARK] == 2
-    assert state.table.silver[1] == 0
+    assert state.election.results[-1].totals == (6, 7) and state.position.king[DENMARK] == 2
+    assert state.position.silver[1] == 0
     consistent(state)
 
 
@@ -208,8 +208,8 @@ def test_king_only_right_after_an_election() -> None:
 def test_king_end_of_phase_may_name_any_kingdom_that_voted() -> None:
     """Option `election_cards_window: end_of_phase` (VA-19): one window after all three elections, even when King's
     Peace offers follow; KUNG may name any kingdom that held an election this phase, other than his own."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    state = elections_at(table, gifts="off", election_cards_window="end_of_phase")
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    state = elections_at(position, gifts="off", election_cards_window="end_of_phase")
     hand(state, 0, KING)
     dice(state, 10, 1, 10, 1)  # Denmark: seat 0 king; Norway: seat 1 king
     assert not after_election(state)
@@ -219,7 +219,7 @@ def test_king_end_of_phase_may_name_any_kingdom_that_voted() -> None:
     assert state.legal_actions() == [TARGET_KINGDOM + NORWAY, TARGET_KINGDOM + SWEDEN]
     state.apply(TARGET_KINGDOM + SWEDEN)
     dice(state, 8, 3)  # seat 0, seat 2
-    assert state.table.king == [0, 1, 0]
+    assert state.position.king == [0, 1, 0]
     while after_election(state):
         state.apply(PASS)
     assert state.step == S.PEACE_OFFER and state.current_player() == 0
@@ -232,24 +232,24 @@ def test_invalid_election_is_held_again_and_former_bets_are_lost() -> None:
     """OGILTIGT KUNGAVAL: 'The just held election is not valid. A new election is to be held. All players may bet
     new money. Former bets are lost.' Seat 0 was made king with 3 silver paid; the card voids it (the throne goes
     back), the 3 silver stay paid, and the new election starts from its bids with nothing on the rolls."""
-    table = danes_and_a_norwegian()
-    table.gain_silver(0, 5)
-    state = elections_at(table, gifts="off")
+    position = danes_and_a_norwegian()
+    position.gain_silver(0, 5)
+    state = elections_at(position, gifts="off")
     hand(state, 2, INVALID, KING)
     state.apply(PAY_ONTO + 0)
     state.apply(amount(3))
     state.apply(PASS)
     dice(state, 7, 5, 4)  # 10 against 5 and 4: seat 0 is king
-    assert state.table.king[DENMARK] == 0 and after_election(state)
+    assert state.position.king[DENMARK] == 0 and after_election(state)
     state.apply(PLAY_CARD + INVALID)
-    assert state.table.king[DENMARK] == NOBODY and not state.election.results[0].valid
+    assert state.position.king[DENMARK] == NOBODY and not state.election.results[0].valid
     while after_election(state):
         state.apply(PASS)
     assert state.step == S.BID_TARGET and state.election.kingdom_id == "denmark"
-    assert state.election.paid == [0, 0, 0] and state.table.silver[0] == 2
+    assert state.election.paid == [0, 0, 0] and state.position.silver[0] == 2
     state.apply(PASS)
     dice(state, 2, 9, 1)
-    assert state.table.king[DENMARK] == 1 and state.election.results[-1].valid
+    assert state.position.king[DENMARK] == 1 and state.election.results[-1].valid
     assert state.card_log[-1].card == "invalid_election"
     consistent(state)
 
@@ -265,7 +265,7 @@ def test_invalid_election_the_new_result_gets_its_own_window() -> None:
     assert state.legal_actions() == [PASS]
     state.apply(PASS)
     dice(state, 5, 4, 2)
-    assert after_election(state) and state.table.king[DENMARK] == NOBODY
+    assert after_election(state) and state.position.king[DENMARK] == NOBODY
     assert PLAY_CARD + KING in state.legal_actions()
     state.apply(PASS)
     assert state.election.kingdom_id == "norway"
@@ -277,9 +277,9 @@ def test_invalid_election_restores_the_king_from_before_it() -> None:
     state = elections_at(danes_and_a_norwegian(king=1), gifts="off")
     hand(state, 2, INVALID)
     dice(state, 9, 1, 1)
-    assert state.table.king[DENMARK] == 0
+    assert state.position.king[DENMARK] == 0
     state.apply(PLAY_CARD + INVALID)
-    assert state.table.king[DENMARK] == 1
+    assert state.position.king[DENMARK] == 1
     dice(state, 1, 1, 1)
     assert state.election.results[-1].totals == (1, 2)
 
@@ -300,7 +300,7 @@ def test_election_influence_adds_two_to_any_one_roll() -> None:
     state.apply(TARGET_SEAT + 1)
     dice(state, 6, 1)
     result = state.election.results[-1]
-    assert result.dice == (5, 6) and result.totals == (5, 8) and state.table.king[DENMARK] == 1
+    assert result.dice == (5, 6) and result.totals == (5, 8) and state.position.king[DENMARK] == 1
 
 
 def test_election_influence_on_the_kingdoms_roll() -> None:
@@ -317,7 +317,7 @@ def test_election_influence_on_the_kingdoms_roll() -> None:
         shown = state.observation(viewer)["cards"]["shown"][-1]
         assert shown["card"] == "election_influence" and "+2 on" in shown["target"] and "roll" in shown["target"]
     pass_windows(state)
-    assert state.election.results[-1].kingdom_total == 5 and state.table.king[DENMARK] == NOBODY
+    assert state.election.results[-1].kingdom_total == 5 and state.position.king[DENMARK] == NOBODY
 
 
 def test_an_election_bonus_is_shown_to_every_viewer_while_the_roll_waits() -> None:
@@ -391,9 +391,9 @@ def test_a_card_gift_needs_the_card_in_hand() -> None:
 
 def test_silver_gifts_only_from_a_player_with_silver() -> None:
     """VA-38: a giver with cards but no silver is offered card gifts only (a silver gift would have no amount)."""
-    table = danes_and_a_norwegian()
-    table.gain_silver(1, 2)
-    state = elections_with_hands(table, {0: (INVALID,)})
+    position = danes_and_a_norwegian()
+    position.gain_silver(1, 2)
+    state = elections_with_hands(position, {0: (INVALID,)})
     assert state.current_player() == 0
     assert all(a >= GIVE_CARD_TO or a == PASS for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="no silver to give"):
@@ -425,18 +425,18 @@ def test_random_elections_with_the_election_cards_keep_every_invariant(options: 
     for _ in range(40):
         players = rng.choice((3, 4, 5))
         kingdoms = tuple(rng.choice(("denmark", "norway", "sweden")) for _ in range(players))
-        table = table_for(players, kingdoms, first_seat=rng.randrange(players))
+        position = position_for(players, kingdoms, first_seat=rng.randrange(players))
         for seat in range(players):
             silver = rng.choice((0, 4, 12))
             if silver:
-                table.gain_silver(seat, silver)
-        table.king = [rng.choice((NOBODY, *range(players))) for _ in range(3)]
-        state = elections_at(table, **options)
+                position.gain_silver(seat, silver)
+        position.king = [rng.choice((NOBODY, *range(players))) for _ in range(3)]
+        state = elections_at(position, **options)
         for seat in range(players):
             left = [kind for kind in (KING, INVALID, INFLUENCE) if state.deck.deck[kind] > 0]
             hand(state, seat, rng.choice(left))
         play_phase_randomly(state, rng)
         consistent(state)
-        assert state.table.phase > S.ELECTIONS
+        assert state.position.phase > S.ELECTIONS
         played |= {event.card for event in state.card_log}
     assert {"king", "invalid_election", "election_influence"} <= played

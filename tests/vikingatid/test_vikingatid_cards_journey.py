@@ -1,17 +1,18 @@
-"""The cards of journeys, trade and fights (`cards_journey`): each card's text, its moments and its options
+"""The cards of journeys, trade and fights (`cards.journey`): each card's text, its moments and its options
 (VA-10, VA-15 – VA-17, VA-26 – VA-28, VA-71, and the points the rulings leave open)."""
 
 from __future__ import annotations
 
 import pytest
-from vikingatid_kit import SPACE, at_phase, roll, table_for
+from vikingatid_kit import SPACE, at_phase, position_for, roll
 
 from skald.engine import CHANCE, IllegalAction
-from skald.games.vikingatid import combat, windows
+from skald.games.vikingatid import combat
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import AMOUNT, BUILD, CARD_IDS, HITS, MAX_BUILD, PLAY_CARD, TARGET_AREA
+from skald.games.vikingatid.cards import windows
+from skald.games.vikingatid.position import Position, problems
 from skald.games.vikingatid.state import END_JOURNEY, PASS, PLUNDER, STOP, TRADE, VikingatidState
-from skald.games.vikingatid.table import Table, problems
 
 
 def amount(n: int) -> int:
@@ -23,7 +24,7 @@ def play(card: str) -> int:
 
 
 def at(state: VikingatidState, area_id: str) -> int:
-    return TARGET_AREA + state.table.slot(area_id)
+    return TARGET_AREA + state.position.slot(area_id)
 
 
 def give(state: VikingatidState, seat: int, card: str) -> None:
@@ -44,16 +45,16 @@ def sail(state: VikingatidState, kind: str, area: str, size: int) -> None:
     state.apply(amount(size))
 
 
-def seats(*ships: tuple[int, str, str, int]) -> Table:
+def seats(*ships: tuple[int, str, str, int]) -> Position:
     """Seat 0 Norway, seat 1 Sweden; ships as (seat, type, area, n)."""
-    table = table_for(2, ("norway", "sweden"))
+    position = position_for(2, ("norway", "sweden"))
     for seat, kind, area, n in ships:
-        table.place_ships(seat, kind, area, n)
-    return table
+        position.place_ships(seat, kind, area, n)
+    return position
 
 
-def journeying(table: Table, **options: str) -> VikingatidState:
-    return at_phase(table, S.JOURNEYS, **options)
+def journeying(position: Position, **options: str) -> VikingatidState:
+    return at_phase(position, S.JOURNEYS, **options)
 
 
 def norway_raid(**options: str) -> VikingatidState:
@@ -92,9 +93,9 @@ def test_protection_lowers_the_next_danger_roll_by_two() -> None:
             state.apply(play("protection"))
             assert state.observation(0)["journey"]["cards"]["protection"] == 2
         state.apply(STOP)
-        assert state.table.fleets[0].danger == 3
+        assert state.position.fleets[0].danger == 3
         state.apply(roll(2))  # at most 3: a loss; at most 1: none
-        assert state.table.fleets[0].size == 5 - lost, card
+        assert state.position.fleets[0].size == 5 - lost, card
         assert state.journeys.protection == 0
 
 
@@ -150,8 +151,8 @@ def test_good_trade_doubles_one_trade_of_the_player_s_fleet() -> None:
     passing(state)
     assert state.observation(0)["journey"]["cards"]["good_trade"] == [{"area": "gotland", "seat": 1}]
     state.apply(TRADE)
-    table = state.table
-    assert table.silver[1] == 6 and table.fleets[0].size == 4 and table.trade_stop[table.slot("gotland")]
+    position = state.position
+    assert position.silver[1] == 6 and position.fleets[0].size == 4 and position.trade_stop[position.slot("gotland")]
     assert state.journeys.good_trade == []
 
 
@@ -166,7 +167,7 @@ def test_good_trade_for_any_fleet_lasts_the_phase() -> None:
     state.apply(STOP)
     state.apply(roll(9))
     state.apply(TRADE)
-    assert state.table.silver[1] == 3  # Gutland is not the area named
+    assert state.position.silver[1] == 3  # Gutland is not the area named
     state.apply(END_JOURNEY)
     assert state.journeys.good_trade == ["frisland"] and state.journeys.good_trade_seat == [-1]
 
@@ -208,9 +209,9 @@ def test_berserk_wins_the_fight_without_losses() -> None:
     state.apply(play("berserk"))
     assert state.step == S.FLEET_HITS and state.legal_actions() == [HITS]  # no dice: one outcome
     state.apply(HITS)
-    assert state.step == S.ACT and state.journeys.won and state.table.fleets[0].size == 5
+    assert state.step == S.ACT and state.journeys.won and state.position.fleets[0].size == 5
     state.apply(PLUNDER)
-    assert state.table.silver[0] == 1  # one army of strength 5 defeated
+    assert state.position.silver[0] == 1  # one army of strength 5 defeated
 
 
 def test_berserk_one_round_rolls_the_other_side_s_dice_once() -> None:
@@ -221,16 +222,16 @@ def test_berserk_one_round_rolls_the_other_side_s_dice_once() -> None:
     state.apply(HITS)
     assert state.step == S.ARMY_HITS
     state.apply(HITS + 1)
-    assert state.step == S.ACT and state.journeys.won and state.table.fleets[0].size == 4
+    assert state.step == S.ACT and state.journeys.won and state.position.fleets[0].size == 4
 
 
 def guarded(kind: str = "war") -> VikingatidState:
     """Seat 0 (Denmark) holds a war camp in Frisland; seat 1's (Norway) war fleet fights its way in; both hold
     BÄRSÄRK."""
-    table = table_for(2, ("denmark", "norway"))
-    table.build_camps(0, "war", "frisland", 1)
-    table.place_ships(1, kind, "norge", 5)
-    state = journeying(table)
+    position = position_for(2, ("denmark", "norway"))
+    position.build_camps(0, "war", "frisland", 1)
+    position.place_ships(1, kind, "norge", 5)
+    state = journeying(position)
     sail(state, kind, "norge", 5)
     state.apply(SPACE.move("nordsjon"))
     state.apply(roll(10)) if state.step == S.DANGER_ROLL else None
@@ -269,9 +270,9 @@ def test_a_defender_s_berserk_destroys_the_attacking_fleet() -> None:
     passing(state)
     state.apply(HITS)
     passing(state)
-    table = state.table
-    assert not table.fleets and state.journeys.fight.lost_ships[1] == 5
-    assert table.camps_at(0, "war", "frisland") == 1 and problems(table) == []
+    position = state.position
+    assert not position.fleets and state.journeys.fight.lost_ships[1] == 5
+    assert position.camps_at(0, "war", "frisland") == 1 and problems(position) == []
 
 
 # -- FRI HANDEL and the trade stop -------------------------------------------------------------------------------
@@ -287,24 +288,24 @@ def test_trade_stop_closes_an_area_and_free_trade_cancels_it() -> None:
     assert play("free_trade") not in state.legal_actions()  # no area is stopped
     state.apply(play("trade_stop"))
     state.apply(at(state, "gotland"))
-    table = state.table
-    assert table.trade_stop[table.slot("gotland")]
+    position = state.position
+    assert position.trade_stop[position.slot("gotland")]
     assert state.step == S.MOVE and play("free_trade") in state.legal_actions()
     state.apply(play("free_trade"))
     assert state.legal_actions() == [at(state, "gotland")]
     state.apply(at(state, "gotland"))
-    assert not table.trade_stop[table.slot("gotland")]
+    assert not position.trade_stop[position.slot("gotland")]
     state.apply(SPACE.move("gotland"))
     state.apply(STOP)
     state.apply(roll(9))
     state.apply(TRADE)
-    assert table.silver[1] == 3 and table.trade_stop[table.slot("gotland")]  # one trade, the stop is back
+    assert position.silver[1] == 3 and position.trade_stop[position.slot("gotland")]  # one trade, the stop is back
 
 
 def test_free_trade_allows_one_trade_despite_a_trading_stop() -> None:
     """FRI HANDEL: 'Trading ships may conduct trade despite trading stop. Counts for one time.'"""
     state = gotland_trader()
-    state.table.trade_stop[state.table.slot("gotland")] = True
+    state.position.trade_stop[state.position.slot("gotland")] = True
     assert TRADE not in state.legal_actions()
     give(state, 1, "free_trade")
     state.apply(play("free_trade"))
@@ -322,9 +323,9 @@ def test_free_passage_lets_a_trading_fleet_pass_a_plundered_area_once() -> None:
     """FRI LEJD: 'Trading ships may pass a plundered area. Counts for one time. The ships may not trade in that
     area (unless after playing a free trade card).' Explanation of cards: 'Players may build trading camps in a
     plundered area with this card.' (VA-28 `pass_and_build`)."""
-    table = seats((1, "trading", "svea_rike", 5))
-    table.plundered[table.slot("gotland")] = True
-    state = journeying(table)
+    position = seats((1, "trading", "svea_rike", 5))
+    position.plundered[position.slot("gotland")] = True
+    state = journeying(position)
     sail(state, "trading", "svea_rike", 5)
     state.apply(SPACE.move("sodra_ostersjon"))
     assert "gotland" not in moves_of(state)
@@ -349,9 +350,9 @@ def test_free_passage_lets_a_trading_fleet_pass_a_plundered_area_once() -> None:
 
 def test_free_passage_pass_only_forbids_building_there() -> None:
     """VA-28 `pass_only`: the trading fleet may only pass the plundered area."""
-    table = seats((1, "trading", "svea_rike", 5))
-    table.plundered[table.slot("gotland")] = True
-    state = journeying(table, free_passage="pass_only")
+    position = seats((1, "trading", "svea_rike", 5))
+    position.plundered[position.slot("gotland")] = True
+    state = journeying(position, free_passage="pass_only")
     sail(state, "trading", "svea_rike", 5)
     state.apply(SPACE.move("sodra_ostersjon"))
     give(state, 1, "free_passage")
@@ -382,7 +383,7 @@ def test_danger_cards_raise_an_area_of_the_leg_before_the_roll(card: str, area: 
     targets = state.legal_actions()
     assert targets == [at(state, area)]
     state.apply(targets[0])
-    assert state.table.fleets[0].danger == 3 + added
+    assert state.position.fleets[0].danger == 3 + added
     assert state.observation(0)["journey"]["cards"]["danger_cards"] == [{"area": area, "added": added}]
 
 
@@ -397,10 +398,10 @@ def test_a_raised_area_counts_again_when_the_fleet_enters_it_again() -> None:
         state.apply(PASS) if state.window is not None and state.window.seat == 1 else None
         state.apply(play("sea_monsters"))
         state.apply(at(state, "sodra_ostersjon"))
-        assert state.table.fleets[0].danger == 2 + 5
+        assert state.position.fleets[0].danger == 2 + 5
         state.apply(roll(10))
         state.apply(SPACE.move("sodra_ostersjon"))
-        assert state.table.fleets[0].danger == again, option
+        assert state.position.fleets[0].danger == again, option
 
 
 # -- INITIATIV -----------------------------------------------------------------------------------------------------
@@ -454,7 +455,7 @@ def test_divine_intervention_rolls_the_player_s_own_roll_again() -> None:
     assert state.step == S.DANGER_ROLL and state.current_player() == CHANCE
     state.apply(roll(10))
     passing(state)
-    assert state.table.fleets[0].size == 5
+    assert state.position.fleets[0].size == 5
 
 
 # -- TORS HAMMARE --------------------------------------------------------------------------------------------------
@@ -493,7 +494,7 @@ def test_friendly_town_places_a_free_trading_camp_in_an_uncivilised_area_passed(
     state.apply(play("friendly_town"))
     assert state.legal_actions() == [at(state, "gotland")]
     state.apply(at(state, "gotland"))
-    assert state.table.camps_at(1, "trading", "gotland") == 1 and state.table.fleets[0].size == 5
+    assert state.position.camps_at(1, "trading", "gotland") == 1 and state.position.fleets[0].size == 5
     raid = journeying(seats((0, "trading", "norge", 5)))
     sail(raid, "trading", "norge", 5)
     raid.apply(SPACE.move("nordsjon"))
@@ -528,8 +529,8 @@ def test_varangian_guard_sells_up_to_four_war_ships_in_miklagard() -> None:
     state.apply(SPACE.move("miklagard"))
     state.apply(STOP)
     state.apply(roll(10))
-    table = state.table
-    assert table.silver[1] == 8 and table.fleets[0].size == 2 and state.step == S.ACT
+    position = state.position
+    assert position.silver[1] == 8 and position.fleets[0].size == 2 and state.step == S.ACT
     assert PLUNDER not in state.legal_actions() and END_JOURNEY in state.legal_actions()
 
 
@@ -544,7 +545,7 @@ def test_varangian_guard_per_ship_rolls_a_price_for_each_ship() -> None:
     state.apply(SPACE.move("miklagard"))
     state.apply(STOP)
     state.apply(roll(10))
-    assert state.table.silver[1] == 1 + 2 + 3 + 3
+    assert state.position.silver[1] == 1 + 2 + 3 + 3
 
 
 # -- the discovery card (VA-26) ------------------------------------------------------------------------------------
@@ -566,10 +567,13 @@ def test_discovery_opens_the_unknown_seas_and_one_land_discovered_on_arrival() -
     assert "island" in moves_of(state) and "gronlandshavet" in moves_of(state)
     state.apply(SPACE.move("island"))
     assert state.step == S.DANGER_ROLL
-    table = state.table
-    assert table.discovered_by[table.slot("island")] == -1
+    position = state.position
+    assert position.discovered_by[position.slot("island")] == -1
     state.apply(roll(9))
-    assert table.discovered_by[table.slot("island")] == 0 and table.discovered_turn[table.slot("island")] == table.turn
+    assert (
+        position.discovered_by[position.slot("island")] == 0
+        and position.discovered_turn[position.slot("island")] == position.turn
+    )
 
 
 def test_discovery_on_play_discovers_the_land_at_once() -> None:
@@ -579,7 +583,7 @@ def test_discovery_on_play_discovers_the_land_at_once() -> None:
     give(state, 0, "discovery")
     state.apply(play("discovery"))
     state.apply(at(state, "gronland"))
-    assert state.table.discovered_by[state.table.slot("gronland")] == 0
+    assert state.position.discovered_by[state.position.slot("gronland")] == 0
 
 
 def test_without_the_card_the_unknown_seas_are_closed() -> None:

@@ -1,4 +1,4 @@
-"""The cards of kings, kingdoms, war and faith (`cards_kingdoms`): EXIL, FRED, the war card, KRISTNAD, RIKSENANDE,
+"""The cards of kings, kingdoms, war and faith (`cards.kingdoms`): EXIL, FRED, the war card, KRISTNAD, RIKSENANDE,
 TROSTVIST, FÖRLÄNING, SMÅRIKE and GRUVORNA SINAR (VA-14, VA-18, VA-20, VA-21, VA-23, VA-40, VA-65).
 
 Each test puts the card in a hand, brings the table to a moment (the card window at the start of a phase), checks
@@ -10,17 +10,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from vikingatid_kit import fixed_state, roll, table_for
+from vikingatid_kit import fixed_state, position_for, roll
 
 from skald.engine import CHANCE
 from skald.games.vikingatid import purchases
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import CARD_IDS, PLAY_CARD, TARGET_AREA, TARGET_KINGDOM, TARGET_SEAT
-from skald.games.vikingatid.cards_kingdoms import ADOPT, EXILE_SHIPS, REFUSE
+from skald.games.vikingatid.cards.kingdoms import ADOPT, EXILE_SHIPS, REFUSE
 from skald.games.vikingatid.conquest import conqueror, drop_lost_fiefs
 from skald.games.vikingatid.emigration import begin, candidates, emigrate, pass_emigration
+from skald.games.vikingatid.position import NO_MARKER, PEACE_PENDING, WAR_MARKER, Position, problems
 from skald.games.vikingatid.state import PASS, VikingatidState
-from skald.games.vikingatid.table import NO_MARKER, PEACE_PENDING, WAR_MARKER, Table, problems
 from skald.games.vikingatid.victory_points import phase_scores
 
 DENMARK, NORWAY, SWEDEN = 0, 1, 2
@@ -30,10 +30,10 @@ def kind(card_id: str) -> int:
     return CARD_IDS.index(card_id)
 
 
-def at_window(table: Table, phase: int, hands: dict[int, list[str]], **options: Any) -> VikingatidState:
-    """A state on `table` whose seats hold `hands`, at the card window that opens the start of `phase`."""
-    state = fixed_state(table.num_players, **options).clone()
-    state.table = table
+def at_window(position: Position, phase: int, hands: dict[int, list[str]], **options: Any) -> VikingatidState:
+    """A state on `position` whose seats hold `hands`, at the card window that opens the start of `phase`."""
+    state = fixed_state(position.num_players, **options).clone()
+    state.position = position
     state.history = []
     state.deck.to_draw = []
     for seat, cards in hands.items():
@@ -57,11 +57,11 @@ def play(state: VikingatidState, card_id: str, *then: int) -> None:
         assert action in state.legal_actions(), (action, state.legal_actions())
         state.apply(action)
     assert state.play is None, "the card still needs something"
-    assert problems(state.table) == []
+    assert problems(state.position) == []
 
 
-def war_camps(table: Table, seat: int, area_id: str, n: int) -> None:
-    table.build_camps(seat, "war", area_id, n)
+def war_camps(position: Position, seat: int, area_id: str, n: int) -> None:
+    position.build_camps(seat, "war", area_id, n)
 
 
 # -- EXIL ---------------------------------------------------------------------------------------------------------
@@ -70,72 +70,72 @@ def war_camps(table: Table, seat: int, area_id: str, n: int) -> None:
 def test_exile_a_king_sends_a_follower_into_exile_with_ten_war_ships_after_distribution() -> None:
     """EXIL: 'The player who is king may send one of his followers into exile. That player gets ten war ships free
     ... (Play immediately after Distribution phase.)' (VA-18: the window at the start of phase 5.)"""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.king[DENMARK] = 0
-    state = at_window(table, S.BUYING_SHIPS, {0: ["exile"]})
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.king[DENMARK] = 0
+    state = at_window(position, S.BUYING_SHIPS, {0: ["exile"]})
     assert state.step == S.CARD_WINDOW and state.current_player() == 0
     assert state.legal_actions() == [PASS, PLAY_CARD + kind("exile")]
     state.apply(PLAY_CARD + kind("exile"))
     assert state.legal_actions() == [TARGET_SEAT + 1]
     state.apply(TARGET_SEAT + 1)
-    assert state.table.exiled == [False, True, False]
-    assert state.table.ships_at(1, "war", state.board.kingdom_area("denmark").id) == EXILE_SHIPS
-    assert problems(state.table) == []
+    assert state.position.exiled == [False, True, False]
+    assert state.position.ships_at(1, "war", state.board.kingdom_area("denmark").id) == EXILE_SHIPS
+    assert problems(state.position) == []
 
 
 def test_exile_is_not_for_a_player_who_is_not_king_nor_outside_its_window() -> None:
     """EXIL: 'The player who is king may send one of his followers' and '(Play immediately after Distribution
     phase.)': no king, or the start of phase 2, offers nothing but a pass."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    state = at_window(table, S.BUYING_SHIPS, {0: ["exile"]})
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    state = at_window(position, S.BUYING_SHIPS, {0: ["exile"]})
     assert state.legal_actions() == [PASS]
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.king[DENMARK] = 0
-    state = at_window(table, S.REACTIONS, {0: ["exile"]})
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.king[DENMARK] = 0
+    state = at_window(position, S.REACTIONS, {0: ["exile"]})
     assert state.legal_actions() == [PASS]
 
 
 def test_exile_the_unifier_forbids_it() -> None:
     """RIKSENANDE: 'no more players are allowed to emigrate or be sent into exile by the king' (VA-18, VA-20)."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.king[DENMARK] = 0
-    table.unified[DENMARK] = True
-    state = at_window(table, S.BUYING_SHIPS, {0: ["exile"]})
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.king[DENMARK] = 0
+    position.unified[DENMARK] = True
+    state = at_window(position, S.BUYING_SHIPS, {0: ["exile"]})
     assert state.legal_actions() == [PASS]
 
 
 def test_exile_must_leave_at_phase_7_to_a_conquered_area_or_homeless_if_he_passes() -> None:
     """EXIL: 'must leave his homeland this turn' (VA-18: he emigrates at the start of phase 7; passing there does
     not keep him home: he leaves homeless)."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.build_camps(1, "trading", "gotland", table.board.area("gotland").trade)
-    war_camps(table, 1, "gotland", table.board.area("gotland").shields)
-    table.exiled[1] = True
-    table.unified[DENMARK] = True  # sent before RIKSENANDE: he still leaves
-    em = begin(table)
-    assert em.queue == [1] and candidates(table, 1) == ["gotland"]
-    pass_emigration(table, em)
-    assert table.emigrated[1] and table.home[1] == "" and not table.exiled[1]
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.build_camps(1, "trading", "gotland", table.board.area("gotland").trade)
-    war_camps(table, 1, "gotland", table.board.area("gotland").shields)
-    table.exiled[1] = True
-    em = begin(table)
-    emigrate(table, em, "gotland")
-    assert table.home[1] == "gotland" and table.members("denmark") == [0]
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.build_camps(1, "trading", "gotland", position.board.area("gotland").trade)
+    war_camps(position, 1, "gotland", position.board.area("gotland").shields)
+    position.exiled[1] = True
+    position.unified[DENMARK] = True  # sent before RIKSENANDE: he still leaves
+    em = begin(position)
+    assert em.queue == [1] and candidates(position, 1) == ["gotland"]
+    pass_emigration(position, em)
+    assert position.emigrated[1] and position.home[1] == "" and not position.exiled[1]
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.build_camps(1, "trading", "gotland", position.board.area("gotland").trade)
+    war_camps(position, 1, "gotland", position.board.area("gotland").shields)
+    position.exiled[1] = True
+    em = begin(position)
+    emigrate(position, em, "gotland")
+    assert position.home[1] == "gotland" and position.members("denmark") == [0]
 
 
 def test_exile_without_a_conquered_area_homeless_by_default_or_lapses_under_stays() -> None:
     """VA-18 `exile_without_conquest`: 'homeless' (he is out of the kingdom and gets no home silver) or 'stays'
     (the exile lapses)."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.exiled[1] = True
-    em = begin(table)
-    assert table.emigrated[1] and table.home[1] == "" and em.moves[0].left == "denmark"
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.exiled[1] = True
-    begin(table, "stays")
-    assert not table.emigrated[1] and not table.exiled[1] and table.members("denmark") == [0, 1]
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.exiled[1] = True
+    em = begin(position)
+    assert position.emigrated[1] and position.home[1] == "" and em.moves[0].left == "denmark"
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.exiled[1] = True
+    begin(position, "stays")
+    assert not position.emigrated[1] and not position.exiled[1] and position.members("denmark") == [0, 1]
 
 
 # -- FRED and the war card ---------------------------------------------------------------------------------------
@@ -144,56 +144,56 @@ def test_exile_without_a_conquered_area_homeless_by_default_or_lapses_under_stay
 def test_peace_removes_the_war_marker_of_a_kingdom_at_war_only() -> None:
     """FRED: 'Play on any Viking kingdom currently at war. Remove the war marker.' (card_at_war default: a Peace?
     marker is still at war, VA-41.)"""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.war[NORWAY] = WAR_MARKER
-    table.war[SWEDEN] = PEACE_PENDING
-    state = at_window(table, S.REACTIONS, {0: ["peace"]})
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.war[NORWAY] = WAR_MARKER
+    position.war[SWEDEN] = PEACE_PENDING
+    state = at_window(position, S.REACTIONS, {0: ["peace"]})
     state.apply(PLAY_CARD + kind("peace"))
     assert state.legal_actions() == [TARGET_KINGDOM + NORWAY, TARGET_KINGDOM + SWEDEN]
     state.apply(TARGET_KINGDOM + NORWAY)
-    assert state.table.war == [NO_MARKER, NO_MARKER, PEACE_PENDING]
+    assert state.position.war == [NO_MARKER, NO_MARKER, PEACE_PENDING]
 
 
 def test_peace_is_not_offered_without_a_war_and_under_war_only_not_on_peace_pending() -> None:
     """FRED needs a kingdom 'currently at war'; under `card_at_war: war_only` a Peace? marker is not."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    assert at_window(table, S.REACTIONS, {0: ["peace"]}).legal_actions() == [PASS]
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.war[SWEDEN] = PEACE_PENDING
-    assert at_window(table, S.REACTIONS, {0: ["peace"]}, card_at_war="war_only").legal_actions() == [PASS]
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    assert at_window(position, S.REACTIONS, {0: ["peace"]}).legal_actions() == [PASS]
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.war[SWEDEN] = PEACE_PENDING
+    assert at_window(position, S.REACTIONS, {0: ["peace"]}, card_at_war="war_only").legal_actions() == [PASS]
 
 
 def test_war_card_puts_a_war_marker_on_a_kingdom_not_at_war() -> None:
     """War card: 'Play on a Viking kingdom currently not at war. That country immediately goes to war.' (VA-14
     `war_card: kingdom_only`: a War marker on it alone.)"""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.war[DENMARK] = WAR_MARKER
-    table.war[NORWAY] = PEACE_PENDING
-    state = at_window(table, S.REACTIONS, {0: ["war"]})
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.war[DENMARK] = WAR_MARKER
+    position.war[NORWAY] = PEACE_PENDING
+    state = at_window(position, S.REACTIONS, {0: ["war"]})
     state.apply(PLAY_CARD + kind("war"))
     assert state.legal_actions() == [TARGET_KINGDOM + SWEDEN]
     state.apply(TARGET_KINGDOM + SWEDEN)
-    assert state.table.war == [WAR_MARKER, PEACE_PENDING, WAR_MARKER]
+    assert state.position.war == [WAR_MARKER, PEACE_PENDING, WAR_MARKER]
 
 
 def test_war_card_under_war_only_turns_peace_pending_back_to_war() -> None:
     """`card_at_war: war_only`: a kingdom showing Peace? is 'not at war', so the card may turn it to War."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.war[NORWAY] = PEACE_PENDING
-    state = at_window(table, S.REACTIONS, {0: ["war"]}, card_at_war="war_only")
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.war[NORWAY] = PEACE_PENDING
+    state = at_window(position, S.REACTIONS, {0: ["war"]}, card_at_war="war_only")
     play(state, "war", TARGET_KINGDOM + NORWAY)
-    assert state.table.war[NORWAY] == WAR_MARKER
+    assert state.position.war[NORWAY] == WAR_MARKER
 
 
 def test_war_card_named_enemy_marks_both_kingdoms() -> None:
     """VA-14 `war_card: named_enemy`: 'the player also names a second kingdom, which gets a War marker as well'."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    state = at_window(table, S.REACTIONS, {0: ["war"]}, war_card="named_enemy")
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    state = at_window(position, S.REACTIONS, {0: ["war"]}, war_card="named_enemy")
     state.apply(PLAY_CARD + kind("war"))
     state.apply(TARGET_KINGDOM + DENMARK)
     assert state.legal_actions() == [TARGET_KINGDOM + NORWAY, TARGET_KINGDOM + SWEDEN]
     state.apply(TARGET_KINGDOM + SWEDEN)
-    assert state.table.war == [WAR_MARKER, NO_MARKER, WAR_MARKER]
+    assert state.position.war == [WAR_MARKER, NO_MARKER, WAR_MARKER]
     assert state.card_log[-1].target.startswith("war between")
 
 
@@ -203,23 +203,23 @@ def test_war_card_named_enemy_marks_both_kingdoms() -> None:
 def test_christianisation_succeeds_on_a_roll_at_most_the_turns_started() -> None:
     """KRISTNAD: 'Play on any player. If D10 is more than the number of turns started, this card has no effect.
     Otherwise, that player is Christianised.' (VA-03: turn 3 has 3 turns started.)"""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.turn = 3
-    state = at_window(table, S.REACTIONS, {0: ["christianisation"]})
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.turn = 3
+    state = at_window(position, S.REACTIONS, {0: ["christianisation"]})
     play(state, "christianisation", TARGET_SEAT + 2, roll(3))
-    assert state.table.christian == [False, False, True]
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.turn = 3
-    state = at_window(table, S.REACTIONS, {0: ["christianisation"]})
+    assert state.position.christian == [False, False, True]
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.turn = 3
+    state = at_window(position, S.REACTIONS, {0: ["christianisation"]})
     play(state, "christianisation", TARGET_SEAT + 2, roll(4))
-    assert state.table.christian == [False, False, False]
+    assert state.position.christian == [False, False, False]
 
 
 def test_christianisation_targets_only_pagan_players() -> None:
     """KRISTNAD on a Christian could do nothing: only pagans are offered as targets."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.christian[1] = True
-    state = at_window(table, S.REACTIONS, {0: ["christianisation"]})
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.christian[1] = True
+    state = at_window(position, S.REACTIONS, {0: ["christianisation"]})
     state.apply(PLAY_CARD + kind("christianisation"))
     assert state.legal_actions() == [TARGET_SEAT + 0, TARGET_SEAT + 2]
 
@@ -230,30 +230,30 @@ def test_christianisation_targets_only_pagan_players() -> None:
 def test_unifier_played_by_a_king_ends_emigration_for_everyone_on_a_low_roll() -> None:
     """RIKSENANDE: 'no more players are allowed to emigrate ... Only takes effect if D10 is less or equal to the
     number of turns already begun. (Play at any time by the king.)' (VA-20 `unifier_scope: all_players`)."""
-    table = table_for(3, ("denmark", "norway", "norway"))
-    table.turn = 4
-    table.build_camps(2, "trading", "gotland", table.board.area("gotland").trade)
-    war_camps(table, 2, "gotland", table.board.area("gotland").shields)
-    assert candidates(table, 2) == ["gotland"]
-    state = at_window(table, S.REACTIONS, {0: ["unifier"], 1: ["unifier"]})
+    position = position_for(3, ("denmark", "norway", "norway"))
+    position.turn = 4
+    position.build_camps(2, "trading", "gotland", position.board.area("gotland").trade)
+    war_camps(position, 2, "gotland", position.board.area("gotland").shields)
+    assert candidates(position, 2) == ["gotland"]
+    state = at_window(position, S.REACTIONS, {0: ["unifier"], 1: ["unifier"]})
     assert state.legal_actions() == [PASS]  # seat 0 is no king
-    table.king[DENMARK] = 0
-    state = at_window(table, S.REACTIONS, {0: ["unifier"]})
+    position.king[DENMARK] = 0
+    state = at_window(position, S.REACTIONS, {0: ["unifier"]})
     play(state, "unifier", roll(5))
-    assert state.table.unified == [False, False, False]
-    state = at_window(table, S.REACTIONS, {0: ["unifier"]})
+    assert state.position.unified == [False, False, False]
+    state = at_window(position, S.REACTIONS, {0: ["unifier"]})
     play(state, "unifier", roll(4))
-    assert state.table.unified == [True, True, True]
-    assert candidates(state.table, 2) == []
+    assert state.position.unified == [True, True, True]
+    assert candidates(state.position, 2) == []
 
 
 def test_unifier_own_kingdom_scope_covers_the_kings_kingdom_only() -> None:
     """VA-20 `unifier_scope: own_kingdom`: 'only the king's kingdom is covered'."""
-    table = table_for(3, ("denmark", "norway", "norway"))
-    table.king[DENMARK] = 0
-    state = at_window(table, S.REACTIONS, {0: ["unifier"]}, unifier_scope="own_kingdom")
+    position = position_for(3, ("denmark", "norway", "norway"))
+    position.king[DENMARK] = 0
+    state = at_window(position, S.REACTIONS, {0: ["unifier"]}, unifier_scope="own_kingdom")
     play(state, "unifier", roll(1))
-    assert state.table.unified == [True, False, False]
+    assert state.position.unified == [True, False, False]
 
 
 # -- TROSTVIST ----------------------------------------------------------------------------------------------------
@@ -263,10 +263,10 @@ def test_religious_quarrel_each_follower_adopts_or_refuses_and_a_refusal_is_civi
     """TROSTVIST: 'All followers must immediately take on the same religion as the king (Christian or not
     Christian), or a civil war breaks out ... only one kingdom is affected. (Play at any time on one king.)'
     (VA-21 `religious_quarrel: choice`: in seat order each follower answers.)"""
-    table = table_for(4, ("denmark", "denmark", "norway", "denmark"))
-    table.king[DENMARK] = 0
-    table.christian[0] = True
-    state = at_window(table, S.REACTIONS, {2: ["religious_quarrel"]}, turn_order="fixed")
+    position = position_for(4, ("denmark", "denmark", "norway", "denmark"))
+    position.king[DENMARK] = 0
+    position.christian[0] = True
+    state = at_window(position, S.REACTIONS, {2: ["religious_quarrel"]}, turn_order="fixed")
     assert state.current_player() == 2
     state.apply(PLAY_CARD + kind("religious_quarrel"))
     assert state.legal_actions() == [TARGET_SEAT + 0]
@@ -275,34 +275,34 @@ def test_religious_quarrel_each_follower_adopts_or_refuses_and_a_refusal_is_civi
     state.apply(ADOPT)
     assert state.current_player() == 3
     state.apply(REFUSE)
-    assert state.table.christian == [True, True, False, False]
-    assert state.table.war == [WAR_MARKER, NO_MARKER, NO_MARKER]
+    assert state.position.christian == [True, True, False, False]
+    assert state.position.war == [WAR_MARKER, NO_MARKER, NO_MARKER]
 
 
 def test_religious_quarrel_war_if_different_changes_no_one() -> None:
     """VA-21 `war_if_different`: 'no one changes religion; civil war breaks out whenever any follower's religion
     differs from the king's'."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.king[DENMARK] = 0
-    table.christian[1] = True
-    state = at_window(table, S.REACTIONS, {0: ["religious_quarrel"]}, religious_quarrel="war_if_different")
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.king[DENMARK] = 0
+    position.christian[1] = True
+    state = at_window(position, S.REACTIONS, {0: ["religious_quarrel"]}, religious_quarrel="war_if_different")
     play(state, "religious_quarrel", TARGET_SEAT + 0)
-    assert state.table.christian == [False, True, False] and state.table.war[DENMARK] == WAR_MARKER
+    assert state.position.christian == [False, True, False] and state.position.war[DENMARK] == WAR_MARKER
 
 
 def test_religious_quarrel_needs_a_king_with_followers() -> None:
     """'on one king': a king without followers (the only member of his kingdom) is no target."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.king[DENMARK] = 0
-    assert at_window(table, S.REACTIONS, {0: ["religious_quarrel"]}).legal_actions() == [PASS]
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.king[DENMARK] = 0
+    assert at_window(position, S.REACTIONS, {0: ["religious_quarrel"]}).legal_actions() == [PASS]
 
 
 # -- FÖRLÄNING and SMÅRIKE ----------------------------------------------------------------------------------------
 
 
-def _empire_area(table: Table, empire: str) -> str:
+def _empire_area(position: Position, empire: str) -> str:
     """A province of `empire` with shields and coins (a conquest there needs more than one camp)."""
-    for area in table.board.areas:
+    for area in position.board.areas:
         if area.empire == empire and area.shields >= 1 and area.trade >= 1 and not area.no_camps:
             return area.id
     raise AssertionError(empire)
@@ -312,51 +312,53 @@ def test_heritage_for_a_christian_makes_the_area_his_conquest_at_once() -> None:
     """FÖRLÄNING: 'Play on one area in German-Roman Empire or Britain where the player has at least one war camp.
     If the player is Christian, the area counts automatically as conquered' (VA-23: even with other players' camps
     there; no reaction roll; VP every turn)."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    area = _empire_area(table, "britain")
-    war_camps(table, 0, area, 1)
-    table.build_camps(1, "trading", area, 1)
-    table.christian[0] = True
-    assert conqueror(table, area) == -1
-    state = at_window(table, S.REACTIONS, {0: ["heritage"]})
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    area = _empire_area(position, "britain")
+    war_camps(position, 0, area, 1)
+    position.build_camps(1, "trading", area, 1)
+    position.christian[0] = True
+    assert conqueror(position, area) == -1
+    state = at_window(position, S.REACTIONS, {0: ["heritage"]})
     state.apply(PLAY_CARD + kind("heritage"))
-    slot = state.table.slot(area)
+    slot = state.position.slot(area)
     assert state.legal_actions() == [TARGET_AREA + slot]
     state.apply(TARGET_AREA + slot)
-    assert state.table.fief[slot] == 0 and state.table.fief_kind[slot] == "heritage"
-    assert conqueror(state.table, area) == 0
-    assert ("conquest", area) in [(line.reason, line.subject) for line in phase_scores(state.table) if line.seat == 0]
+    assert state.position.fief[slot] == 0 and state.position.fief_kind[slot] == "heritage"
+    assert conqueror(state.position, area) == 0
+    assert ("conquest", area) in [
+        (line.reason, line.subject) for line in phase_scores(state.position) if line.seat == 0
+    ]
 
 
 def test_heritage_for_a_pagan_needs_a_roll_of_1_to_5() -> None:
     """FÖRLÄNING: 'Otherwise, the player must roll 1-5 to be successful.'"""
     for face, success in ((5, True), (6, False)):
-        table = table_for(3, ("denmark", "denmark", "norway"))
-        area = _empire_area(table, "german_roman")
-        war_camps(table, 0, area, 1)
-        state = at_window(table, S.REACTIONS, {0: ["heritage"]})
-        play(state, "heritage", TARGET_AREA + table.slot(area), roll(face))
-        assert (state.table.fief[table.slot(area)] == 0) is success
+        position = position_for(3, ("denmark", "denmark", "norway"))
+        area = _empire_area(position, "german_roman")
+        war_camps(position, 0, area, 1)
+        state = at_window(position, S.REACTIONS, {0: ["heritage"]})
+        play(state, "heritage", TARGET_AREA + position.slot(area), roll(face))
+        assert (state.position.fief[position.slot(area)] == 0) is success
 
 
 def test_heritage_only_in_the_german_roman_empire_or_britain() -> None:
     """FÖRLÄNING: 'Play on one area in German-Roman Empire or Britain': a war camp elsewhere offers nothing."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    war_camps(table, 0, _empire_area(table, "byzantine"), 1)
-    assert at_window(table, S.REACTIONS, {0: ["heritage"]}).legal_actions() == [PASS]
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    war_camps(position, 0, _empire_area(position, "byzantine"), 1)
+    assert at_window(position, S.REACTIONS, {0: ["heritage"]}).legal_actions() == [PASS]
 
 
 def test_small_kingdom_on_any_area_with_his_war_camp_is_conquered_until_his_last_war_camp_is_lost() -> None:
     """SMÅRIKE: 'Play on an area where the player has at least one war camp. This area counts as conquered and gets
     a marker "SMÅRIKE".' (VA-23 `fief_loss: last_war_camp`: it lasts while he keeps a war camp there.)"""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    area = _empire_area(table, "byzantine")
-    war_camps(table, 1, area, 1)
-    table.build_camps(0, "trading", area, 1)
-    state = at_window(table, S.REACTIONS, {1: ["small_kingdom"]})
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    area = _empire_area(position, "byzantine")
+    war_camps(position, 1, area, 1)
+    position.build_camps(0, "trading", area, 1)
+    state = at_window(position, S.REACTIONS, {1: ["small_kingdom"]})
     assert state.current_player() == 1
-    play(state, "small_kingdom", TARGET_AREA + table.slot(area))
-    t = state.table
+    play(state, "small_kingdom", TARGET_AREA + position.slot(area))
+    t = state.position
     slot = t.slot(area)
     assert t.fief[slot] == 1 and t.fief_kind[slot] == "small_kingdom" and conqueror(t, area) == 1
     t.remove_camps(1, "war", area, 1)
@@ -372,14 +374,14 @@ def test_small_kingdom_on_any_area_with_his_war_camp_is_conquered_until_his_last
 def test_mines_dry_khorasan_is_worth_two_and_excess_trading_camps_go() -> None:
     """GRUVORNA SINAR: 'The trade value of the province Khorasan is reduced to two. Counts for the rest of the game.'
     (`mines_dry_camps: remove_excess`: camps above the new cap go, from the player with the most.)"""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    khorasan = table.board.area("khorasan")
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    khorasan = position.board.area("khorasan")
     assert khorasan.trade > 2
-    table.build_camps(0, "trading", "khorasan", khorasan.trade - 1)
-    table.build_camps(2, "trading", "khorasan", 1)
-    state = at_window(table, S.REACTIONS, {0: ["mines_dry"]})
+    position.build_camps(0, "trading", "khorasan", khorasan.trade - 1)
+    position.build_camps(2, "trading", "khorasan", 1)
+    state = at_window(position, S.REACTIONS, {0: ["mines_dry"]})
     play(state, "mines_dry")
-    t = state.table
+    t = state.position
     assert t.mines_dry and t.trade_value("khorasan") == 2
     assert t.camps_at(0, "trading", "khorasan") + t.camps_at(2, "trading", "khorasan") == 2
     assert t.camps_at(2, "trading", "khorasan") == 1
@@ -395,11 +397,11 @@ def test_mines_dry_khorasan_is_worth_two_and_excess_trading_camps_go() -> None:
 
 def test_mines_dry_keep_excess_leaves_the_camps() -> None:
     """`mines_dry_camps: keep_excess`: trading camps above 2 stay until lost."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.build_camps(0, "trading", "khorasan", 3)
-    state = at_window(table, S.REACTIONS, {0: ["mines_dry"]}, mines_dry_camps="keep_excess")
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.build_camps(0, "trading", "khorasan", 3)
+    state = at_window(position, S.REACTIONS, {0: ["mines_dry"]}, mines_dry_camps="keep_excess")
     state.apply(PLAY_CARD + kind("mines_dry"))
-    assert state.table.mines_dry and state.table.camps_at(0, "trading", "khorasan") == 3
+    assert state.position.mines_dry and state.position.camps_at(0, "trading", "khorasan") == 3
 
 
 # -- random play ---------------------------------------------------------------------------------------------------
@@ -416,7 +418,7 @@ def test_a_random_game_with_the_cards_keeps_the_table_sound() -> None:
         else:
             state.apply(rng.choice(state.legal_actions()))
         count += 1
-        assert problems(state.table) == [], problems(state.table)
+        assert problems(state.position) == [], problems(state.position)
         assert count < 60_000
 
 
@@ -427,15 +429,15 @@ def test_pulling_down_a_camp_of_his_home_country_makes_him_homeless_before_he_bu
     """'A player who loses his home country becomes homeless. This is the case even if he loses only one camp in
     his home country' and then 'loses the possibility to place an unlimited number of ships in his home country':
     a pull-down there takes his home at once, so he is never asked to place ships in it (VA-61, VA-43)."""
-    table = table_for(2, ("denmark", "norway"))
-    gotland = table.board.area("gotland")
-    table.build_camps(0, "trading", "gotland", gotland.trade)
-    war_camps(table, 0, "gotland", gotland.shields)
-    table.emigrated[0] = True
-    table.home[0] = "gotland"
-    table.gain_silver(0, 30)
-    bought = purchases.begin(table, "all_silver")
+    position = position_for(2, ("denmark", "norway"))
+    gotland = position.board.area("gotland")
+    position.build_camps(0, "trading", "gotland", gotland.trade)
+    war_camps(position, 0, "gotland", gotland.shields)
+    position.emigrated[0] = True
+    position.home[0] = "gotland"
+    position.gain_silver(0, 30)
+    bought = purchases.begin(position, "all_silver")
     assert bought.buyer == 0 and bought.step == S.PULL_DOWN
-    purchases.pull_down(table, bought, "war", "gotland")
-    assert table.home[0] == "" and purchases.home_area(table, 0) == ""
-    assert purchases.room(table, bought, 0, "trading", "gotland") == 2 * table.camps_at(0, "trading", "gotland")
+    purchases.pull_down(position, bought, "war", "gotland")
+    assert position.home[0] == "" and purchases.home_area(position, 0) == ""
+    assert purchases.room(position, bought, 0, "trading", "gotland") == 2 * position.camps_at(0, "trading", "gotland")

@@ -8,12 +8,13 @@ import math
 import random
 
 import pytest
-from vikingatid_kit import GAME, SPACE, at_phase, roll, table_for
+from vikingatid_kit import GAME, SPACE, at_phase, position_for, roll
 
 from skald.engine import CHANCE, IllegalAction, OptionError
 from skald.games.vikingatid import cleanup, combat, journeys, kingdoms_war, silver
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import AMOUNT, BUILD, HITS, MAX_BUILD
+from skald.games.vikingatid.position import PEACE_PENDING, WAR_MARKER, Position, problems
 from skald.games.vikingatid.state import (
     ALLOW,
     ASK_DUTY,
@@ -33,7 +34,6 @@ from skald.games.vikingatid.state import (
     WITHDRAW,
     VikingatidState,
 )
-from skald.games.vikingatid.table import PEACE_PENDING, WAR_MARKER, Table, problems
 
 
 def amount(n: int) -> int:
@@ -48,9 +48,9 @@ def build(kind: str, n: int) -> int:
     return BUILD + (0 if kind == "trading" else 1) * MAX_BUILD + n - 1
 
 
-def journeying(table: Table, **options: str) -> VikingatidState:
-    """A state at the start of phase 6 on `table`."""
-    return at_phase(table, S.JOURNEYS, **options)
+def journeying(position: Position, **options: str) -> VikingatidState:
+    """A state at the start of phase 6 on `position`."""
+    return at_phase(position, S.JOURNEYS, **options)
 
 
 def sail(state: VikingatidState, kind: str, area: str, size: int) -> None:
@@ -63,12 +63,12 @@ def moves_of(state: VikingatidState) -> set[str]:
     return {SPACE.to_json(a)["area"] for a in state.legal_actions() if SPACE.to_json(a)["type"] == "move"}
 
 
-def norway_and_sweden(*ships: tuple[int, str, str, int]) -> Table:
+def norway_and_sweden(*ships: tuple[int, str, str, int]) -> Position:
     """Seat 0 Norway, seat 1 Sweden; ships as (seat, type, area, n)."""
-    table = table_for(2, ("norway", "sweden"))
+    position = position_for(2, ("norway", "sweden"))
     for seat, kind, area, n in ships:
-        table.place_ships(seat, kind, area, n)
-    return table
+        position.place_ships(seat, kind, area, n)
+    return position
 
 
 # -- 6.1 Initiative ------------------------------------------------------------------------------------------------
@@ -76,10 +76,10 @@ def norway_and_sweden(*ships: tuple[int, str, str, int]) -> Table:
 
 def test_only_players_with_ships_roll_and_the_highest_takes_initiative() -> None:
     """'Each player rolls a dice ... The highest number gets initiative' (VA-44: only players with ships roll)."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.place_ships(0, "war", "danavalde", 3)
-    table.place_ships(2, "trading", "svea_rike", 2)
-    state = journeying(table)
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.place_ships(0, "war", "danavalde", 3)
+    position.place_ships(2, "trading", "svea_rike", 2)
+    state = journeying(position)
     assert state.step == S.INITIATIVE_ROLL and state.current_player() == CHANCE
     state.apply(roll(4))  # seat 1 has no ships: seat 2 rolls next
     state.apply(roll(7))
@@ -91,39 +91,39 @@ def test_ties_roll_again_and_a_pass_hands_initiative_on() -> None:
     """'If two or more players roll the highest number, they roll again among themselves.' 'If he passes, too,
     initiative goes on to the next player'; 'If all players pass, the initiative phase is over ... All unused ships
     are removed from the board.'"""
-    table = table_for(3, ("denmark", "norway", "sweden"))
+    position = position_for(3, ("denmark", "norway", "sweden"))
     for seat, home in enumerate(("danavalde", "norge", "svea_rike")):
-        table.place_ships(seat, "war", home, 2)
-    j = journeys.begin(table, journeys.JourneyRules())
+        position.place_ships(seat, "war", home, 2)
+    j = journeys.begin(position, journeys.JourneyRules())
     for face in (7, 7, 3):
-        journeys.initiative_roll(table, j, face)
+        journeys.initiative_roll(position, j, face)
     assert j.step == S.INITIATIVE_ROLL and j.initiative.to_roll == [0, 1]
-    journeys.initiative_roll(table, j, 2)
-    journeys.initiative_roll(table, j, 5)
-    assert journeys.actor(table, j) == 1
-    journeys.pass_journey(table, j)
-    assert journeys.actor(table, j) == 0
-    assert journeys.observation(table, j)["initiative"]["passed"] == [1]  # a pass on this roll is shown
-    journeys.pass_journey(table, j)
-    assert journeys.actor(table, j) == 2
-    journeys.pass_journey(table, j)
-    assert journeys.done(j) and all(table.ships_on_board(s) == 0 for s in range(3)) and problems(table) == []
+    journeys.initiative_roll(position, j, 2)
+    journeys.initiative_roll(position, j, 5)
+    assert journeys.actor(position, j) == 1
+    journeys.pass_journey(position, j)
+    assert journeys.actor(position, j) == 0
+    assert journeys.observation(position, j)["initiative"]["passed"] == [1]  # a pass on this roll is shown
+    journeys.pass_journey(position, j)
+    assert journeys.actor(position, j) == 2
+    journeys.pass_journey(position, j)
+    assert journeys.done(j) and all(position.ships_on_board(s) == 0 for s in range(3)) and problems(position) == []
 
 
 def test_a_pass_for_the_rest_of_the_phase() -> None:
     """VA-44 option `rest_of_phase`: a player who passes takes no part in the next roll."""
-    table = norway_and_sweden((0, "war", "norge", 2), (1, "war", "svea_rike", 4))
-    j = journeys.begin(table, journeys.JourneyRules(initiative_pass="rest_of_phase"))
-    journeys.initiative_roll(table, j, 9)
-    journeys.initiative_roll(table, j, 1)
-    journeys.pass_journey(table, j)  # seat 0 is out
-    assert journeys.actor(table, j) == 1
+    position = norway_and_sweden((0, "war", "norge", 2), (1, "war", "svea_rike", 4))
+    j = journeys.begin(position, journeys.JourneyRules(initiative_pass="rest_of_phase"))
+    journeys.initiative_roll(position, j, 9)
+    journeys.initiative_roll(position, j, 1)
+    journeys.pass_journey(position, j)  # seat 0 is out
+    assert journeys.actor(position, j) == 1
     journeys.choose_fleet(j, "war", "svea_rike")
-    journeys.launch(table, j, 4)
-    journeys.try_move(table, j, "sodra_ostersjon")
-    journeys.end_journey(table, j)
+    journeys.launch(position, j, 4)
+    journeys.try_move(position, j, "sodra_ostersjon")
+    journeys.end_journey(position, j)
     # A new roll: seat 0 is out and seat 1 has no ships left, so no one takes initiative and the phase is over.
-    assert journeys.done(j) and table.ships_on_board(0) == 0 and problems(table) == []
+    assert journeys.done(j) and position.ships_on_board(0) == 0 and problems(position) == []
 
 
 def test_a_fleet_has_at_most_ten_ships() -> None:
@@ -135,7 +135,7 @@ def test_a_fleet_has_at_most_ten_ships() -> None:
     with pytest.raises(IllegalAction):
         state.apply(amount(11))
     state.apply(amount(10))
-    assert state.table.ships_at(0, "war", "norge") == 4 and state.table.fleets[0].size == 10
+    assert state.position.ships_at(0, "war", "norge") == 4 and state.position.fleets[0].size == 10
 
 
 # -- 6.2 Moving fleets ---------------------------------------------------------------------------------------------
@@ -167,14 +167,14 @@ def test_a_river_leads_on_from_a_land_area_entered_by_sea() -> None:
 
 def test_no_war_fleet_enters_an_empire_core_but_trade_goes_there() -> None:
     """'No war fleets may enter a kingdom. Trade works as usual.' (VA-45)"""
-    table = norway_and_sweden((0, "war", "norge", 3), (0, "trading", "norge", 3))
-    j = journeys.begin(table, journeys.JourneyRules())
+    position = norway_and_sweden((0, "war", "norge", 3), (0, "trading", "norge", 3))
+    j = journeys.begin(position, journeys.JourneyRules())
     for kind, wessex in (("war", False), ("trading", True)):
-        table.launch(0, kind, "norge", 3)
-        table.fleets[0] = table.fleets[0]._replace(area="engelska_kanalen")
+        position.launch(0, kind, "norge", 3)
+        position.fleets[0] = position.fleets[0]._replace(area="engelska_kanalen")
         j.active = True
-        assert ("wessex" in {a for a, _ in journeys.moves(table, j)}) is wessex
-        table.lose_fleet_ships(0, 3)
+        assert ("wessex" in {a for a, _ in journeys.moves(position, j)}) is wessex
+        position.lose_fleet_ships(0, 3)
 
 
 def test_no_fleet_enters_another_viking_homeland_but_denmark_s_sea() -> None:
@@ -195,9 +195,9 @@ def test_no_fleet_enters_another_viking_homeland_but_denmark_s_sea() -> None:
 
 def test_a_trading_fleet_cannot_enter_a_plundered_area() -> None:
     """'A trading fleet cannot enter a plundered land area.'"""
-    table = norway_and_sweden((1, "trading", "svea_rike", 2))
-    table.plundered[table.slot("gotland")] = True
-    state = journeying(table)
+    position = norway_and_sweden((1, "trading", "svea_rike", 2))
+    position.plundered[position.slot("gotland")] = True
+    state = journeying(position)
     sail(state, "trading", "svea_rike", 2)
     state.apply(SPACE.move("sodra_ostersjon"))
     assert "gotland" not in moves_of(state) and "kurland" in moves_of(state)
@@ -238,11 +238,11 @@ def test_danger_adds_up_and_the_roll_at_the_destination_costs_ships() -> None:
         sail(state, "war", "norge", 5)
         state.apply(SPACE.move("nordsjon"))  # 2
         state.apply(SPACE.move("frisland"))  # 1
-        assert state.table.fleets[0].danger == 3
+        assert state.position.fleets[0].danger == 3
         state.apply(STOP)
         assert state.step == S.DANGER_ROLL
         state.apply(roll(face))
-        assert state.table.fleets[0].size == left and state.table.fleets[0].danger == 0, face
+        assert state.position.fleets[0].size == left and state.position.fleets[0].danger == 0, face
 
 
 def test_the_destination_s_own_danger_can_be_left_out() -> None:
@@ -253,21 +253,21 @@ def test_the_destination_s_own_danger_can_be_left_out() -> None:
     state.apply(SPACE.move("frisland"))
     state.apply(STOP)
     state.apply(roll(3))  # against 2 now: no loss
-    assert state.table.fleets[0].size == 5
+    assert state.position.fleets[0].size == 5
 
 
 def test_own_camps_lower_the_danger_and_end_the_leg() -> None:
     """'that area's danger value is reduced by one per camp' and 'The fleet moves until it reaches a camp of its
     type' (VA-47 `own_camps`): the roll comes on entering, and the count restarts."""
-    table = norway_and_sweden((0, "trading", "norge", 5))
-    table.build_camps(0, "trading", "frisland", 1)
-    state = journeying(table)
+    position = norway_and_sweden((0, "trading", "norge", 5))
+    position.build_camps(0, "trading", "frisland", 1)
+    state = journeying(position)
     sail(state, "trading", "norge", 5)
     state.apply(SPACE.move("nordsjon"))
     state.apply(SPACE.move("frisland"))  # danger 1 - 1 camp = 0; total 2
-    assert state.step == S.DANGER_ROLL and state.table.fleets[0].danger == 2
+    assert state.step == S.DANGER_ROLL and state.position.fleets[0].danger == 2
     state.apply(roll(5))
-    assert state.step == S.MOVE and state.table.fleets[0].danger == 0 and END_JOURNEY in state.legal_actions()
+    assert state.step == S.MOVE and state.position.fleets[0].danger == 0 and END_JOURNEY in state.legal_actions()
 
 
 def test_ten_danger_points_force_a_roll_on_the_way() -> None:
@@ -278,11 +278,11 @@ def test_ten_danger_points_force_a_roll_on_the_way() -> None:
         sail(state, "war", "norge", 10)
         for sea in ("nordsjon", "skagerrak", "nordsjon", "skagerrak", "nordsjon", "skagerrak"):
             state.apply(SPACE.move(sea))
-        assert state.table.fleets[0].danger == 9 and state.step == S.MOVE
+        assert state.position.fleets[0].danger == 9 and state.step == S.MOVE
         state.apply(SPACE.move("nordsjon"))
         assert state.step == S.DANGER_ROLL
         state.apply(roll(9))
-        assert state.table.fleets[0].size == 1 and state.table.fleets[0].danger == rest
+        assert state.position.fleets[0].size == 1 and state.position.fleets[0].danger == rest
 
 
 def test_a_journey_has_at_most_forty_moves() -> None:
@@ -295,7 +295,7 @@ def test_a_journey_has_at_most_forty_moves() -> None:
             pytest.fail("no Danish player: nobody may bar the sea")
         if state.step == S.DANGER_ROLL:
             state.apply(roll(10))
-    assert state.table.fleets == [] or state.step != S.MOVE or moves_of(state) == set()
+    assert state.position.fleets == [] or state.step != S.MOVE or moves_of(state) == set()
 
 
 # -- 6.3 Trading fleets ----------------------------------------------------------------------------------------
@@ -319,8 +319,8 @@ def test_trade_costs_one_ship_pays_the_trade_value_and_stops_trade() -> None:
     state = gotland_trader()
     assert TRADE in state.legal_actions()
     state.apply(TRADE)
-    table = state.table
-    assert table.silver[1] == 3 and table.fleets[0].size == 4 and table.trade_stop[table.slot("gotland")]
+    position = state.position
+    assert position.silver[1] == 3 and position.fleets[0].size == 4 and position.trade_stop[position.slot("gotland")]
     assert TRADE not in state.legal_actions()
 
 
@@ -331,8 +331,8 @@ def test_trading_camps_cost_two_ships_and_are_capped_by_the_trade_value() -> Non
     builds = [a for a in state.legal_actions() if BUILD <= a < BUILD + 2 * MAX_BUILD]
     assert builds == [build("trading", n) for n in (1, 2, 3)]
     state.apply(build("trading", 3))
-    assert state.table.camps_at(1, "trading", "gotland") == 3 and state.table.fleets[0].size == 4
-    assert state.action_to_notation(TRADE) == "trade" and problems(state.table) == []
+    assert state.position.camps_at(1, "trading", "gotland") == 3 and state.position.fleets[0].size == 4
+    assert state.action_to_notation(TRADE) == "trade" and problems(state.position) == []
 
 
 def test_no_trade_in_the_viking_homelands() -> None:
@@ -344,17 +344,17 @@ def test_no_trade_in_the_viking_homelands() -> None:
     sail(home, "trading", "svea_rike", 3)
     home.apply(STOP)
     home.apply(TRADE)
-    assert home.table.silver[1] == 3
+    assert home.position.silver[1] == 3
 
 
 def test_ending_the_journey_removes_the_rest_of_the_fleet() -> None:
     """VA-50 `journey_end: remove_rest`; `stay` leaves the ships standing."""
     state = gotland_trader()
     state.apply(END_JOURNEY)
-    assert state.table.ships_on_board(1) == 0
+    assert state.position.ships_on_board(1) == 0
     stay = gotland_trader(journey_end="stay")
     stay.apply(END_JOURNEY)
-    assert stay.table.ships_at(1, "trading", "gotland") == 5
+    assert stay.position.ships_at(1, "trading", "gotland") == 5
 
 
 # -- 6.4 War fleets --------------------------------------------------------------------------------------------
@@ -392,8 +392,8 @@ def test_a_war_fleet_must_fight_the_armies_and_plunder_pays_by_strength() -> Non
     state.apply(hits(0))
     assert state.step == S.ACT and PLUNDER in state.legal_actions()
     state.apply(PLUNDER)
-    table = state.table
-    assert table.silver[0] == 1 and table.plundered[table.slot("frisland")]
+    position = state.position
+    assert position.silver[0] == 1 and position.plundered[position.slot("frisland")]
     assert build("war", 1) in state.legal_actions()  # VA-57 `both`
 
 
@@ -405,7 +405,7 @@ def test_the_armies_roll_all_their_dice_again_after_a_one() -> None:
     state.apply(hits(1, one=True))
     assert state.step == S.ARMY_HITS
     state.apply(hits(1))
-    assert state.table.fleets[0].size == 3 and state.step == S.FIGHT_ON
+    assert state.position.fleets[0].size == 3 and state.step == S.FIGHT_ON
 
 
 def test_fight_on_or_withdraw() -> None:
@@ -427,7 +427,7 @@ def test_a_fleet_destroyed_ends_its_journey() -> None:
     state = frisland_raid(ships=1)
     state.apply(hits(1))
     state.apply(hits(1))
-    assert state.table.fleets == [] and state.step != S.ACT
+    assert state.position.fleets == [] and state.step != S.ACT
 
 
 def test_war_camps_are_capped_by_the_shields_and_a_province_reacts() -> None:
@@ -443,9 +443,9 @@ def test_war_camps_are_capped_by_the_shields_and_a_province_reacts() -> None:
 
 def camp_at_frisland(**options: str) -> VikingatidState:
     """A Norwegian war fleet stopped at Frisland, where Norway holds its one war camp (1 shield)."""
-    table = norway_and_sweden((0, "war", "norge", 5))
-    table.build_camps(0, "war", "frisland", 1)
-    state = journeying(table, **options)
+    position = norway_and_sweden((0, "war", "norge", 5))
+    position.build_camps(0, "war", "frisland", 1)
+    state = journeying(position, **options)
     sail(state, "war", "norge", 5)
     state.apply(SPACE.move("nordsjon"))
     state.apply(SPACE.move("frisland"))
@@ -459,7 +459,7 @@ def test_an_area_without_armies_is_won_without_a_fight() -> None:
     state = camp_at_frisland()
     assert state.step == S.ACT and PLUNDER in state.legal_actions()
     state.apply(PLUNDER)
-    assert state.table.silver[0] == 0  # strength 5: as many silver as armies defeated, none
+    assert state.position.silver[0] == 0  # strength 5: as many silver as armies defeated, none
     assert PLUNDER not in camp_at_frisland(armyless_area="nothing").legal_actions()
 
 
@@ -468,11 +468,11 @@ def test_an_area_without_armies_is_won_without_a_fight() -> None:
 
 def guarded_frisland(kind: str = "trading") -> VikingatidState:
     """Seat 0 (Denmark) holds a war camp in Frisland; seat 1's (Norway) fleet tries to enter it from Nordsjön."""
-    table = table_for(2, ("denmark", "norway"))
-    table.build_camps(0, "war", "frisland", 1)
-    table.place_ships(1, kind, "norge", 5)
-    table.gain_silver(1, 4)
-    state = journeying(table)
+    position = position_for(2, ("denmark", "norway"))
+    position.build_camps(0, "war", "frisland", 1)
+    position.place_ships(1, kind, "norge", 5)
+    position.gain_silver(1, 4)
+    state = journeying(position)
     sail(state, kind, "norge", 5)
     state.apply(SPACE.move("nordsjon"))
     state.apply(roll(10)) if state.step == S.DANGER_ROLL else None
@@ -489,7 +489,7 @@ def test_a_war_camp_owner_may_ask_a_duty_paid_at_once() -> None:
     state.apply(amount(3))
     assert state.current_player() == 1 and state.legal_actions() == [PAY_DUTY, TURN_AWAY]
     state.apply(PAY_DUTY)
-    assert state.table.silver == [3, 1] and state.table.fleets[0].area == "frisland"
+    assert state.position.silver == [3, 1] and state.position.fleets[0].area == "frisland"
 
 
 def test_a_ban_leaves_a_trading_fleet_only_turning_away() -> None:
@@ -498,7 +498,7 @@ def test_a_ban_leaves_a_trading_fleet_only_turning_away() -> None:
     state.apply(FORBID)
     assert state.legal_actions() == [TURN_AWAY]
     state.apply(TURN_AWAY)
-    assert state.table.fleets[0].area == "nordsjon" and state.step == S.MOVE
+    assert state.position.fleets[0].area == "nordsjon" and state.step == S.MOVE
 
 
 def test_a_war_fleet_may_fight_its_way_in_and_risks_war() -> None:
@@ -512,18 +512,18 @@ def test_a_war_fleet_may_fight_its_way_in_and_risks_war() -> None:
     state.apply(hits(2))
     assert state.step == S.DEFENDER_HITS
     state.apply(hits(1))
-    table = state.table
-    assert table.camps_at(0, "war", "frisland") == 0 and table.fleets[0].size == 4
+    position = state.position
+    assert position.camps_at(0, "war", "frisland") == 0 and position.fleets[0].size == 4
     assert state.step == S.WAR_RISK_ROLL  # the camp's owner lost 2, the attacker 1
     state.apply(roll(2))
-    assert table.war == [WAR_MARKER, WAR_MARKER, ""]
-    assert state.step in (S.MOVE, S.DANGER_ROLL) and state.table.fleets[0].area == "frisland"
+    assert position.war == [WAR_MARKER, WAR_MARKER, ""]
+    assert state.step in (S.MOVE, S.DANGER_ROLL) and state.position.fleets[0].area == "frisland"
 
 
 def test_no_fight_under_a_kings_peace() -> None:
     """'Then, no players from their kingdoms may fight each other.'"""
     state = guarded_frisland("war")
-    state.table.kings_peace[0] = True  # Denmark and Norway
+    state.position.kings_peace[0] = True  # Denmark and Norway
     state.apply(FORBID)
     assert state.legal_actions() == [TURN_AWAY]
     with pytest.raises(IllegalAction) as error:
@@ -534,17 +534,17 @@ def test_no_fight_under_a_kings_peace() -> None:
 def test_danish_players_may_bar_denmark_s_sea_and_risk_war() -> None:
     """'If any of Denmark's players requests so, the other player's fleet may not enter Denmark. ... Roll a dice.
     If the result is lower or equal the number of ships stopped, war breaks out.'"""
-    table = table_for(2, ("denmark", "sweden"))
-    table.place_ships(1, "war", "svea_rike", 4)
-    state = journeying(table)
+    position = position_for(2, ("denmark", "sweden"))
+    position.place_ships(1, "war", "svea_rike", 4)
+    state = journeying(position)
     sail(state, "war", "svea_rike", 4)
     state.apply(SPACE.move("sodra_ostersjon"))
     state.apply(SPACE.move("danavalde"))
     assert state.step == S.SEA_BAN and state.legal_actions() == [ALLOW, BAR_SEA]
     state.apply(BAR_SEA)
     state.apply(roll(4))
-    assert state.table.war == [WAR_MARKER, "", WAR_MARKER]
-    assert state.table.fleets[0].area == "sodra_ostersjon"
+    assert state.position.war == [WAR_MARKER, "", WAR_MARKER]
+    assert state.position.fleets[0].area == "sodra_ostersjon"
 
 
 def test_after_a_fight_each_participant_may_declare_war() -> None:
@@ -558,7 +558,7 @@ def test_after_a_fight_each_participant_may_declare_war() -> None:
     assert state.step == S.WAR_DECLARATION
     state.apply(NO_WAR)
     state.apply(NO_WAR)
-    assert state.table.war == ["", "", ""] and state.table.fleets[0].area == "nordsjon"
+    assert state.position.war == ["", "", ""] and state.position.fleets[0].area == "nordsjon"
 
 
 # -- properties ------------------------------------------------------------------------------------------------
@@ -571,13 +571,13 @@ def test_random_journeys_keep_every_invariant(players: int) -> None:
     rng = random.Random(players)
     for game in range(3):
         state = at_phase(
-            table_for(players, tuple(("denmark", "norway", "sweden")[s % 3] for s in range(players))), S.BUYING_SHIPS
+            position_for(players, tuple(("denmark", "norway", "sweden")[s % 3] for s in range(players))), S.BUYING_SHIPS
         )
         for seat in range(players):
-            state.table.gain_silver(seat, 15)
-        state = at_phase(state.table, S.BUYING_SHIPS)
+            state.position.gain_silver(seat, 15)
+        state = at_phase(state.position, S.BUYING_SHIPS)
         count = 0
-        while state.table.phase <= S.JOURNEYS and count < 3000:
+        while state.position.phase <= S.JOURNEYS and count < 3000:
             if state.current_player() == CHANCE:
                 state.apply(state.sample_chance_outcome(rng))
             else:
@@ -591,7 +591,7 @@ def test_random_journeys_keep_every_invariant(players: int) -> None:
                     assert state.observation(None) == before
                 state.apply(rng.choice(legal))
             count += 1
-            assert problems(state.table) == [], (game, count)
+            assert problems(state.position) == [], (game, count)
 
 
 # -- findings of the phase 6 review, each a rule the first version broke --------------------------------------------
@@ -608,11 +608,11 @@ def sail_through(state: VikingatidState, *areas: str) -> None:
 def test_a_fight_turns_peace_pending_back_to_war() -> None:
     """'If there is any combat between the two kingdoms, the "Peace?" marker is immediately turned back to its War
     side' (VA-40), whatever the war rolls show."""
-    table = table_for(2, ("denmark", "norway"))
-    table.build_camps(0, "war", "frisland", 1)
-    table.place_ships(1, "war", "norge", 5)
-    table.war[0] = table.war[1] = PEACE_PENDING
-    state = journeying(table)
+    position = position_for(2, ("denmark", "norway"))
+    position.build_camps(0, "war", "frisland", 1)
+    position.place_ships(1, "war", "norge", 5)
+    position.war[0] = position.war[1] = PEACE_PENDING
+    state = journeying(position)
     sail(state, "war", "norge", 5)
     sail_through(state, "nordsjon", "frisland")
     state.apply(FORBID)
@@ -622,20 +622,20 @@ def test_a_fight_turns_peace_pending_back_to_war() -> None:
     state.apply(WITHDRAW)
     while state.step in (S.WAR_RISK_ROLL, S.WAR_DECLARATION):
         state.apply(roll(10) if state.step == S.WAR_RISK_ROLL else NO_WAR)
-    assert state.table.war[:2] == [WAR_MARKER, WAR_MARKER]
+    assert state.position.war[:2] == [WAR_MARKER, WAR_MARKER]
 
 
 def test_per_pair_war_with_a_home_country_halves_silver_and_clears() -> None:
     """VA-40 `per_pair` with VA-61: combat with an emigrant's home country marks the kingdom alone; phase 4 halves
     its members' silver, and phase 8 turns the marker to Peace? and then removes it."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.emigrated[2] = True
-    kingdoms_war.break_out_war(table, 2, 1, "per_pair")
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.emigrated[2] = True
+    kingdoms_war.break_out_war(position, 2, 1, "per_pair")
     rules = silver.SilverRules("per_pair", "war_or_peace_pending", "all_silver", "half_only")
-    assert silver.at_war(table, "norway", rules) and not silver.at_war(table, "denmark", rules)
+    assert silver.at_war(position, "norway", rules) and not silver.at_war(position, "denmark", rules)
     for _ in range(2):
-        cleanup.clean(table, "per_pair")
-    assert table.war == ["", "", ""]
+        cleanup.clean(position, "per_pair")
+    assert position.war == ["", "", ""]
 
 
 def test_defender_chooses_is_refused_until_it_has_a_step() -> None:
@@ -647,11 +647,11 @@ def test_defender_chooses_is_refused_until_it_has_a_step() -> None:
 def test_a_turn_away_does_not_make_the_start_a_destination() -> None:
     """VA-51 `start_as_destination: not_allowed`: a fleet turned away before it left still may not act where it
     started."""
-    table = table_for(2, ("denmark", "sweden"))
-    table.build_camps(1, "trading", "kurland", 1)
-    table.place_ships(1, "trading", "kurland", 2)
-    table.build_camps(0, "war", "konugard", 1)
-    state = journeying(table, start_as_destination="not_allowed")
+    position = position_for(2, ("denmark", "sweden"))
+    position.build_camps(1, "trading", "kurland", 1)
+    position.place_ships(1, "trading", "kurland", 2)
+    position.build_camps(0, "war", "konugard", 1)
+    state = journeying(position, start_as_destination="not_allowed")
     sail(state, "trading", "kurland", 2)
     state.apply(SPACE.move("konugard"))
     state.apply(FORBID)
@@ -661,10 +661,10 @@ def test_a_turn_away_does_not_make_the_start_a_destination() -> None:
 
 def test_turning_away_from_a_destination_keeps_what_is_left_to_do_there() -> None:
     """A trader that stopped, tried to move on and was forbidden may still trade where it stands (6.3)."""
-    table = table_for(2, ("denmark", "sweden"))
-    table.place_ships(1, "trading", "svea_rike", 6)
-    table.build_camps(0, "war", "konugard", 1)
-    state = journeying(table)
+    position = position_for(2, ("denmark", "sweden"))
+    position.place_ships(1, "trading", "svea_rike", 6)
+    position.build_camps(0, "war", "konugard", 1)
+    state = journeying(position)
     sail(state, "trading", "svea_rike", 6)
     sail_through(state, "sodra_ostersjon", "kurland")
     state.apply(STOP)
@@ -682,29 +682,29 @@ def test_one_roll_serves_for_ten_points_and_the_destination() -> None:
     state = journeying(norway_and_sweden((0, "war", "norge", 10)), danger_overflow="carry")
     sail(state, "war", "norge", 10)
     sail_through(state, "skagerrak", "nordsjon", "skagerrak", "nordsjon", "skagerrak", "nordsjon")
-    assert state.table.fleets[0].danger == 9
+    assert state.position.fleets[0].danger == 9
     state.apply(SPACE.move("skottland"))
     state.apply(roll(10))
     state.apply(STOP)
-    assert state.step != S.DANGER_ROLL and state.table.fleets[0].danger == 0
+    assert state.step != S.DANGER_ROLL and state.position.fleets[0].danger == 0
 
 
 def test_an_emigrant_does_not_enter_his_old_kingdom() -> None:
     """VA-45: 'An emigrant does not enter his old kingdom', Denmark's sea included."""
-    table = table_for(2, ("denmark", "sweden"))
-    table.emigrated[0] = True
-    table.home[0] = "frisland"
-    assert not journeys.may_enter(table, journeys.JourneyRules(), 0, "war", "danavalde")
-    assert journeys.may_enter(table, journeys.JourneyRules(), 1, "war", "danavalde")
+    position = position_for(2, ("denmark", "sweden"))
+    position.emigrated[0] = True
+    position.home[0] = "frisland"
+    assert not journeys.may_enter(position, journeys.JourneyRules(), 0, "war", "danavalde")
+    assert journeys.may_enter(position, journeys.JourneyRules(), 1, "war", "danavalde")
 
 
 def test_every_war_camp_in_the_area_lowers_the_armies() -> None:
     """'For each war camp, in the area, the number of armies is reduced by one' (6.4, VA-55): a fleet let into
     Skottland (2 shields) past one Danish war camp fights one army."""
-    table = table_for(2, ("denmark", "norway"))
-    table.build_camps(0, "war", "skottland", 1)
-    table.place_ships(1, "war", "norge", 5)
-    state = journeying(table)
+    position = position_for(2, ("denmark", "norway"))
+    position.build_camps(0, "war", "skottland", 1)
+    position.place_ships(1, "war", "norge", 5)
+    state = journeying(position)
     sail(state, "war", "norge", 5)
     sail_through(state, "nordsjon")
     state.apply(SPACE.move("skottland"))
@@ -717,17 +717,17 @@ def test_every_war_camp_in_the_area_lowers_the_armies() -> None:
 
 def test_every_defending_war_ship_falls_before_any_camp() -> None:
     """VA-58 `ships_first`: with several defenders, their war ships take hits before any war camp does."""
-    table = table_for(3, ("denmark", "denmark", "norway"), first_seat=1)
+    position = position_for(3, ("denmark", "denmark", "norway"), first_seat=1)
     fight = combat.against_defenders(3, "skottland", 2, [1, 0], [2, 0, 0], [1, 1, 0])
     assert combat.apply_defender_losses(fight, 3) == [(0, 2, 0)] and fight.damage == [0, 1, 0]
-    assert table.num_players == 3
+    assert position.num_players == 3
 
 
 def test_danish_players_are_asked_from_the_turns_first_seat() -> None:
     """VA-06: the Danes answer in seat order from the turn's first seat."""
-    table = table_for(3, ("denmark", "sweden", "denmark"), first_seat=1)
-    table.place_ships(1, "war", "svea_rike", 3)
-    state = journeying(table)
+    position = position_for(3, ("denmark", "sweden", "denmark"), first_seat=1)
+    position.place_ships(1, "war", "svea_rike", 3)
+    state = journeying(position)
     sail(state, "war", "svea_rike", 3)
     sail_through(state, "sodra_ostersjon")
     state.apply(SPACE.move("danavalde"))

@@ -123,7 +123,7 @@ def test_a_move_says_the_danger_the_area_adds() -> None:
         data = state.space.to_json(action)
         if data["type"] != "move":
             continue
-        added = danger.area_danger(state.table, fleet.owner, fleet.kind, data["area"])
+        added = danger.area_danger(state.position, fleet.owner, fleet.kind, data["area"])
         assert f"danger +{added} (count {fleet.danger + added})" in P.describe(state, action)
 
 
@@ -139,10 +139,10 @@ def test_a_move_onto_an_own_camp_ends_the_leg() -> None:
             if area is None or not area.is_land or area.no_camps or area.kind == "empire_core":
                 continue
             probe = state.clone()
-            assert "the leg ends" not in P.describe(probe, action) or probe.table.camps_at(
+            assert "the leg ends" not in P.describe(probe, action) or probe.position.camps_at(
                 fleet.owner, fleet.kind, area.id
             )
-            probe.table.build_camps(fleet.owner, fleet.kind, area.id, 1)
+            probe.position.build_camps(fleet.owner, fleet.kind, area.id, 1)
             assert "the leg ends with a danger roll" in P.describe(probe, action)
             return
     raise AssertionError("no random game offered a move into a land area where a camp could stand")
@@ -161,7 +161,7 @@ def test_a_build_says_the_ships_it_costs_and_the_camps_after_it() -> None:
         data = state.space.to_json(builds[0])
         text = P.describe(state, builds[0])
         assert f"costs {2 * data['count']} of the fleet's {fleet.size} ships" in text
-        have = state.table.camps_in_area(data["camp"], fleet.area)
+        have = state.position.camps_in_area(data["camp"], fleet.area)
         assert f"then holds {have + data['count']}/" in text
         return
     raise AssertionError("no random game offered a build")
@@ -174,7 +174,7 @@ def test_a_trade_says_its_silver() -> None:
         if trades:
             fleet = journey_fleet(state)
             assert fleet is not None
-            value = state.table.trade_value(fleet.area)
+            value = state.position.trade_value(fleet.area)
             assert P.describe(state, trades[0]).startswith(f"one ship for {value} silver")
             return
     raise AssertionError("no random game offered a trade")
@@ -194,8 +194,8 @@ def test_standings_rank_by_vp_then_the_tie_break_option() -> None:
     """VA-63, rule option tie_break: shared, most_silver or most_conquered after the victory points."""
     for rule in ("shared", "most_silver", "most_conquered"):
         state = GAME.new_initial_state(3, {"tie_break": rule})
-        state.table.vp[:] = [5, 5, 2]
-        state.table.silver[:] = [1, 9, 0]
+        state.position.vp[:] = [5, 5, 2]
+        state.position.silver[:] = [1, 9, 0]
         rows = P.standings(state)
         assert [row["score"] for row in rows] == [5, 5, 2]
         expected = {"shared": [5], "most_silver": [5, 9], "most_conquered": [5, 0]}[rule]
@@ -227,12 +227,12 @@ def test_aftermath_reports_markers_victory_points_and_faith() -> None:
     christianised (10.)."""
     before = first_at(S.JOURNEY_CHOICE)
     after = before.clone()
-    after.table.war[1] = "war"
-    after.table.vp[0] += 2
-    after.table.christian[1] = True
+    after.position.war[1] = "war"
+    after.position.vp[0] += 2
+    after.position.christian[1] = True
     lines = P.aftermath(before, after, "Ann", None)
     assert "Norge now shows War." in lines
-    assert f"Seat 1: +2 VP ({after.table.vp[0]})." in lines
+    assert f"Seat 1: +2 VP ({after.position.vp[0]})." in lines
     assert "Seat 2 becomes Christian." in lines
     assert P.aftermath(before, before.clone(), "Ann", None) == []
 

@@ -2,7 +2,7 @@
 
 Issue 19, item 6: "A text rendering of the whole table (areas with fleets, camps and markers; players' silver, VP,
 kingdom; treasuries, kings, wars; the fleet in motion and its danger count) that a person can play from in the
-terminal with the generic table". Positions are prepared with the `Table`'s own methods (vikingatid_kit) or reached
+terminal with the generic table". Positions are prepared with the `Position`'s own methods (vikingatid_kit) or reached
 by random play from the start.
 """
 
@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 
 from rich.text import Text
-from vikingatid_kit import GAME, at_phase, fixed_state, table_for
+from vikingatid_kit import GAME, at_phase, fixed_state, position_for
 
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid import victory_points
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.render import (
     COMPACT_WIDTH,
     FULL_WIDTH,
@@ -25,48 +26,47 @@ from skald.games.vikingatid.render import (
     scoring_lines,
 )
 from skald.games.vikingatid.state import VikingatidState
-from skald.games.vikingatid.table import Table
 
 NAMES = ["Ann", "Bo", "Cy", "Dag"]
 
 
-def busy_table() -> Table:
+def busy_position() -> Position:
     """Four seats in turn 5 with every kind of thing on the map: camps of two seats in one area, a conquered area,
     a trade stop, a plundered area, a discovered land, ships standing at home and abroad, a fleet under way, kings,
     treasuries, War and Peace? markers, a King's Peace, an emigrant and a Christian."""
-    table = table_for(4, ("denmark", "norway", "sweden", "denmark"), first_seat=1)
-    table.turn = 5
-    table.phase = 6
-    table.silver[:] = [12, 3, 0, 40]
-    table.vp[:] = [7, 0, 12, 3]
-    table.christian[2] = True
-    table.build_camps(0, "trading", "mercien", 2)
-    table.build_camps(0, "war", "mercien", 2)
-    table.build_camps(3, "trading", "gotland", 2)
-    table.build_camps(0, "trading", "gotland", 1)
-    table.build_camps(1, "war", "irland", 1)
-    table.trade_stop[table.slot("gotland")] = True
-    table.plundered[table.slot("irland")] = True
-    table.discovered_by[table.slot("island")] = 2
-    table.discovered_turn[table.slot("island")] = 4
-    table.place_ships(0, "war", "danavalde", 6)
-    table.place_ships(2, "trading", "svea_rike", 3)
-    table.place_ships(0, "war", "mercien", 2)
-    table.launch(0, "war", "danavalde", 4)
-    table.fleets[0] = table.fleets[0]._replace(area="nordsjon", danger=4, moves=2, entered_from="skagerrak")
-    table.king[0], table.king[2] = 0, 2
-    table.treasury[:] = [5, 0, 9]
-    table.war[:] = ["war", "war", "peace?"]
-    table.kings_peace[1] = True
-    table.emigrated[1] = True
-    table.home[1] = "irland"
-    return table
+    position = position_for(4, ("denmark", "norway", "sweden", "denmark"), first_seat=1)
+    position.turn = 5
+    position.phase = 6
+    position.silver[:] = [12, 3, 0, 40]
+    position.vp[:] = [7, 0, 12, 3]
+    position.christian[2] = True
+    position.build_camps(0, "trading", "mercien", 2)
+    position.build_camps(0, "war", "mercien", 2)
+    position.build_camps(3, "trading", "gotland", 2)
+    position.build_camps(0, "trading", "gotland", 1)
+    position.build_camps(1, "war", "irland", 1)
+    position.trade_stop[position.slot("gotland")] = True
+    position.plundered[position.slot("irland")] = True
+    position.discovered_by[position.slot("island")] = 2
+    position.discovered_turn[position.slot("island")] = 4
+    position.place_ships(0, "war", "danavalde", 6)
+    position.place_ships(2, "trading", "svea_rike", 3)
+    position.place_ships(0, "war", "mercien", 2)
+    position.launch(0, "war", "danavalde", 4)
+    position.fleets[0] = position.fleets[0]._replace(area="nordsjon", danger=4, moves=2, entered_from="skagerrak")
+    position.king[0], position.king[2] = 0, 2
+    position.treasury[:] = [5, 0, 9]
+    position.war[:] = ["war", "war", "peace?"]
+    position.kings_peace[1] = True
+    position.emigrated[1] = True
+    position.home[1] = "irland"
+    return position
 
 
-def on(table: Table) -> VikingatidState:
-    """A state showing `table` (a fixture: only the table is replaced; the step stays where the start left it)."""
-    state = fixed_state(table.num_players).clone()
-    state.table = table
+def on(position: Position) -> VikingatidState:
+    """A state showing `position` (a fixture: only the table is replaced; the step stays where the start left it)."""
+    state = fixed_state(position.num_players).clone()
+    state.position = position
     return state
 
 
@@ -93,7 +93,7 @@ def widest(text: str) -> int:
 
 def test_the_table_shows_turn_year_phase_and_who_acts() -> None:
     """The turn track (VA-03: 775 + 25 × turn) and the phase of the "Summary of the game turns"."""
-    text = render_text(on(busy_table()))
+    text = render_text(on(busy_position()))
     assert "turn 5, year 900" in text
     assert "phase" in text and "first seat seat 2" in text
 
@@ -101,7 +101,7 @@ def test_the_table_shows_turn_year_phase_and_who_acts() -> None:
 def test_each_seat_shows_kingdom_or_home_silver_vp_and_faith() -> None:
     """Players' silver, VP, kingdom (issue 19 item 6); an emigrant's home country (rule text, emigration); faith
     (10. Christianisation)."""
-    lines = render_text(on(busy_table())).split("\n")
+    lines = render_text(on(busy_position())).split("\n")
     seat1 = next(line for line in lines if line.startswith(" seat 1 "))
     seat2 = next(line for line in lines if line.startswith(" seat 2 "))
     seat3 = next(line for line in lines if line.startswith(" seat 3 "))
@@ -113,15 +113,15 @@ def test_each_seat_shows_kingdom_or_home_silver_vp_and_faith() -> None:
 
 def test_a_homeless_emigrant_is_shown_as_homeless() -> None:
     """ "A player who loses his home country becomes homeless"."""
-    table = busy_table()
-    table.home[1] = ""
-    assert "homeless" in render_text(on(table))
+    position = busy_position()
+    position.home[1] = ""
+    assert "homeless" in render_text(on(position))
 
 
 def test_each_kingdom_shows_king_treasury_marker_and_kings_peace() -> None:
     """Treasuries, kings and wars: the king counter, the Royal Treasury, War / Peace? markers (VA-40), King's Peace
     (VA-39)."""
-    text = render_text(on(busy_table()))
+    text = render_text(on(busy_position()))
     assert "Danavalde: king seat 1, treasury 5, War" in text
     assert "Norge: no king, treasury 0, War" in text
     assert "Svea Rike: king seat 3, treasury 9, Peace?" in text
@@ -132,7 +132,7 @@ def test_areas_show_camps_against_their_caps_and_every_marker() -> None:
     """Camps per seat and type against the caps (6.3: trading camps at most the trade value; "Establish war camps":
     war camps at most the shields), trade stop, plundered, conquered (VA-60) and discovered ("Undiscovered land
     areas")."""
-    text = render_text(on(busy_table()))
+    text = render_text(on(busy_position()))
     assert "Gutland (3 coins, 1×2): 3/3 trading (seat 1 ×1, seat 4 ×2), trade stop" in text
     assert "Irland (3 coins, 3×2): 1/3 war (seat 2 ×1), plundered" in text
     assert "2/2 trading (seat 1 ×2), 2/2 war (seat 1 ×2), conquered by seat 1" in text
@@ -141,7 +141,7 @@ def test_areas_show_camps_against_their_caps_and_every_marker() -> None:
 
 def test_areas_are_grouped_by_empire() -> None:
     """Provinces are listed under their empire (the board's colours), free lands apart."""
-    lines = render_text(on(busy_table())).split("\n")
+    lines = render_text(on(busy_position())).split("\n")
     mercien = next(line for line in lines if "Mercien" in line)
     assert mercien.lstrip().startswith("Bretland:")
     assert any(line.lstrip().startswith("Lands: Gutland") for line in lines)
@@ -150,17 +150,17 @@ def test_areas_are_grouped_by_empire() -> None:
 def test_conquest_needs_every_camp_and_no_other_player() -> None:
     """ "An area is conquered if it contains one trading camp per trading value AND one war camp per shield
     symbol"; another player's camp prevents it."""
-    table = busy_table()
-    assert conquered_by(table, "mercien") == 0
-    assert conquered_by(table, "gotland") == -1
-    table.remove_camps(0, "war", "mercien", 1)
-    assert conquered_by(table, "mercien") == -1
-    assert "conquered by" not in render_text(on(table))
+    position = busy_position()
+    assert conquered_by(position, "mercien") == 0
+    assert conquered_by(position, "gotland") == -1
+    position.remove_camps(0, "war", "mercien", 1)
+    assert conquered_by(position, "mercien") == -1
+    assert "conquered by" not in render_text(on(position))
 
 
 def test_ships_standing_are_listed_by_area() -> None:
     """Ships placed in phase 5 stand in their areas (5. Buying Ships) until a journey takes them."""
-    text = render_text(on(busy_table()))
+    text = render_text(on(busy_position()))
     assert "Danavalde: seat 1 2W" in text
     assert "Svea Rike: seat 3 3T" in text
     assert "Mercien: seat 1 2W" in text
@@ -168,22 +168,22 @@ def test_ships_standing_are_listed_by_area() -> None:
 
 def test_the_fleet_under_way_shows_owner_type_size_area_danger_and_moves() -> None:
     """The fleet in motion and its danger count (6.2, "Danger value"; VA-48, VA-50)."""
-    text = render_text(on(busy_table()))
+    text = render_text(on(busy_position()))
     assert "seat 1: war fleet of 4 in Nordsjön · danger 4 (a roll at 10) · 2 moves" in text
     assert "from Skagerack och Kattegatt" in text
-    assert "s1: war fleet of 4 in Nordsjön · danger 4 · 2 moves" in render_compact(on(busy_table()))
+    assert "s1: war fleet of 4 in Nordsjön · danger 4 · 2 moves" in render_compact(on(busy_position()))
 
 
 def test_names_are_written_with_the_seat_number() -> None:
     """With names from the table, each seat still carries its number."""
-    text = render_text(on(busy_table()), names=NAMES)
+    text = render_text(on(busy_position()), names=NAMES)
     assert "Ann (seat 1)" in text and "Dag (seat 4)" in text
     assert "king Ann (seat 1)" in text
 
 
 def test_colour_only_paints_the_same_text() -> None:
     """Readable without colour: the Rich markup, rendered, reads exactly as the plain table."""
-    state = on(busy_table())
+    state = on(busy_position())
     for render in (render_text, render_compact):
         assert Text.from_markup(render(state, color=True)).plain == render(state)
 
@@ -191,8 +191,8 @@ def test_colour_only_paints_the_same_text() -> None:
 def test_each_seat_has_its_own_colour() -> None:
     """Six distinct seat colours, every one used with its seat's number."""
     assert len(set(SEAT_COLOURS)) == 6
-    table = table_for(6, ("denmark", "norway", "sweden", "denmark", "norway", "sweden"))
-    text = render_text(on(table), color=True)
+    position = position_for(6, ("denmark", "norway", "sweden", "denmark", "norway", "sweden"))
+    text = render_text(on(position), color=True)
     for seat, colour in enumerate(SEAT_COLOURS):
         assert f"[{colour}]seat {seat + 1}[/]" in text
 
@@ -200,7 +200,7 @@ def test_each_seat_has_its_own_colour() -> None:
 def test_both_forms_fit_their_terminals() -> None:
     """render_text fits 100 columns and render_compact 80, with and without colour, with short and long names, on
     the prepared table and on random positions of 2 to 6 players."""
-    states = [on(busy_table()), *random_positions(range(8), every=17)]
+    states = [on(busy_position()), *random_positions(range(8), every=17)]
     for state in states:
         short = [NAMES[s % len(NAMES)] for s in range(state.num_players)]
         long = [f"Ragnhild Sigurdsdottir of Trondheim {s}" for s in range(state.num_players)]
@@ -212,7 +212,7 @@ def test_both_forms_fit_their_terminals() -> None:
 
 def test_the_compact_form_keeps_every_item() -> None:
     """The compact form says the same things in fewer columns: caps, markers, conquest, discovery, kings."""
-    text = render_compact(on(busy_table()))
+    text = render_compact(on(busy_position()))
     for item in ("T3/3 s1 s4×2", "trade stop", "plundered", "conq. s1", "disc. s3", "king s1", "Peace?", "home Irland"):
         assert item in text
 
@@ -252,29 +252,31 @@ def test_victory_points_lines_name_area_king_and_discovery() -> None:
     """9. Victory points: "players get victory points for their conquered areas corresponding to the areas' trade
     value ... two points per turn and kingdom for being king ... five victory points for discovering"; each line
     says who scored what for which (DESIGN: scoring explains itself)."""
-    table = busy_table()
-    table.discovered_turn[table.slot("island")] = table.turn
-    lines = [line._asdict() for line in victory_points.phase_scores(table)]
-    text = "\n".join(scoring_lines(table, lines))
+    position = busy_position()
+    position.discovered_turn[position.slot("island")] = position.turn
+    lines = [line._asdict() for line in victory_points.phase_scores(position)]
+    text = "\n".join(scoring_lines(position, lines))
     assert "seat 1 +2 conquest Mercien" in text
     assert "seat 1 +2 king Danavalde" in text and "seat 3 +2 king Svea Rike" in text
     assert "seat 3 +5 discovery Island" in text
-    assert all(Text.from_markup(line).cell_len <= COMPACT_WIDTH for line in scoring_lines(table, lines, compact=True))
+    assert all(
+        Text.from_markup(line).cell_len <= COMPACT_WIDTH for line in scoring_lines(position, lines, compact=True)
+    )
 
 
 def test_this_turns_reactions_stay_in_view_until_the_journeys() -> None:
     """2. Roll for empire reactions: Fred, Krig or Gäld per area with camps (VA-31); the results are listed through
     phases 2 to 5 and no longer once the fleets sail."""
-    table = table_for(3, ("denmark", "norway", "sweden"))
-    table.build_camps(0, "trading", "mercien", 1)
-    state = at_phase(table, S.REACTIONS)
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.build_camps(0, "trading", "mercien", 1)
+    state = at_phase(position, S.REACTIONS)
     rng = random.Random(4)
-    while state.table.phase == S.REACTIONS:
+    while state.position.phase == S.REACTIONS:
         state.apply(rng.choice(state.legal_actions()))
     results = state.observation(None)["reactions"]
     assert len(results) == 1
     result = results[0]
     assert f"Reactions this turn: Mercien seat 1 {result['result']} ({result['total']})" in render_text(state)
-    while state.table.phase < S.JOURNEYS and not state.is_terminal():
+    while state.position.phase < S.JOURNEYS and not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
     assert "Reactions this turn" not in render_text(state)

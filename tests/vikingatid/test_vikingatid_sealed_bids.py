@@ -10,17 +10,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, roll, table_for
+from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, position_for, roll
 
 from skald.bots import make_bot
 from skald.engine import CHANCE, IllegalAction
-from skald.games.vikingatid import deck as D
 from skald.games.vikingatid import elections as E
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import AMOUNT, CARD_IDS, PLAY_CARD, TARGET_KINGDOM
+from skald.games.vikingatid.cards import deck as D
+from skald.games.vikingatid.cards.windows import AFTER_ELECTION
+from skald.games.vikingatid.position import Position, problems
 from skald.games.vikingatid.state import PASS, PUBLIC, VikingatidState, position_at
-from skald.games.vikingatid.table import Table, problems
-from skald.games.vikingatid.windows import AFTER_ELECTION
 from skald.sim.check import views
 
 DENMARK = 0
@@ -34,18 +34,18 @@ def amount(n: int) -> int:
     return AMOUNT + n - 1
 
 
-def danes() -> Table:
+def danes() -> Position:
     """Two Danes (seats 0, 1), a Norwegian (seat 2) and a Swede (seat 3): 5, 3, 2 and no silver."""
-    table = table_for(4, ("denmark", "denmark", "norway", "sweden"))
-    table.gain_silver(0, 5)
-    table.gain_silver(1, 3)
-    table.gain_silver(2, 2)
-    return table
+    position = position_for(4, ("denmark", "denmark", "norway", "sweden"))
+    position.gain_silver(0, 5)
+    position.gain_silver(1, 3)
+    position.gain_silver(2, 2)
+    return position
 
 
-def sealed_at(table: Table, **options: str) -> VikingatidState:
-    """Phase 3 on `table` under `election_bids: sealed` (no gifts unless asked)."""
-    return at_phase(table, S.ELECTIONS, **{**SEALED, **options})
+def sealed_at(position: Position, **options: str) -> VikingatidState:
+    """Phase 3 on `position` under `election_bids: sealed` (no gifts unless asked)."""
+    return at_phase(position, S.ELECTIONS, **{**SEALED, **options})
 
 
 def decide(state: VikingatidState, *actions: int) -> list[tuple[int, int]]:
@@ -88,9 +88,9 @@ def test_each_seat_with_silver_decides_once_per_roll_in_a_fixed_order() -> None:
 def test_the_first_seat_decides_first() -> None:
     """'Bidding goes ... starting from the turn's first seat' (VA-35): with seat 2 first, seat 2 decides first,
     then 0 and 1 (the rolls keep their order)."""
-    table = danes()
-    table.first_seat = 2
-    state = sealed_at(table)
+    position = danes()
+    position.first_seat = 2
+    state = sealed_at(position)
     asked = until_revealed(state)
     assert [seat for seat, _ in asked] == [2, 2, 2, 0, 0, 0, 1, 1, 1]
     assert [target for _, target in asked[:3]] == [0, 1, KINGDOM]
@@ -111,9 +111,9 @@ def test_pledges_move_no_silver_until_the_reveal() -> None:
     """A pledge is not paid until all are shown: silver, the payments on the rolls and the treasuries stay as they
     were through the round."""
     state = sealed_at(danes())
-    silver, treasury = list(state.table.silver), list(state.table.treasury)
+    silver, treasury = list(state.position.silver), list(state.position.treasury)
     decide(state, amount(3), amount(1), PASS, PASS, amount(2), amount(1), PASS, PASS)
-    assert state.table.silver == silver and state.table.treasury == treasury
+    assert state.position.silver == silver and state.position.treasury == treasury
     assert state.election.paid == [0, 0, 0, 0] and state.election.kingdom_paid == 0
     assert state.election.shown == [] and state.step == S.SEALED_BID
 
@@ -124,7 +124,7 @@ def test_the_reveal_moves_every_pledge_at_once() -> None:
     state = sealed_at(danes())
     decide(state, amount(3), amount(1), PASS, PASS, amount(2), amount(1), PASS, PASS, amount(2))
     assert state.step == S.ELECTION_ROLL
-    assert state.table.silver == [1, 0, 0, 0]
+    assert state.position.silver == [1, 0, 0, 0]
     assert state.election.paid == [3, 3, 0, 0] and state.election.kingdom_paid == 3
     assert [(p.seat, p.roll, p.pledged, p.paid) for p in state.election.shown] == [
         (0, 0, 3, 3),
@@ -137,7 +137,7 @@ def test_the_reveal_moves_every_pledge_at_once() -> None:
         state.apply(roll(face))
     result = state.election.results[0]
     assert result.totals == (9, 5) and result.kingdom_total == 4
-    assert problems(state.table) == []
+    assert problems(state.position) == []
 
 
 def test_the_reveal_is_shown_to_every_viewer() -> None:
@@ -241,31 +241,31 @@ def test_bid_silver_treasury_takes_the_revealed_pledges() -> None:
     """VA-36 'treasury': at the reveal the pledged silver goes into the kingdom's treasury."""
     state = sealed_at(danes(), bid_silver="treasury")
     decide(state, amount(2), PASS, amount(1), PASS, PASS, amount(3))
-    assert state.table.treasury[DENMARK] == 0
+    assert state.position.treasury[DENMARK] == 0
     until_revealed(state)
-    assert state.table.treasury[DENMARK] == 6 and state.table.silver[:2] == [2, 0]
-    assert problems(state.table) == []
+    assert state.position.treasury[DENMARK] == 6 and state.position.silver[:2] == [2, 0]
+    assert problems(state.position) == []
 
 
 def test_a_seat_short_of_its_pledges_at_the_reveal_pays_what_it_can() -> None:
     """If a seat's silver fell below its pledges before the reveal (a card may cost silver), it pays what it has,
     roll by roll in the rolls' order; the rest lapses, and the shown pledge says so."""
-    table = danes()
-    election = E.begin(table, E.ElectionRules(gifts="off", election_bids="sealed"))
-    E.pledge(table, election, 2, 0)
-    E.pledge(table, election, 3, 1)
-    E.pledge(table, election, 0, 2)
-    table.spend_silver(0, 2)  # seat 0 now holds 3 silver against pledges of 5
+    position = danes()
+    election = E.begin(position, E.ElectionRules(gifts="off", election_bids="sealed"))
+    E.pledge(position, election, 2, 0)
+    E.pledge(position, election, 3, 1)
+    E.pledge(position, election, 0, 2)
+    position.spend_silver(0, 2)  # seat 0 now holds 3 silver against pledges of 5
     for ply in range(3, 9):
-        E.pledge(table, election, 0, ply)
+        E.pledge(position, election, 0, ply)
     assert election.step == S.ELECTION_ROLL
     assert [(p.roll, p.pledged, p.paid) for p in election.shown] == [(0, 2, 2), (1, 3, 1)]
-    assert election.paid[:2] == [2, 1] and table.silver[0] == 0
+    assert election.paid[:2] == [2, 1] and position.silver[0] == 0
 
 
 def test_a_round_with_no_silver_goes_straight_to_the_dice() -> None:
     """No seat with silver, no decision: the dice follow at once."""
-    state = sealed_at(table_for(3, ("denmark", "denmark", "norway")))
+    state = sealed_at(position_for(3, ("denmark", "denmark", "norway")))
     assert state.step == S.ELECTION_ROLL
 
 
@@ -354,7 +354,7 @@ def test_a_king_duel_takes_sealed_bets() -> None:
         pass_windows(state)
         state.apply(roll(face))
     pass_windows(state)
-    assert state.table.king[DENMARK] == -1 and state.current_player() == 2
+    assert state.position.king[DENMARK] == -1 and state.current_player() == 2
     state.apply(PLAY_CARD + KING)
     state.apply(TARGET_KINGDOM + DENMARK)
     assert state.election.challenger == 2 and state.election.participants == [2]
@@ -362,13 +362,13 @@ def test_a_king_duel_takes_sealed_bets() -> None:
     assert asked == [(0, 2), (0, KINGDOM), (1, 2), (1, KINGDOM), (2, 2), (2, KINGDOM)]
     assert state.step == S.ELECTION_ROLL
     assert state.election.paid[2] == 3 and state.election.kingdom_paid == 3
-    assert state.table.silver[:3] == [2, 2, 0]
+    assert state.position.silver[:3] == [2, 2, 0]
     state.apply(roll(5))
     state.apply(roll(7))
     duel = state.election.results[-1]
     assert duel.contest == "challenge" and duel.totals == (8,) and duel.kingdom_total == 10
-    assert state.table.king[DENMARK] == -1
-    assert problems(state.table) == [] and D.problems(state.deck) == []
+    assert state.position.king[DENMARK] == -1
+    assert problems(state.position) == [] and D.problems(state.deck) == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -392,4 +392,4 @@ def test_bots_make_sealed_pledges_from_what_their_seat_knows(spec: str) -> None:
             assert bot.step(two) == choice
         one.apply(choice)
         two.apply(choice)
-    assert one.step == S.ELECTION_ROLL and problems(one.table) == []
+    assert one.step == S.ELECTION_ROLL and problems(one.position) == []

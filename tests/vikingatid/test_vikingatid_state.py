@@ -8,14 +8,14 @@ import json
 import random
 
 import pytest
-from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, roll, table_for
+from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, position_for, roll
 
 from skald.engine import CHANCE, IMPERFECT, TERMINAL, IllegalAction, Record
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_SILVER, KINGDOM, NUM_ACTIONS, SINGLE, SINGLES
 from skald.games.vikingatid.options import OPTIONS
+from skald.games.vikingatid.position import problems
 from skald.games.vikingatid.state import ACCEPT_PEACE, DECLINE_PEACE, PASS, VikingatidState
-from skald.games.vikingatid.table import problems
 
 
 def everything(state: VikingatidState) -> str:
@@ -86,9 +86,9 @@ def test_sealed_bids_are_playable_with_hidden_pledges() -> None:
     """VA-35 'sealed' ("each player makes one hidden set of payments, and all are shown together") is playable: the
     election asks for sealed pledges, hidden from every viewer but the decider (tests/vikingatid/
     test_vikingatid_sealed_bids.py checks the round itself)."""
-    table = table_for(3, ("denmark", "denmark", "norway"))
-    table.gain_silver(1, 2)
-    state = at_phase(table, S.ELECTIONS, election_bids="sealed", gifts="off")
+    position = position_for(3, ("denmark", "denmark", "norway"))
+    position.gain_silver(1, 2)
+    state = at_phase(position, S.ELECTIONS, election_bids="sealed", gifts="off")
     assert state.step == S.SEALED_BID and state.current_player() == 1
     assert state.action_hidden_from(PASS, 0) and state.action_hidden_from(PASS, None)
     assert not state.action_hidden_from(PASS, 1)
@@ -127,8 +127,8 @@ def test_the_highest_roll_chooses_first_and_starts_turn_one() -> None:
     assert state.current_player() == 2
     state.apply(KINGDOM + 0)
     state.apply(KINGDOM + 2)
-    assert [state.table.kingdom_of(s) for s in range(3)] == ["sweden", "sweden", "denmark"]
-    assert state.table.first_seat == 1 and state.table.turn == 1
+    assert [state.position.kingdom_of(s) for s in range(3)] == ["sweden", "sweden", "denmark"]
+    assert state.position.first_seat == 1 and state.position.turn == 1
 
 
 def test_tied_rolls_roll_again() -> None:
@@ -146,7 +146,7 @@ def test_with_no_camps_and_no_silver_turn_one_goes_straight_to_the_election_dice
     """Turn 1 (VA-02: no silver, no camps): phase 1 has nothing to do with cards off, phase 2 has no area to roll,
     nobody can give or pay, so the first decision is the first election die."""
     state = fixed_state(3, card_windows="off")
-    assert state.table.phase == S.ELECTIONS and state.step == S.ELECTION_ROLL
+    assert state.position.phase == S.ELECTIONS and state.step == S.ELECTION_ROLL
     assert state.election.kingdom_id == "denmark" and state.election.participants == [0]
 
 
@@ -159,7 +159,7 @@ def random_states(players: int, seed: int, turns: int = 1, **options: str) -> li
     rng = random.Random(seed)
     state = GAME.new_initial_state(players, options)
     seen = [state.clone()]
-    while not state.is_terminal() and state.table.turn <= turns:
+    while not state.is_terminal() and state.position.turn <= turns:
         if state.current_player() == CHANCE:
             state.apply(state.sample_chance_outcome(rng))
         else:
@@ -206,13 +206,13 @@ def test_the_game_ends_after_the_last_box_and_the_most_vp_wins() -> None:
     """VA-05 / VA-63: the game ends after phase 11 of the track's last box (1125) or once all are Christian; each
     camp is then one more VP, the most VP wins (ties shared), and any action is refused naming VA-63."""
     state = random_states(3, 1, turns=99)[-1]
-    table = state.table
+    position = state.position
     assert state.is_terminal() and state.step == S.GAME_OVER and state.legal_actions() == []
-    assert table.year <= 1125 and (table.year == 1125 or all(table.christian))
-    best = max(table.vp)
-    assert state.winners() == [s for s in range(3) if table.vp[s] == best]
+    assert position.year <= 1125 and (position.year == 1125 or all(position.christian))
+    best = max(position.vp)
+    assert state.winners() == [s for s in range(3) if position.vp[s] == best]
     assert sum(state.returns()) == pytest.approx(1.0) and state.chance_outcomes() == []
-    camps = [sum(table.camps[s]) for s in range(3)]
+    camps = [sum(position.camps[s]) for s in range(3)]
     report = state.scorings()[-1]
     assert report["when"].startswith("final")
     final = [sum(line["points"] for line in report["lines"] if line["seat"] == s) for s in range(3)]
@@ -226,8 +226,8 @@ def test_the_game_ends_after_the_last_box_and_the_most_vp_wins() -> None:
 def test_the_last_year_option_shortens_the_game() -> None:
     """VA-05 `last_year: 1100`: the game ends after turn 13 at the latest."""
     for seed in range(3):
-        table = random_states(2, seed, turns=99, last_year="1100")[-1].table
-        assert table.year <= 1100 and (table.year == 1100 or all(table.christian))
+        position = random_states(2, seed, turns=99, last_year="1100")[-1].position
+        assert position.year <= 1100 and (position.year == 1100 or all(position.christian))
 
 
 def test_a_clone_is_independent() -> None:
@@ -277,7 +277,7 @@ def test_random_play_keeps_the_table_sound_through_a_turn(players: int, options:
     for seed in range(4):
         state = GAME.new_initial_state(players, options)
         play_randomly(state, random.Random(seed))
-        assert problems(state.table) == [] and (state.table.turn == 2 or state.is_terminal())
+        assert problems(state.position) == [] and (state.position.turn == 2 or state.is_terminal())
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -5,7 +5,7 @@ player's fleets and camps …; markers (trade stop, plundered, conquered, war, h
 empire expansions); the year on the turn track; the fleet in motion and its route and danger count; the viewer's
 own hand, face up, and every other hand as a count." Item 2: "start a fleet, then click areas to move it" — every
 legal action naming an area is a `data-action` target for the seat to move, and for nobody else. Positions come
-from random play from the start (vikingatid_kit) or are prepared with the `Table`'s own methods.
+from random play from the start (vikingatid_kit) or are prepared with the `Position`'s own methods.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections import Counter
 from importlib.resources import files
 
 import pytest
-from vikingatid_kit import BOARD, GAME, at_phase, table_for
+from vikingatid_kit import BOARD, GAME, at_phase, position_for
 
 from skald.engine import CHANCE
 from skald.games.vikingatid import svg
@@ -64,29 +64,29 @@ def positions() -> list[VikingatidState]:
 
 def busy() -> VikingatidState:
     """Four seats in phase 6 of turn 5 with every marker on the map, camps, standing ships and a fleet under way."""
-    table = table_for(4, ("denmark", "norway", "sweden", "denmark"), first_seat=1)
-    table.turn = 5
-    table.build_camps(0, "trading", "mercien", 2)
-    table.build_camps(0, "war", "mercien", 2)
-    table.build_camps(3, "trading", "gotland", 2)
-    table.build_camps(1, "war", "irland", 1)
-    table.build_camps(2, "war", "frisland", 1)
-    table.build_camps(1, "war", "valland", 1)
-    table.trade_stop[table.slot("gotland")] = True
-    table.plundered[table.slot("irland")] = True
-    table.discovered_by[table.slot("island")] = 2
-    table.discovered_turn[table.slot("island")] = 4
-    table.fief[table.slot("frisland")], table.fief_kind[table.slot("frisland")] = 2, "heritage"
-    table.fief[table.slot("valland")], table.fief_kind[table.slot("valland")] = 1, "small_kingdom"
-    table.separatists[table.slot("wales")] = True
-    table.expanded[table.slot("asturien")] = True
-    table.empire_of[table.slot("asturien")] = "w_caliphate"
-    table.place_ships(0, "war", "danavalde", 6)
-    table.place_ships(2, "trading", "svea_rike", 3)
-    table.launch(0, "war", "danavalde", 4)
-    table.king[0] = 0
-    table.war[:] = ["war", "", "peace?"]
-    return at_phase(table, 6)
+    position = position_for(4, ("denmark", "norway", "sweden", "denmark"), first_seat=1)
+    position.turn = 5
+    position.build_camps(0, "trading", "mercien", 2)
+    position.build_camps(0, "war", "mercien", 2)
+    position.build_camps(3, "trading", "gotland", 2)
+    position.build_camps(1, "war", "irland", 1)
+    position.build_camps(2, "war", "frisland", 1)
+    position.build_camps(1, "war", "valland", 1)
+    position.trade_stop[position.slot("gotland")] = True
+    position.plundered[position.slot("irland")] = True
+    position.discovered_by[position.slot("island")] = 2
+    position.discovered_turn[position.slot("island")] = 4
+    position.fief[position.slot("frisland")], position.fief_kind[position.slot("frisland")] = 2, "heritage"
+    position.fief[position.slot("valland")], position.fief_kind[position.slot("valland")] = 1, "small_kingdom"
+    position.separatists[position.slot("wales")] = True
+    position.expanded[position.slot("asturien")] = True
+    position.empire_of[position.slot("asturien")] = "w_caliphate"
+    position.place_ships(0, "war", "danavalde", 6)
+    position.place_ships(2, "trading", "svea_rike", 3)
+    position.launch(0, "war", "danavalde", 4)
+    position.king[0] = 0
+    position.war[:] = ["war", "", "peace?"]
+    return at_phase(position, 6)
 
 
 # -- the map ------------------------------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_markers_appear_when_set() -> None:
     assert "Trade stop in Gotland" in words or "Trade stop in Gutland" in words
     assert "conquered by seat 1" in words  # Mercien: 2 coins, 2 shields, seat 1's camps only
     assert "seat 3's heritage" in words and "seat 2's small kingdom" in words
-    fresh = render_svg(at_phase(table_for(4, ("denmark", "norway", "sweden", "denmark")), 5), None)
+    fresh = render_svg(at_phase(position_for(4, ("denmark", "norway", "sweden", "denmark")), 5), None)
     root = ET.fromstring(fresh)
     assert {g.get("data-marker") for g in root.iter(f"{SVG_NS}g")} <= {None, "treasury"}
 
@@ -168,8 +168,8 @@ def test_the_year_is_marked_on_the_turn_track() -> None:
     """'The year on the turn track': the current box is the year of the turn (VA-03)."""
     state = busy()
     drawn = render_svg(state, None)
-    assert f"Year {state.table.year}" in drawn
-    assert f"Turn 5: {state.table.year}" in drawn
+    assert f"Year {state.position.year}" in drawn
+    assert f"Turn 5: {state.position.year}" in drawn
 
 
 def test_the_fleet_in_motion_shows_its_route_and_danger_count(positions: list[VikingatidState]) -> None:
@@ -178,7 +178,7 @@ def test_the_fleet_in_motion_shows_its_route_and_danger_count(positions: list[Vi
         s for s in positions if s.observation(None)["journey"]["fleet"] == 0
         and len(s.observation(None)["journey"]["cards"]["route"]) >= 2
     )  # fmt: skip
-    fleet = moving.table.fleets[0]
+    fleet = moving.position.fleets[0]
     drawn = render_svg(moving, None)
     assert 'class="route"' in drawn
     assert f"danger {fleet.danger} counted since its last break" in drawn
@@ -319,7 +319,7 @@ def test_the_package_layout_places_every_area_inside_the_map() -> None:
     assert set(LAYOUT.places) == {area.id for area in BOARD.areas}
     for p in LAYOUT.places.values():
         assert p.w / 2 <= p.x <= LAYOUT.width - p.w / 2 and p.h / 2 <= p.y <= LAYOUT.height - p.h / 2
-    text = files("skald.games.vikingatid").joinpath(svg.LAYOUT_FILE).read_text(encoding="utf-8")
+    text = files("skald.games.vikingatid").joinpath("data", svg.LAYOUT_FILE).read_text(encoding="utf-8")
     assert 'provenance = "provisional"' in text
 
 

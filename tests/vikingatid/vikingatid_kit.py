@@ -9,8 +9,8 @@ from typing import Any
 from skald.engine import CHANCE, get_game
 from skald.games.vikingatid.actions import ROLL
 from skald.games.vikingatid.game import VikingatidGame
+from skald.games.vikingatid.position import Position, problems
 from skald.games.vikingatid.state import VikingatidState, position_at
-from skald.games.vikingatid.table import Table, problems
 
 GAME = get_game("vikingatid")
 assert isinstance(GAME, VikingatidGame)
@@ -29,46 +29,46 @@ def fixed_state(players: int = 3, **options: Any) -> VikingatidState:
     return GAME.new_initial_state(players, {"kingdom_choice": "fixed", **options})
 
 
-def table_for(players: int, kingdoms: tuple[str, ...], first_seat: int = 0) -> Table:
+def position_for(players: int, kingdoms: tuple[str, ...], first_seat: int = 0) -> Position:
     """A fresh table with the kingdoms given, in phase 1 of turn 1 and the first seat set."""
-    table = Table(BOARD, players, "fixed")
+    position = Position(BOARD, players, "fixed")
     for seat, kingdom in enumerate(kingdoms):
-        table.choice.kingdoms[seat] = kingdom
-    table.first_seat = first_seat
-    return table
+        position.choice.kingdoms[seat] = kingdom
+    position.first_seat = first_seat
+    return position
 
 
-def at_phase(table: Table, phase: int, **options: Any) -> VikingatidState:
-    """A state on `table` at the start of `phase` (a fixture: its history starts there)."""
-    base = fixed_state(table.num_players, **options)
-    return position_at(base, table, phase)
+def at_phase(position: Position, phase: int, **options: Any) -> VikingatidState:
+    """A state on `position` at the start of `phase` (a fixture: its history starts there)."""
+    base = fixed_state(position.num_players, **options)
+    return position_at(base, position, phase)
 
 
 def play_randomly(state: VikingatidState, rng: random.Random, limit: int = 20_000, turns: int = 1) -> int:
     """Play random legal actions (chance by its odds) until `turns` turns are over or the game ends, asserting the
     table's invariants after each; returns the count."""
     count = 0
-    while not state.is_terminal() and state.table.turn <= turns:
+    while not state.is_terminal() and state.position.turn <= turns:
         if state.current_player() == CHANCE:
             state.apply(state.sample_chance_outcome(rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
         count += 1
-        assert problems(state.table) == [], (count, problems(state.table))
+        assert problems(state.position) == [], (count, problems(state.position))
         assert count < limit, "random play did not end"
     return count
 
 
 def play_phase_randomly(state: VikingatidState, rng: random.Random, limit: int = 20_000) -> int:
     """Play random legal actions until the phase under way is over, asserting the table's invariants after each."""
-    phase, turn = state.table.phase, state.table.turn
+    phase, turn = state.position.phase, state.position.turn
     count = 0
-    while not state.is_terminal() and (state.table.phase, state.table.turn) == (phase, turn):
+    while not state.is_terminal() and (state.position.phase, state.position.turn) == (phase, turn):
         if state.current_player() == CHANCE:
             state.apply(state.sample_chance_outcome(rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
         count += 1
-        assert problems(state.table) == [], (count, problems(state.table))
+        assert problems(state.position) == [], (count, problems(state.position))
         assert count < limit, "random play did not end the phase"
     return count

@@ -64,7 +64,7 @@ MAX_BUILD: Final = 5
 MAX_HITS: Final = 20
 #: The 42 card kinds (VA-12: the 40 card texts, PEST! counted three times), by id in the rule text's order (the
 #: Swedish alphabetical list, the three untitled cards at their places, VA-13). Their titles, texts, counts and
-#: windows are data (`carddata`, cards.toml); the ids are fixed here so no action id moves when the data changes.
+#: windows are data (`cards.data`, data/cards.toml); the ids are fixed here so no action id moves when the data changes.
 CARD_IDS: Final = (
     "protection",
     "good_trade",

@@ -674,7 +674,7 @@ def parse_board(text: str, source: str = _DEFAULT_FILE) -> Board:
 
 def default_board_path() -> str:
     """Where the package's board file lies (the loader's default)."""
-    return str(files("skald.games.vikingatid").joinpath(_DEFAULT_FILE))
+    return str(files("skald.games.vikingatid").joinpath("data", _DEFAULT_FILE))
 
 
 def load_board(path: str | Path | None = None) -> Board:
@@ -683,7 +683,7 @@ def load_board(path: str | Path | None = None) -> Board:
     This checks the file's form only; `skald.games.vikingatid.validate.checked_board` also proves it sound.
     """
     if path is None:
-        text = files("skald.games.vikingatid").joinpath(_DEFAULT_FILE).read_text(encoding="utf-8")
+        text = files("skald.games.vikingatid").joinpath("data", _DEFAULT_FILE).read_text(encoding="utf-8")
         return parse_board(text, _DEFAULT_FILE)
     try:
         text = Path(path).read_text(encoding="utf-8")

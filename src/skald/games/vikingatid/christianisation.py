@@ -14,7 +14,7 @@ while the box's chance is 0; beyond the last box (`last_year: none`) the last ch
 players roll in seat order from the turn's first seat; a player who is Christian by the time his roll comes (a card,
 in part 2) does not roll. Then, under `assimilation: phase_10` (the default; the state passes `assimilate`), one D10
 for each area of the empires with a Christian bonus on the board (Britain and the German-Roman Empire), by the
-empire each area belongs to now (`Table.empire_of`), that holds camps of Christian players, in board order, the
+empire each area belongs to now (`Position.empire_of`), that holds camps of Christian players, in board order, the
 christianisations just rolled included; on a 1 every Christian player's camps there are removed, pagan camps stay.
 An emigrant whose home loses a camp so becomes homeless at once (VA-61). Under `assimilation: phase_2` the state
 rolls for `assimilation_areas` with the reactions instead (`begin_assimilation`). Heritage areas (VA-23) come with
@@ -28,9 +28,9 @@ from typing import Final
 from skald.engine import IllegalAction
 from skald.games.vikingatid.actions import SHIP_TYPES
 from skald.games.vikingatid.emigration import check_homeless
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import D10_FACES
 from skald.games.vikingatid.steps import seat_order
-from skald.games.vikingatid.table import Table
 
 #: `roller()` while no seat rolls (the assimilation rolls, or the phase is over).
 NO_ROLLER: Final = -1
@@ -66,77 +66,79 @@ class Christianisation:
         return Christianisation(self.assimilate, self.chance, self)
 
 
-def chance(table: Table) -> int:
+def chance(position: Position) -> int:
     """This turn's chance of christianisation in tenths: 0 before the track's first year of rolls (900); the box's
     chance; beyond the last box, the last box's chance (VA-04, VA-05)."""
-    track = table.board.turn_track
-    if table.year < track.christianisation_from or not track.turns:
+    track = position.board.turn_track
+    if position.year < track.christianisation_from or not track.turns:
         return 0
     last = track.turns[0]
     for box in track.turns:
-        if box.turn == table.turn:
+        if box.turn == position.turn:
             return box.chance
         if box.turn > last.turn:
             last = box
-    return last.chance if table.turn > last.turn else 0
+    return last.chance if position.turn > last.turn else 0
 
 
-def _christian_empires(table: Table) -> list[str]:
+def _christian_empires(position: Position) -> list[str]:
     """The empires whose areas assimilate Christian camps: those with a Christian bonus on the board (Britain and
     the German-Roman Empire)."""
-    return [empire.id for empire in table.board.empires if empire.christian_bonus > 0]
+    return [empire.id for empire in position.board.empires if empire.christian_bonus > 0]
 
 
-def _christian_camps(table: Table, slot: int) -> bool:
+def _christian_camps(position: Position, slot: int) -> bool:
     """Whether any Christian player has a camp in the area at `slot`."""
-    n = table.num_areas
+    n = position.num_areas
     return any(
-        table.christian[seat] and table.camps[seat][t * n + slot]
-        for seat in range(table.num_players)
+        position.christian[seat] and position.camps[seat][t * n + slot]
+        for seat in range(position.num_players)
         for t in range(len(SHIP_TYPES))
     )
 
 
-def assimilation_areas(table: Table) -> list[str]:
+def assimilation_areas(position: Position) -> list[str]:
     """The areas of Britain and the German-Roman Empire (as the table says now) holding camps of Christian players,
     in board order (VA-62)."""
-    empires = _christian_empires(table)
+    empires = _christian_empires(position)
     return [
         area_id
-        for slot, area_id in enumerate(table.area_ids)
-        if table.empire_of[slot] in empires and _christian_camps(table, slot)
+        for slot, area_id in enumerate(position.area_ids)
+        if position.empire_of[slot] in empires and _christian_camps(position, slot)
     ]
 
 
-def _settle(table: Table, c: Christianisation) -> None:
+def _settle(position: Position, c: Christianisation) -> None:
     """The next roll, from the table as it is now: skip seats already Christian; once the seats are done, list the
     areas to assimilate (with the new Christians), and skip areas no longer holding Christian camps."""
-    while c.queue and table.christian[c.queue[0]]:
+    while c.queue and position.christian[c.queue[0]]:
         c.queue.pop(0)
     if c.queue:
         return
     if not c.assimilating:
         c.assimilating = True
         if c.assimilate:
-            c.areas = assimilation_areas(table)
-    while c.areas and not _christian_camps(table, table.slot(c.areas[0])):
+            c.areas = assimilation_areas(position)
+    while c.areas and not _christian_camps(position, position.slot(c.areas[0])):
         c.areas.pop(0)
 
 
-def begin(table: Table, assimilate: bool) -> Christianisation:
+def begin(position: Position, assimilate: bool) -> Christianisation:
     """The start of phase 10: the pagan seats in seat order from the turn's first seat roll if this turn's chance is
     above 0; then, if `assimilate`, the assimilation rolls."""
-    c = Christianisation(assimilate, chance(table))
+    c = Christianisation(assimilate, chance(position))
     if c.chance > 0:
-        c.queue = [seat for seat in seat_order(table.first_seat, table.num_players) if not table.christian[seat]]
-    _settle(table, c)
+        c.queue = [
+            seat for seat in seat_order(position.first_seat, position.num_players) if not position.christian[seat]
+        ]
+    _settle(position, c)
     return c
 
 
-def begin_assimilation(table: Table) -> Christianisation:
+def begin_assimilation(position: Position) -> Christianisation:
     """The assimilation rolls alone (`assimilation: phase_2`): one for each area of `assimilation_areas`."""
     c = Christianisation(True, 0)
-    _settle(table, c)
+    _settle(position, c)
     return c
 
 
@@ -155,23 +157,23 @@ def done(c: Christianisation) -> bool:
     return not c.queue and not c.areas
 
 
-def assimilate_area(table: Table, area_id: str) -> list[int]:
+def assimilate_area(position: Position, area_id: str) -> list[int]:
     """The Christian players' camps in the area "go up in the regional population": all of them are removed, pagan
     camps stay. Returns the seats that lost camps."""
     losers: list[int] = []
-    for seat in range(table.num_players):
-        if not table.christian[seat]:
+    for seat in range(position.num_players):
+        if not position.christian[seat]:
             continue
         for kind in SHIP_TYPES:
-            n = table.camps_at(seat, kind, area_id)
+            n = position.camps_at(seat, kind, area_id)
             if n > 0:
-                table.remove_camps(seat, kind, area_id, n)
+                position.remove_camps(seat, kind, area_id, n)
                 if seat not in losers:
                     losers.append(seat)
     return losers
 
 
-def roll(table: Table, c: Christianisation, face: int) -> None:
+def roll(position: Position, c: Christianisation, face: int) -> None:
     """The D10 shows `face`: the roller is christianised if it is at most the chance; an assimilation roll of 1
     removes the Christian camps of its area. `IllegalAction` (nothing changes) if no one rolls or the face is not
     1-10."""
@@ -180,14 +182,14 @@ def roll(table: Table, c: Christianisation, face: int) -> None:
     if c.queue:
         seat = c.queue.pop(0)
         if face <= c.chance:
-            table.christian[seat] = True
+            position.christian[seat] = True
             c.converted.append(seat)
     elif c.areas:
         area_id = c.areas.pop(0)
         if face == ASSIMILATION_FACE:
-            assimilate_area(table, area_id)
+            assimilate_area(position, area_id)
             c.assimilated.append(area_id)
-            c.homeless.extend(check_homeless(table))
+            c.homeless.extend(check_homeless(position))
     else:
         raise IllegalAction("10. Christianisation", "no one rolls for christianisation or assimilation now")
-    _settle(table, c)
+    _settle(position, c)

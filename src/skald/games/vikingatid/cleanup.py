@@ -8,8 +8,8 @@ next turn, when the "Peace?" marker is removed, if none of the countries at war 
 
 Skald's readings (VA-40): Peace? markers are removed first, then War markers turn to Peace?, so a war lasts through
 the next turn as Peace? and ends at the cleanup after it unless a fight turns it back to War. Under `war_tracking:
-per_kingdom` this acts on each kingdom's marker (`Table.war`), under `per_pair` on each pair's state
-(`Table.pair_war`). Every ship still on the board, standing or in a fleet still under way, leaves the game: phase 6
+per_kingdom` this acts on each kingdom's marker (`Position.war`), under `per_pair` on each pair's state
+(`Position.pair_war`). Every ship still on the board, standing or in a fleet still under way, leaves the game: phase 6
 removes unused ships at its end ("All unused ships are removed from the board"), so what is left could not move.
 Discarding comes with the cards (part 2). Option read: `war_tracking`. The phase has no decision.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from skald.games.vikingatid.actions import KINGDOMS, SHIP_TYPES
-from skald.games.vikingatid.table import KINGDOM_PAIRS, NO_MARKER, PEACE_PENDING, WAR_MARKER, Table
+from skald.games.vikingatid.position import KINGDOM_PAIRS, NO_MARKER, PEACE_PENDING, WAR_MARKER, Position
 
 PER_KINGDOM: Final = "per_kingdom"
 PER_PAIR: Final = "per_pair"
@@ -54,13 +54,13 @@ def _next_marker(marker: str) -> str:
     return marker
 
 
-def _clear_markers(table: Table, war_tracking: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _clear_markers(position: Position, war_tracking: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The war markers' turn (VA-40); returns the kingdoms (pairs) at peace now and those turned to Peace?."""
     if war_tracking == PER_KINGDOM:
-        markers = table.war
+        markers = position.war
         names = list(KINGDOMS)
     elif war_tracking == PER_PAIR:
-        markers = table.pair_war
+        markers = position.pair_war
         names = [f"{KINGDOMS[a]}-{KINGDOMS[b]}" for a, b in KINGDOM_PAIRS]
     else:
         raise ValueError(f"war_tracking: {war_tracking!r} is not one of ['per_kingdom', 'per_pair']")
@@ -68,8 +68,8 @@ def _clear_markers(table: Table, war_tracking: str) -> tuple[tuple[str, ...], tu
     war_to_peace: list[str] = []
     if war_tracking == PER_PAIR:
         # A war with an emigrant's home country marks the kingdom alone, per kingdom, under either mode.
-        for k, marker in enumerate(table.war):
-            table.war[k] = _next_marker(marker)
+        for k, marker in enumerate(position.war):
+            position.war[k] = _next_marker(marker)
     for i, marker in enumerate(markers):
         if marker == PEACE_PENDING:
             peace.append(names[i])
@@ -79,33 +79,33 @@ def _clear_markers(table: Table, war_tracking: str) -> tuple[tuple[str, ...], tu
     return tuple(peace), tuple(war_to_peace)
 
 
-def _remove_ships(table: Table) -> tuple[ShipsRemoved, ...]:
+def _remove_ships(position: Position) -> tuple[ShipsRemoved, ...]:
     """Every ship still on the board leaves the game through the ledger: fleets under way, then standing ships."""
     removed: list[ShipsRemoved] = []
-    while table.fleets:
-        last = len(table.fleets) - 1
-        fleet = table.fleets[last]
-        table.lose_fleet_ships(last, fleet.size)
+    while position.fleets:
+        last = len(position.fleets) - 1
+        fleet = position.fleets[last]
+        position.lose_fleet_ships(last, fleet.size)
         removed.append(ShipsRemoved(fleet.owner, fleet.kind, fleet.area, fleet.size))
-    areas = table.num_areas
-    for seat in range(table.num_players):
-        row = table.ships[seat]
+    areas = position.num_areas
+    for seat in range(position.num_players):
+        row = position.ships[seat]
         for index in range(len(row)):
             n = row[index]
             if n > 0:
-                kind, area_id = SHIP_TYPES[index // areas], table.area_ids[index % areas]
-                table.remove_ships(seat, kind, area_id, n)
+                kind, area_id = SHIP_TYPES[index // areas], position.area_ids[index % areas]
+                position.remove_ships(seat, kind, area_id, n)
                 removed.append(ShipsRemoved(seat, kind, area_id, n))
     return tuple(removed)
 
 
-def clean(table: Table, war_tracking: str) -> CleanupResult:
+def clean(position: Position, war_tracking: str) -> CleanupResult:
     """Phase 8 on the table."""
-    trade_stops = tuple(area_id for slot, area_id in enumerate(table.area_ids) if table.trade_stop[slot])
-    plundered = tuple(area_id for slot, area_id in enumerate(table.area_ids) if table.plundered[slot])
-    for slot in range(table.num_areas):
-        table.trade_stop[slot] = False
-        table.plundered[slot] = False
-    peace, war_to_peace = _clear_markers(table, war_tracking)
-    ships = _remove_ships(table)
+    trade_stops = tuple(area_id for slot, area_id in enumerate(position.area_ids) if position.trade_stop[slot])
+    plundered = tuple(area_id for slot, area_id in enumerate(position.area_ids) if position.plundered[slot])
+    for slot in range(position.num_areas):
+        position.trade_stop[slot] = False
+        position.plundered[slot] = False
+    peace, war_to_peace = _clear_markers(position, war_tracking)
+    ships = _remove_ships(position)
     return CleanupResult(trade_stops, plundered, peace, war_to_peace, ships)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from skald.games.vikingatid.kingdoms_war import countrymen
-from skald.games.vikingatid.table import Table
+from skald.games.vikingatid.position import Position
 
 #: The total that forces a roll on the way (6.2).
 TEN_POINTS: Final = 10
@@ -32,29 +32,31 @@ KINGDOM_CAMPS: Final = "kingdom_camps"
 ANY_CAMPS: Final = "any_camps"
 
 
-def kingdom_camps(table: Table, seat: int, kind: str, area_id: str) -> int:
+def kingdom_camps(position: Position, seat: int, kind: str, area_id: str) -> int:
     """Camps of `kind` in the area belonging to the seat or his countrymen (an emigrant: his own)."""
-    return sum(table.camps_at(s, kind, area_id) for s in range(table.num_players) if countrymen(table, seat, s))
+    return sum(
+        position.camps_at(s, kind, area_id) for s in range(position.num_players) if countrymen(position, seat, s)
+    )
 
 
-def area_danger(table: Table, seat: int, kind: str, area_id: str) -> int:
+def area_danger(position: Position, seat: int, kind: str, area_id: str) -> int:
     """The danger an area adds when the seat's fleet of `kind` enters it: its serpents or dragon heads, less one per
     camp of that type of his kingdom in a land area, never below 0."""
-    area = table.board.area(area_id)
+    area = position.board.area(area_id)
     if not area.is_land:
         return area.danger
-    return max(area.danger - kingdom_camps(table, seat, kind, area_id), 0)
+    return max(area.danger - kingdom_camps(position, seat, kind, area_id), 0)
 
 
-def breaks_leg(table: Table, seat: int, kind: str, area_id: str, camp_break: str) -> bool:
+def breaks_leg(position: Position, seat: int, kind: str, area_id: str, camp_break: str) -> bool:
     """Whether entering the area ends the leg at a camp of the fleet's type (VA-47): the seat's own
     (`own_camps`), his kingdom's (`kingdom_camps`), or anyone's (`any_camps`)."""
     if camp_break == OWN_CAMPS:
-        return table.camps_at(seat, kind, area_id) > 0
+        return position.camps_at(seat, kind, area_id) > 0
     if camp_break == KINGDOM_CAMPS:
-        return kingdom_camps(table, seat, kind, area_id) > 0
+        return kingdom_camps(position, seat, kind, area_id) > 0
     if camp_break == ANY_CAMPS:
-        return table.camps_in_area(kind, area_id) > 0
+        return position.camps_in_area(kind, area_id) > 0
     raise ValueError(f"camp_break: {camp_break!r} is not one of ['own_camps', 'kingdom_camps', 'any_camps']")
 
 

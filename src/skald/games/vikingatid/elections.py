@@ -24,7 +24,7 @@ begins are asked on every roll, even once their pledges hold all their silver, s
 amount). The camp bonus counts all his camps, trading and war (VA-34). Each die is a chance node
 (VA-07): the participants' in seat order, then the kingdom's.
 
-The cards of the election (part 2, `cards_elections`) come in here as contests on the same steps: OGILTIGT
+The cards of the election (`cards.elections`) come in here as contests on the same steps: OGILTIGT
 KUNGAVAL holds the just held election again from the start (`invalidate`); KUNG is a duel between the challenger and
 the king, or the kingdom if it has none, with bets on either roll, open or sealed as the election's (`challenge`);
 INFLYTANDE VID KUNGAVAL adds 2 to one roll (`influence`). A contest set up in the window after a result runs when
@@ -40,8 +40,9 @@ from typing import Final, NamedTuple
 
 from skald.engine import OptionError
 from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT
-from skald.games.vikingatid.deck import Deck
-from skald.games.vikingatid.deck import give as give_card_from_hand
+from skald.games.vikingatid.cards.deck import Deck
+from skald.games.vikingatid.cards.deck import give as give_card_from_hand
+from skald.games.vikingatid.position import KINGDOM_PAIRS, Position, pair_index
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import (
     BID_AMOUNT,
@@ -55,7 +56,6 @@ from skald.games.vikingatid.steps import (
     SEALED_BID,
     seat_order,
 )
-from skald.games.vikingatid.table import KINGDOM_PAIRS, Table, pair_index
 
 #: The step value once phase 3 is over.
 OVER: Final = -1
@@ -230,42 +230,42 @@ class Election:
 # -- who takes part ----------------------------------------------------------------------------------------------
 
 
-def participants(table: Table, kingdom: str) -> list[int]:
+def participants(position: Position, kingdom: str) -> list[int]:
     """The seats that roll in a kingdom's election: its members and a current king from elsewhere, in seat order."""
-    found = table.members(kingdom)
-    king = table.king[KINGDOMS.index(kingdom)]
+    found = position.members(kingdom)
+    king = position.king[KINGDOMS.index(kingdom)]
     if king != NOBODY and king not in found:
         found = sorted([*found, king])
     return found
 
 
-def holds_election(table: Table, kingdom: str, rules: ElectionRules) -> bool:
+def holds_election(position: Position, kingdom: str, rules: ElectionRules) -> bool:
     """Whether the kingdom elects this turn: it has members, or a king from elsewhere under `foreign_king_only:
     election` (VA-34); under `keeps_throne` a foreign king with no members keeps the throne without a vote."""
-    if table.members(kingdom):
+    if position.members(kingdom):
         return True
-    if table.king[KINGDOMS.index(kingdom)] == NOBODY:
+    if position.king[KINGDOMS.index(kingdom)] == NOBODY:
         return False
     return rules.foreign_king_only == "election"
 
 
-def camp_bonus(table: Table, seat: int) -> int:
+def camp_bonus(position: Position, seat: int) -> int:
     """+1 per three camps the player has on the map, rounded down, unless he is alone in his country (an emigrant
     is alone in his home country)."""
-    if table.emigrated[seat] or table.members(table.kingdom_of(seat)) == [seat]:
+    if position.emigrated[seat] or position.members(position.kingdom_of(seat)) == [seat]:
         return 0
-    return sum(table.camps[seat]) // CAMPS_PER_POINT
+    return sum(position.camps[seat]) // CAMPS_PER_POINT
 
 
-def modifier(table: Table, election: Election, seat: int) -> int:
+def modifier(position: Position, election: Election, seat: int) -> int:
     """Everything added to a participant's die: camps, the throne, silver paid onto his roll, INFLYTANDE VID
     KUNGAVAL's +2s. In a KUNG duel only the bets and the cards count ("Anyone can bet money like in a normal
     election"), unless `king_modifiers: election` brings in the camps and the throne."""
     added = election.paid[seat] + election.bonus[seat]
     if election.challenger != NOBODY and not election.challenge_modifiers:
         return added
-    throne = 1 if table.king[election.kingdom] == seat else 0
-    return camp_bonus(table, seat) + throne + added
+    throne = 1 if position.king[election.kingdom] == seat else 0
+    return camp_bonus(position, seat) + throne + added
 
 
 def king_of(totals: list[int], kingdom_total: int, margin_rule: str) -> int:
@@ -287,85 +287,85 @@ def king_of(totals: list[int], kingdom_total: int, margin_rule: str) -> int:
 # -- the flow ----------------------------------------------------------------------------------------------------
 
 
-def begin(table: Table, rules: ElectionRules, deck: Deck | None = None) -> Election:
+def begin(position: Position, rules: ElectionRules, deck: Deck | None = None) -> Election:
     """Phase 3 starts: a King's Peace of the last turn ends under `kings_peace: this_turn` (VA-39); the first
     kingdom that holds an election opens, or the King's Peace offers if none does. `deck` gives the hands, for gifts
     of cards (None: silver only)."""
     if rules.kings_peace == "this_turn":
-        table.kings_peace = [False] * len(KINGDOM_PAIRS)
-    election = Election(table.num_players, rules)
-    _open_election(table, election, 0, deck)
+        position.kings_peace = [False] * len(KINGDOM_PAIRS)
+    election = Election(position.num_players, rules)
+    _open_election(position, election, 0, deck)
     return election
 
 
-def _open_election(table: Table, election: Election, start: int, deck: Deck | None) -> None:
+def _open_election(position: Position, election: Election, start: int, deck: Deck | None) -> None:
     """Open the first kingdom from `start` on that holds an election (gifts first), or the King's Peace offers."""
     for k in range(start, len(KINGDOMS)):
-        if holds_election(table, KINGDOMS[k], election.rules):
-            _start_election(table, election, k, deck)
+        if holds_election(position, KINGDOMS[k], election.rules):
+            _start_election(position, election, k, deck)
             return
     election.kingdom = len(KINGDOMS)
     election.peace_kingdom = -1
-    _next_peace_offer(table, election)
+    _next_peace_offer(position, election)
 
 
-def _fresh_rolls(table: Table, election: Election, k: int) -> None:
+def _fresh_rolls(position: Position, election: Election, k: int) -> None:
     """Kingdom `k`'s rolls start clean: no payments, no bonuses, no dice, bidding from the turn's first seat."""
     election.kingdom = k
-    election.paid = [0] * table.num_players
+    election.paid = [0] * position.num_players
     election.kingdom_paid = 0
-    election.bonus = [0] * table.num_players
+    election.bonus = [0] * position.num_players
     election.kingdom_bonus = 0
     election.dice = []
-    election.bid_order = seat_order(table.first_seat, table.num_players)
+    election.bid_order = seat_order(position.first_seat, position.num_players)
     election.bid_pointer = 0
     election.passes = 0
     _end_sealed(election)
 
 
-def _start_election(table: Table, election: Election, k: int, deck: Deck | None) -> None:
+def _start_election(position: Position, election: Election, k: int, deck: Deck | None) -> None:
     """Kingdom `k`'s election from the start: its throne noted (for OGILTIGT KUNGAVAL), its participants, the gift
     window in seat order, then the bids."""
-    _fresh_rolls(table, election, k)
-    election.prior_king[k] = table.king[k]
-    election.participants = participants(table, KINGDOMS[k])
+    _fresh_rolls(position, election, k)
+    election.prior_king[k] = position.king[k]
+    election.participants = participants(position, KINGDOMS[k])
     election.kingdom_rolls = True
     election.challenger = NOBODY
-    order = seat_order(table.first_seat, table.num_players)
+    order = seat_order(position.first_seat, position.num_players)
     election.gift_queue = list(order) if election.rules.gifts != "off" else []
-    _next_gift(table, election, deck)
+    _next_gift(position, election, deck)
 
 
-def _has_gift(table: Table, deck: Deck | None, seat: int) -> bool:
+def _has_gift(position: Position, deck: Deck | None, seat: int) -> bool:
     """Whether a seat has anything to give: silver, or a card (VA-38: "Players may give silver or cards")."""
-    return table.silver[seat] > 0 or (deck is not None and deck.hand_size(seat) > 0)
+    return position.silver[seat] > 0 or (deck is not None and deck.hand_size(seat) > 0)
 
 
-def _next_gift(table: Table, election: Election, deck: Deck | None) -> None:
+def _next_gift(position: Position, election: Election, deck: Deck | None) -> None:
     """Ask the first seat in the gift window that has silver or a card to give; then the bidding."""
-    while election.gift_queue and not _has_gift(table, deck, election.gift_queue[0]):
+    while election.gift_queue and not _has_gift(position, deck, election.gift_queue[0]):
         election.gift_queue.pop(0)
     if election.gift_queue:
         election.step, election.actor, election.target = GIFT_TARGET, election.gift_queue[0], NOBODY
         return
-    _open_bids(table, election)
+    _open_bids(position, election)
 
 
-def _open_bids(table: Table, election: Election) -> None:
+def _open_bids(position: Position, election: Election) -> None:
     """The bidding of the contest under way begins: open rounds, or one sealed round (VA-35 `election_bids`)."""
     if election.rules.election_bids == SEALED:
-        begin_sealed(table, election)
+        begin_sealed(position, election)
     else:
-        _next_bidder(table, election)
+        _next_bidder(position, election)
 
 
-def _next_bidder(table: Table, election: Election) -> None:
+def _next_bidder(position: Position, election: Election) -> None:
     """Ask the next seat with silver in the bidding round; a seat without silver passes. When every seat has passed
     in succession, the dice are rolled."""
-    n = table.num_players
+    n = position.num_players
     while election.passes < n:
         seat = election.bid_order[election.bid_pointer]
-        if table.silver[seat] > 0:
+        if position.silver[seat] > 0:
             election.step, election.actor, election.target = BID_TARGET, seat, NOBODY
             return
         election.passes += 1
@@ -388,18 +388,18 @@ def dice_to_roll(election: Election) -> int:
 # -- legal choices -----------------------------------------------------------------------------------------------
 
 
-def gift_targets(table: Table, election: Election) -> list[int]:
+def gift_targets(position: Position, election: Election) -> list[int]:
     """The seats the giver may give silver to: every other seat, if he has silver."""
-    if table.silver[election.actor] <= 0:
+    if position.silver[election.actor] <= 0:
         return []
-    return [s for s in range(table.num_players) if s != election.actor]
+    return [s for s in range(position.num_players) if s != election.actor]
 
 
-def card_gift_targets(table: Table, election: Election, deck: Deck) -> list[int]:
+def card_gift_targets(position: Position, election: Election, deck: Deck) -> list[int]:
     """The seats the giver may give a card to: every other seat, if he holds a card (VA-38)."""
     if deck.hand_size(election.actor) <= 0:
         return []
-    return [s for s in range(table.num_players) if s != election.actor]
+    return [s for s in range(position.num_players) if s != election.actor]
 
 
 def card_gift_kinds(election: Election, deck: Deck) -> list[int]:
@@ -415,10 +415,10 @@ def bid_targets(election: Election) -> list[int]:
     return list(election.participants)
 
 
-def amounts(table: Table, election: Election) -> range:
+def amounts(position: Position, election: Election) -> range:
     """The amounts the actor may give or pay: 1 up to all his silver (at most MAX_AMOUNT in one action; more takes
     another action, and payments add up)."""
-    return range(1, min(table.silver[election.actor], MAX_AMOUNT) + 1)
+    return range(1, min(position.silver[election.actor], MAX_AMOUNT) + 1)
 
 
 # -- the decisions ----------------------------------------------------------------------------------------------
@@ -434,23 +434,23 @@ def choose_card_gift(election: Election, receiver: int) -> None:
     election.step, election.target = GIFT_CARD, receiver
 
 
-def give(table: Table, election: Election, n: int, deck: Deck | None = None) -> None:
+def give(position: Position, election: Election, n: int, deck: Deck | None = None) -> None:
     """The gift takes effect at once (VA-38); the giver may give again until he passes."""
-    table.give_silver(election.actor, election.target, n)
-    _next_gift(table, election, deck)
+    position.give_silver(election.actor, election.target, n)
+    _next_gift(position, election, deck)
 
 
-def give_card(table: Table, election: Election, deck: Deck, kind: int) -> None:
+def give_card(position: Position, election: Election, deck: Deck, kind: int) -> None:
     """The card passes to the receiver's hand at once (VA-38: "Players may give silver or cards to each other"; it
     counts towards his hand, VA-11); the giver may give again until he passes."""
     give_card_from_hand(deck, election.actor, election.target, kind)
-    _next_gift(table, election, deck)
+    _next_gift(position, election, deck)
 
 
-def pass_gift(table: Table, election: Election, deck: Deck | None = None) -> None:
+def pass_gift(position: Position, election: Election, deck: Deck | None = None) -> None:
     """The giver is done for this window."""
     election.gift_queue.pop(0)
-    _next_gift(table, election, deck)
+    _next_gift(position, election, deck)
 
 
 def choose_roll(election: Election, target: int) -> None:
@@ -458,49 +458,49 @@ def choose_roll(election: Election, target: int) -> None:
     election.step, election.target = BID_AMOUNT, target
 
 
-def _pay_onto(table: Table, election: Election, seat: int, target: int, n: int) -> None:
+def _pay_onto(position: Position, election: Election, seat: int, target: int, n: int) -> None:
     """`n` silver of `seat`'s goes onto roll `target`: to the bank (VA-36 'bank') or the kingdom's treasury
     ('treasury')."""
     if election.rules.bid_silver == "treasury":
-        table.pay_treasury(seat, KINGDOMS[election.kingdom], n)
+        position.pay_treasury(seat, KINGDOMS[election.kingdom], n)
     else:
-        table.spend_silver(seat, n)
+        position.spend_silver(seat, n)
     if target == KINGDOM_ROLL_TARGET:
         election.kingdom_paid += n
     else:
         election.paid[target] += n
 
 
-def pay(table: Table, election: Election, n: int) -> None:
+def pay(position: Position, election: Election, n: int) -> None:
     """The payment goes onto the roll (`_pay_onto`); it starts a new round (VA-35)."""
-    _pay_onto(table, election, election.actor, election.target, n)
+    _pay_onto(position, election, election.actor, election.target, n)
     election.passes = 0
-    election.bid_pointer = (election.bid_pointer + 1) % table.num_players
-    _next_bidder(table, election)
+    election.bid_pointer = (election.bid_pointer + 1) % position.num_players
+    _next_bidder(position, election)
 
 
-def pass_bid(table: Table, election: Election) -> None:
+def pass_bid(position: Position, election: Election) -> None:
     """The bidder passes this round."""
     election.passes += 1
-    election.bid_pointer = (election.bid_pointer + 1) % table.num_players
-    _next_bidder(table, election)
+    election.bid_pointer = (election.bid_pointer + 1) % position.num_players
+    _next_bidder(position, election)
 
 
 # -- sealed payments (`election_bids: sealed`, VA-35) -------------------------------------------------------------
 
 
-def begin_sealed(table: Table, election: Election) -> None:
+def begin_sealed(position: Position, election: Election) -> None:
     """The sealed round begins ("each player makes one hidden set of payments, and all are shown together"): each
     seat with silver now, in seat order from the turn's first seat, decides once per roll of the contest, in the
     rolls' public order (each participant's in seat order, then the kingdom's if it rolls). Silver is public, so who
     takes part is public; the number of decisions and who makes each depend on nothing hidden."""
-    election.sealed_seats = [seat for seat in election.bid_order if table.silver[seat] > 0]
+    election.sealed_seats = [seat for seat in election.bid_order if position.silver[seat] > 0]
     election.sealed_rolls = bid_targets(election)
     election.sealed_at = 0
-    election.pledges = [[0] * len(election.sealed_rolls) for _ in range(table.num_players)]
+    election.pledges = [[0] * len(election.sealed_rolls) for _ in range(position.num_players)]
     election.sealed_plies = []
     election.sealed_silver = []
-    _next_sealed(table, election)
+    _next_sealed(position, election)
 
 
 def _end_sealed(election: Election) -> None:
@@ -518,7 +518,7 @@ def sealed_decisions(election: Election) -> int:
     return len(election.sealed_seats) * len(election.sealed_rolls)
 
 
-def _next_sealed(table: Table, election: Election) -> None:
+def _next_sealed(position: Position, election: Election) -> None:
     """Ask the next decision of the sealed round; after the last, show every pledge, and the dice follow."""
     rolls = len(election.sealed_rolls)
     at = election.sealed_at
@@ -526,7 +526,7 @@ def _next_sealed(table: Table, election: Election) -> None:
         seat, target = election.sealed_seats[at // rolls], election.sealed_rolls[at % rolls]
         election.step, election.actor, election.target = SEALED_BID, seat, target
         return
-    reveal(table, election)
+    reveal(position, election)
     election.step, election.actor, election.target = ELECTION_ROLL, NOBODY, NOBODY
 
 
@@ -535,12 +535,12 @@ def pledged(election: Election, seat: int) -> int:
     return sum(election.pledges[seat]) if election.pledges else 0
 
 
-def sealed_amounts(table: Table, election: Election) -> range:
+def sealed_amounts(position: Position, election: Election) -> range:
     """The amounts the decider may pledge on the roll asked: 1 up to his silver less what he has already pledged
     this round, at most MAX_AMOUNT on one roll. None once his pledges hold all his silver: he is still asked (only
     a pass is legal), so that the decisions asked tell nothing of the amounts."""
     seat = election.actor
-    room = min(table.silver[seat] - pledged(election, seat), MAX_AMOUNT)
+    room = min(position.silver[seat] - pledged(election, seat), MAX_AMOUNT)
     return range(1, max(room, 0) + 1)
 
 
@@ -549,22 +549,22 @@ def last_sealed(election: Election) -> bool:
     return election.step == SEALED_BID and election.sealed_at == sealed_decisions(election) - 1
 
 
-def pledge(table: Table, election: Election, n: int, ply: int) -> list[int]:
+def pledge(position: Position, election: Election, n: int, ply: int) -> list[int]:
     """The decider pledges `n` silver on the roll asked (0: he passes); no silver moves and no roll changes yet.
     `ply` is the decision's place in the history. After the round's last decision every pledge is shown
     (`reveal`), and the plies of the round's decisions are returned for the state to make public; until then []."""
     seat = election.actor
     election.sealed_plies.append(ply)
-    election.sealed_silver.append(table.silver[seat])
+    election.sealed_silver.append(position.silver[seat])
     if n > 0:
         election.pledges[seat][election.sealed_at % len(election.sealed_rolls)] += n
     election.sealed_at += 1
     plies = list(election.sealed_plies)
-    _next_sealed(table, election)
+    _next_sealed(position, election)
     return plies if election.step != SEALED_BID else []
 
 
-def reveal(table: Table, election: Election) -> None:
+def reveal(position: Position, election: Election) -> None:
     """Every pledge is shown and moves onto its roll at once, seat by seat in the round's order, each seat's roll
     by roll in the rolls' order: silver to the bank or the kingdom's treasury (VA-36), +1 on the roll a silver. A
     seat whose silver a card has cut below its pledges since it pledged pays what it can, in the rolls' order (the
@@ -575,9 +575,9 @@ def reveal(table: Table, election: Election) -> None:
             n = election.pledges[seat][pos]
             if n <= 0:
                 continue
-            paid = min(n, table.silver[seat])
+            paid = min(n, position.silver[seat])
             if paid > 0:
-                _pay_onto(table, election, seat, target, paid)
+                _pay_onto(position, election, seat, target, paid)
             election.shown.append(Pledge(kingdom, seat, target, n, paid))
     _end_sealed(election)
 
@@ -607,7 +607,7 @@ def deal_pledges(election: Election, seat: int, rng: random.Random) -> list[tupl
     return dealt
 
 
-def roll(table: Table, election: Election, face: int, deck: Deck | None = None) -> None:
+def roll(position: Position, election: Election, face: int, deck: Deck | None = None) -> None:
     """The next die shows `face`; after the last die the result (an election's or a KUNG duel's), and the phase
     goes on: to the next kingdom, or back where it stood before a card's contest."""
     election.dice.append(face)
@@ -615,38 +615,39 @@ def roll(table: Table, election: Election, face: int, deck: Deck | None = None) 
         return
     k = election.kingdom
     if election.challenger != NOBODY:
-        _duel_result(table, election, k)
+        _duel_result(position, election, k)
     else:
-        _election_result(table, election, k)
+        _election_result(position, election, k)
     following = election.resume if election.resume >= 0 else k + 1
     election.resume = -1
     election.challenger = NOBODY
     election.kingdom_rolls = True
-    _open_election(table, election, following, deck)
+    _open_election(position, election, following, deck)
 
 
-def _totals(table: Table, election: Election) -> list[int]:
+def _totals(position: Position, election: Election) -> list[int]:
     """Each participant's die with everything added to it."""
     return [
-        face + modifier(table, election, seat) for seat, face in zip(election.participants, election.dice, strict=False)
+        face + modifier(position, election, seat)
+        for seat, face in zip(election.participants, election.dice, strict=False)
     ]
 
 
-def _election_result(table: Table, election: Election, k: int) -> None:
+def _election_result(position: Position, election: Election, k: int) -> None:
     """An election's result: a king three clear (VA-37), or none (the counter in the kingdom)."""
-    totals = _totals(table, election)
+    totals = _totals(position, election)
     kingdom_die = election.dice[-1]
     kingdom_total = kingdom_die + election.kingdom_paid + election.kingdom_bonus
     winner = king_of(totals, kingdom_total, election.rules.election_margin)
     king = election.participants[winner] if winner >= 0 else NOBODY
-    _crown(table, election, k, king)
+    _crown(position, election, k, king)
     _record(election, k, totals, kingdom_die, kingdom_total, king)
 
 
-def _duel_result(table: Table, election: Election, k: int) -> None:
+def _duel_result(position: Position, election: Election, k: int) -> None:
     """KUNG's duel: "If the player rolls higher, he becomes king"; on a tie or a lower roll the king (or the
     kingdom) keeps the throne (VA-19)."""
-    totals = _totals(table, election)
+    totals = _totals(position, election)
     challenger = election.challenger
     mine = totals[election.participants.index(challenger)]
     if election.kingdom_rolls:
@@ -656,8 +657,8 @@ def _duel_result(table: Table, election: Election, k: int) -> None:
     else:
         kingdom_die, kingdom_total = 0, 0
         other = max(t for seat, t in zip(election.participants, totals, strict=False) if seat != challenger)
-    king = challenger if mine > other else table.king[k]
-    _crown(table, election, k, king)
+    king = challenger if mine > other else position.king[k]
+    _crown(position, election, k, king)
     _record(election, k, totals, kingdom_die, kingdom_total, king, CHALLENGE_CONTEST)
 
 
@@ -685,17 +686,17 @@ def _record(
     )
 
 
-def _crown(table: Table, election: Election, k: int, king: int) -> None:
+def _crown(position: Position, election: Election, k: int, king: int) -> None:
     """The counter goes to `king` (or into the kingdom); under `kings_peace: while_both_reign` a new king ends the
     kingdom's King's Peace (VA-39)."""
-    if election.rules.kings_peace == "while_both_reign" and king != table.king[k]:
+    if election.rules.kings_peace == "while_both_reign" and king != position.king[k]:
         for i, pair in enumerate(KINGDOM_PAIRS):
             if k in pair:
-                table.kings_peace[i] = False
-    table.king[k] = king
+                position.kings_peace[i] = False
+    position.king[k] = king
 
 
-# -- the election cards (`cards_elections`) ------------------------------------------------------------------------
+# -- the election cards (`cards.elections`) ------------------------------------------------------------------------
 
 
 def contest_pending(election: Election) -> bool:
@@ -717,16 +718,16 @@ def held_this_phase(election: Election) -> list[int]:
     return sorted(found)
 
 
-def own_kingdom(table: Table, seat: int) -> int:
+def own_kingdom(position: Position, seat: int) -> int:
     """The Viking kingdom (by index) a seat belongs to, or -1 for an emigrant (who may come back only through KUNG,
     VA-61) or a seat without one."""
-    kingdom = table.kingdom_of(seat)
-    if table.emigrated[seat] or kingdom not in KINGDOMS:
+    kingdom = position.kingdom_of(seat)
+    if position.emigrated[seat] or kingdom not in KINGDOMS:
         return -1
     return KINGDOMS.index(kingdom)
 
 
-def invalidate(table: Table, election: Election, deck: Deck | None) -> int:
+def invalidate(position: Position, election: Election, deck: Deck | None) -> int:
     """OGILTIGT KUNGAVAL: "The just held election is not valid. A new election is to be held. All players may bet
     new money. Former bets are lost." Its results this phase (a KUNG duel's after it too) are marked void, the
     throne goes back to whoever held it before that election, and the election is held again from the start (gifts,
@@ -734,28 +735,28 @@ def invalidate(table: Table, election: Election, deck: Deck | None) -> int:
     k = just_held(election)
     name = KINGDOMS[k]
     election.results = [r._replace(valid=False) if r.kingdom == name else r for r in election.results]
-    _crown(table, election, k, election.prior_king[k])
+    _crown(position, election, k, election.prior_king[k])
     election.resume = election.kingdom
     election.peace_kingdom = -1
-    _start_election(table, election, k, deck)
+    _start_election(position, election, k, deck)
     return k
 
 
-def challenge(table: Table, election: Election, seat: int, k: int, modifiers: bool) -> None:
+def challenge(position: Position, election: Election, seat: int, k: int, modifiers: bool) -> None:
     """KUNG: the challenger and the current king of kingdom `k` (or the kingdom, if it has no king) each roll a D10,
     after open bets on either roll, with the money bet before not counted again ("Anyone can bet money like in a
     normal election. Money that was bet before is not counted again"); no gift window. `modifiers`: whether camps
     and the throne count (`king_modifiers: election`)."""
     election.resume = election.kingdom
     election.peace_kingdom = -1
-    _fresh_rolls(table, election, k)
-    king = table.king[k]
+    _fresh_rolls(position, election, k)
+    king = position.king[k]
     election.participants = sorted([seat, king]) if king != NOBODY else [seat]
     election.kingdom_rolls = king == NOBODY
     election.challenger = seat
     election.challenge_modifiers = modifiers
     election.gift_queue = []
-    _open_bids(table, election)
+    _open_bids(position, election)
 
 
 def influence_targets(election: Election, seat: int, own_only: bool) -> list[int]:
@@ -785,61 +786,61 @@ def influence(election: Election, target: int) -> None:
 # -- King's Peace ------------------------------------------------------------------------------------------------
 
 
-def peace_candidates(table: Table, election: Election) -> list[int]:
+def peace_candidates(position: Position, election: Election) -> list[int]:
     """The kingdoms (by index) the offering king may still offer peace to: another kingdom with a king, not at
     King's Peace with his, not offered between the two this phase (so offers end)."""
     k = election.peace_kingdom
     found = []
     for j in range(len(KINGDOMS)):
-        if j == k or table.king[j] == NOBODY:
+        if j == k or position.king[j] == NOBODY:
             continue
         pair = pair_index(KINGDOMS[k], KINGDOMS[j])
-        if not table.kings_peace[pair] and not election.offered[pair]:
+        if not position.kings_peace[pair] and not election.offered[pair]:
             found.append(j)
     return found
 
 
-def _next_peace_offer(table: Table, election: Election) -> None:
+def _next_peace_offer(position: Position, election: Election) -> None:
     """The current king offers again if he still may; else the next kingdom's king in kingdom order; else over."""
     k = max(election.peace_kingdom, 0)
     while k < len(KINGDOMS):
         election.peace_kingdom = k
-        if table.king[k] != NOBODY and peace_candidates(table, election):
-            election.step, election.actor, election.target = PEACE_OFFER, table.king[k], NOBODY
+        if position.king[k] != NOBODY and peace_candidates(position, election):
+            election.step, election.actor, election.target = PEACE_OFFER, position.king[k], NOBODY
             return
         k += 1
     election.peace_kingdom = len(KINGDOMS)
     election.step, election.actor, election.target = OVER, NOBODY, NOBODY
 
 
-def offer_peace(table: Table, election: Election, to: int) -> None:
+def offer_peace(position: Position, election: Election, to: int) -> None:
     """The king offers peace to kingdom `to`; its king answers, unless he is the same player, who simply declares
     it (VA-39)."""
     pair = pair_index(KINGDOMS[election.peace_kingdom], KINGDOMS[to])
     election.offered[pair] = True
     election.peace_to = to
-    if table.king[to] == table.king[election.peace_kingdom]:
-        table.kings_peace[pair] = True
-        _next_peace_offer(table, election)
+    if position.king[to] == position.king[election.peace_kingdom]:
+        position.kings_peace[pair] = True
+        _next_peace_offer(position, election)
         return
-    election.step, election.actor = PEACE_ANSWER, table.king[to]
+    election.step, election.actor = PEACE_ANSWER, position.king[to]
 
 
-def answer_peace(table: Table, election: Election, accept: bool) -> None:
+def answer_peace(position: Position, election: Election, accept: bool) -> None:
     """The other king accepts (the King's Peace holds) or declines."""
     if accept:
-        table.kings_peace[pair_index(KINGDOMS[election.peace_kingdom], KINGDOMS[election.peace_to])] = True
+        position.kings_peace[pair_index(KINGDOMS[election.peace_kingdom], KINGDOMS[election.peace_to])] = True
     election.peace_to = -1
-    _next_peace_offer(table, election)
+    _next_peace_offer(position, election)
 
 
-def pass_peace(table: Table, election: Election) -> None:
+def pass_peace(position: Position, election: Election) -> None:
     """The king makes no (further) offer; the next kingdom's king may."""
     election.peace_kingdom += 1
-    _next_peace_offer(table, election)
+    _next_peace_offer(position, election)
 
 
-def refresh(table: Table, election: Election, deck: Deck | None) -> None:
+def refresh(position: Position, election: Election, deck: Deck | None) -> None:
     """Ask again where a card has emptied what the actor was about to give or pay (he may play a card before his
     own decision, VA-08: his last card before naming it, or one that costs him silver): a giver with nothing left
     is done, a bidder without silver passes."""
@@ -848,12 +849,12 @@ def refresh(table: Table, election: Election, deck: Deck | None) -> None:
         return
     step = election.step
     no_card = deck is None or deck.hand_size(seat) == 0
-    no_silver = table.silver[seat] <= 0
+    no_silver = position.silver[seat] <= 0
     if step in (GIFT_TARGET, GIFT_AMOUNT, GIFT_CARD):
         if (step == GIFT_CARD and no_card) or (step == GIFT_AMOUNT and no_silver) or (no_card and no_silver):
-            _next_gift(table, election, deck)
+            _next_gift(position, election, deck)
     elif step in (BID_TARGET, BID_AMOUNT) and no_silver:
-        _next_bidder(table, election)
+        _next_bidder(position, election)
 
 
 def all_held(election: Election) -> bool:

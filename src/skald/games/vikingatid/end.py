@@ -20,7 +20,7 @@ from typing import Final
 
 from skald.games.vikingatid.board import Board
 from skald.games.vikingatid.conquest import conquered_count
-from skald.games.vikingatid.table import Table
+from skald.games.vikingatid.position import Position
 
 NO_LAST_YEAR: Final = "none"
 SHARED: Final = "shared"
@@ -44,36 +44,36 @@ def last_turn(board: Board, last_year: str) -> int:
     )
 
 
-def game_over(table: Table, last_year: str) -> bool:
+def game_over(position: Position, last_year: str) -> bool:
     """Whether the game ends at this phase 11: every player is Christian, or this is the last box under
     `last_year` (VA-05)."""
-    if all(table.christian):
+    if all(position.christian):
         return True
-    last = last_turn(table.board, last_year)
-    return last > 0 and table.turn >= last
+    last = last_turn(position.board, last_year)
+    return last > 0 and position.turn >= last
 
 
-def next_turn(table: Table) -> None:
+def next_turn(position: Position) -> None:
     """The Year marker moves one box on (the state then starts the turn and its first seat, VA-06)."""
-    table.turn += 1
+    position.turn += 1
 
 
-def winners(table: Table, tie_break: str) -> list[int]:
+def winners(position: Position, tie_break: str) -> list[int]:
     """The seats that share the victory, ascending: most VP; under `most_silver` / `most_conquered` the tied with the
     most silver / conquered areas; whoever is still tied shares (VA-63)."""
     if tie_break not in TIE_BREAKS:
         raise ValueError(f"tie_break: {tie_break!r} is not one of {list(TIE_BREAKS)}")
-    best = max(table.vp)
-    tied = [seat for seat in range(table.num_players) if table.vp[seat] == best]
+    best = max(position.vp)
+    tied = [seat for seat in range(position.num_players) if position.vp[seat] == best]
     if len(tied) > 1 and tie_break != SHARED:
-        measure = list(table.silver) if tie_break == MOST_SILVER else conquered_count(table)
+        measure = list(position.silver) if tie_break == MOST_SILVER else conquered_count(position)
         top = max(measure[seat] for seat in tied)
         tied = [seat for seat in tied if measure[seat] == top]
     return tied
 
 
-def returns(table: Table, winners: list[int]) -> list[float]:
+def returns(position: Position, winners: list[int]) -> list[float]:
     """Per seat: 1/k to each of the k winners, 0 to the others (the engine's `State.returns`); all 0 when
     `winners` is empty (before the end)."""
     share = 1.0 / len(winners) if winners else 0.0
-    return [share if seat in winners else 0.0 for seat in range(table.num_players)]
+    return [share if seat in winners else 0.0 for seat in range(position.num_players)]

@@ -11,7 +11,7 @@ chance that every pagan player has been christianised by then (phase 10's chance
 ships lose their worth as the end draws near and a conquest now is worth more early than late.
 
 Only what `seat` may see is read: the table (public) and the sizes of hands, never a card's kind, so two worlds that
-differ only in hidden cards evaluate alike. The module is written for mypyc (typed functions over the `Table`).
+differ only in hidden cards evaluate alike. The module is written for mypyc (typed functions over the `Position`).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_CARD, KINGDOMS, PLAY_CARD, TRADING, WAR
 from skald.games.vikingatid.board import Board
 from skald.games.vikingatid.end import last_turn
-from skald.games.vikingatid.table import Table
+from skald.games.vikingatid.position import Position
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 #: Phases of the turn (the rulebook's numbers) that the worth depends on.
 ELECTIONS: Final = 3
@@ -91,23 +91,23 @@ class Horizon:
         self.buying = buying
 
 
-def horizon(table: Table, last_year: str) -> Horizon:
+def horizon(position: Position, last_year: str) -> Horizon:
     """The scorings and buying phases still to come, with the chance each is played: a turn after this one is played
     unless every pagan player has been christianised by then (each pagan converts in phase 10 with the track's
     chance) or the track's last box is past (VA-04, VA-05). Kept once worked out: it depends on a few numbers only,
     and a search asks it at every leaf for every seat."""
     pagans = 0
-    for christian in table.christian:
+    for christian in position.christian:
         if not christian:
             pagans += 1
-    key = (id(table.board), last_year, table.turn, table.phase, pagans)
+    key = (id(position.board), last_year, position.turn, position.phase, pagans)
     found = _HORIZONS.get(key)
-    if found is not None and found[0] is table.board:
+    if found is not None and found[0] is position.board:
         return found[1]
-    span = _horizon(table.board, last_year, table.turn, table.phase, pagans)
+    span = _horizon(position.board, last_year, position.turn, position.phase, pagans)
     if len(_HORIZONS) > 10_000:
         _HORIZONS.clear()
-    _HORIZONS[key] = (table.board, span)
+    _HORIZONS[key] = (position.board, span)
     return span
 
 
@@ -166,31 +166,31 @@ def _chance(board: Board, turn: int) -> int:
     return best
 
 
-def camp_worth(table: Table, seat: int, span: Horizon) -> float:
+def camp_worth(position: Position, seat: int, span: Horizon) -> float:
     """The seat's camps: a final VP each, each conquered area its trade value at every scoring to come, and an area
     on the way to conquest (the seat alone there) a share of it by how many of the camps it needs are built."""
-    n = table.num_areas
-    board = table.board
-    own = table.camps[seat]
+    n = position.num_areas
+    board = position.board
+    own = position.camps[seat]
     value = 0.0
     for slot in range(n):
         trading = own[slot]
         war = own[n + slot]
-        fief = table.fief[slot] == seat and war > 0
+        fief = position.fief[slot] == seat and war > 0
         if trading == 0 and war == 0:
             continue
-        if table.separatists[slot]:
+        if position.separatists[slot]:
             continue
         value += CAMP_VP * (trading + war)
         alone = True
-        for other in range(table.num_players):
-            if other != seat and (table.camps[other][slot] > 0 or table.camps[other][n + slot] > 0):
+        for other in range(position.num_players):
+            if other != seat and (position.camps[other][slot] > 0 or position.camps[other][n + slot] > 0):
                 alone = False
                 break
         if not alone and not fief:
             continue
         area = board.areas[slot]
-        worth = float(table.trade_value(area.id))
+        worth = float(position.trade_value(area.id))
         need_trading = int(worth)
         need_war = area.shields
         if fief or (trading >= need_trading and war >= need_war):
@@ -202,29 +202,29 @@ def camp_worth(table: Table, seat: int, span: Horizon) -> float:
     return value
 
 
-def throne_worth(table: Table, seat: int, span: Horizon) -> float:
+def throne_worth(position: Position, seat: int, span: Horizon) -> float:
     """The thrones the seat holds, 2 VP at each scoring while held; before this turn's elections a throne is only
     likely to be kept."""
     thrones = 0
     for k in range(len(KINGDOMS)):
-        if table.king[k] == seat:
+        if position.king[k] == seat:
             thrones += 1
     if thrones == 0:
         return 0.0
     worth = KING_VP * thrones * span.kings
-    if table.phase <= ELECTIONS:
+    if position.phase <= ELECTIONS:
         worth *= KING_BEFORE_ELECTION
     return worth
 
 
-def discovery_worth(table: Table, seat: int) -> float:
+def discovery_worth(position: Position, seat: int) -> float:
     """The lands the seat discovered this turn, scored at this turn's phase 9 if it is still to come."""
-    if table.phase > SCORING:
+    if position.phase > SCORING:
         return 0.0
-    vp = table.board.discovery.vp
+    vp = position.board.discovery.vp
     value = 0.0
-    for slot in range(table.num_areas):
-        if table.discovered_by[slot] == seat and table.discovered_turn[slot] == table.turn:
+    for slot in range(position.num_areas):
+        if position.discovered_by[slot] == seat and position.discovered_turn[slot] == position.turn:
             value += vp
     return value
 
@@ -288,40 +288,40 @@ def routes(board: Board) -> Routes:
     return made
 
 
-def camp_gain(table: Table, seat: int, slot: int, span: Horizon) -> float:
+def camp_gain(position: Position, seat: int, slot: int, span: Horizon) -> float:
     """What one more camp of the seat in the area at `slot` adds besides its final VP: a step towards conquering it,
     if no one else has a camp there."""
-    n = table.num_areas
-    for other in range(table.num_players):
-        if other != seat and (table.camps[other][slot] > 0 or table.camps[other][n + slot] > 0):
+    n = position.num_areas
+    for other in range(position.num_players):
+        if other != seat and (position.camps[other][slot] > 0 or position.camps[other][n + slot] > 0):
             return 0.0
-    area = table.board.areas[slot]
-    worth = float(table.trade_value(area.id))
+    area = position.board.areas[slot]
+    worth = float(position.trade_value(area.id))
     need = int(worth) + area.shields
     if need <= 0:
         return 0.0
     return PARTIAL * worth * span.later / need
 
 
-def destination_worth(table: Table, seat: int, kind: str, size: int, slot: int, span: Horizon) -> float:
+def destination_worth(position: Position, seat: int, kind: str, size: int, slot: int, span: Horizon) -> float:
     """What a fleet of `kind` and `size` may gain at the area at `slot`, over keeping its ships: a trading fleet its
     trade (silver for a ship) and the trading camps there is room for; a war fleet the war camps there is room for,
     less the ships the armies are likely to sink."""
-    area = table.board.areas[slot]
-    if area.undiscovered and table.discovered_by[slot] < 0:
+    area = position.board.areas[slot]
+    if area.undiscovered and position.discovered_by[slot] < 0:
         return 0.0
-    n = table.num_areas
+    n = position.num_areas
     rate = SILVER_AT_END + (SILVER_VP - SILVER_AT_END) * span.buying
-    per_camp = camp_gain(table, seat, slot, span) + CAMP_VP - 2 * SHIP_VP
+    per_camp = camp_gain(position, seat, slot, span) + CAMP_VP - 2 * SHIP_VP
     if kind == TRADING:
-        if table.plundered[slot]:
+        if position.plundered[slot]:
             return 0.0
         value = 0.0
-        trade = table.trade_value(area.id)
-        if not table.trade_stop[slot] and area.kind != "viking_kingdom":
+        trade = position.trade_value(area.id)
+        if not position.trade_stop[slot] and area.kind != "viking_kingdom":
             value += max(trade * rate - SHIP_VP, 0.0)
         room = trade
-        for row in table.camps:
+        for row in position.camps:
             room -= row[slot]
         camps = min(room, size // 2)
         if camps > 0 and per_camp > 0:
@@ -329,7 +329,7 @@ def destination_worth(table: Table, seat: int, kind: str, size: int, slot: int, 
         return value
     if kind == WAR and not area.no_war_fleets and area.shields > 0:
         room = area.shields
-        for row in table.camps:
+        for row in position.camps:
             room -= row[n + slot]
         camps = min(room, size // 2)
         armies = max(area.shields - (area.shields - room), 0)
@@ -338,17 +338,17 @@ def destination_worth(table: Table, seat: int, kind: str, size: int, slot: int, 
     return 0.0
 
 
-def fleet_prospect(table: Table, seat: int, kind: str, size: int, at: int, span: Horizon) -> float:
+def fleet_prospect(position: Position, seat: int, kind: str, size: int, at: int, span: Horizon) -> float:
     """The best a fleet at slot `at` may still do this phase: the worth of its best destination less the danger of
     the way there, counted at `PROSPECT` (so doing it is always worth more than being able to)."""
-    ways = routes(table.board)
+    ways = routes(position.board)
     cost = ways.cost[at]
     best = 0.0
     for slot in ways.camp_slots:
         way = cost[slot]
         if way >= FAR:
             continue
-        worth = destination_worth(table, seat, kind, size, slot, span)
+        worth = destination_worth(position, seat, kind, size, slot, span)
         if worth <= 0:
             continue
         net = worth - DANGER_COST * way
@@ -357,63 +357,63 @@ def fleet_prospect(table: Table, seat: int, kind: str, size: int, at: int, span:
     return PROSPECT * best
 
 
-def ships_worth(table: Table, seat: int, span: Horizon) -> float:
+def ships_worth(position: Position, seat: int, span: Horizon) -> float:
     """The seat's ships while phase 6 is still to come (they are removed after it): standing ships, and each fleet
     under way with what it may still do, less the ships it is expected to lose at its next danger roll (a D10 at
     most its count loses that many, a 10 saves; VA-48)."""
-    if table.phase > JOURNEYS:
+    if position.phase > JOURNEYS:
         return 0.0
     standing = 0.0
-    for count in table.ships[seat]:
+    for count in position.ships[seat]:
         standing += count
-    value = (STANDING_VP if table.phase == JOURNEYS else SHIP_VP) * standing
-    for fleet in table.fleets:
+    value = (STANDING_VP if position.phase == JOURNEYS else SHIP_VP) * standing
+    for fleet in position.fleets:
         if fleet.owner != seat:
             continue
         lost = 0.0
         for roll in range(1, min(fleet.danger, D10 - 1) + 1):
             lost += min(roll, fleet.size)
         value += SHIP_VP * (fleet.size - lost / D10)
-        value += fleet_prospect(table, seat, fleet.kind, fleet.size, table.slot(fleet.area), span)
+        value += fleet_prospect(position, seat, fleet.kind, fleet.size, position.slot(fleet.area), span)
     return value
 
 
-def silver_worth(table: Table, seat: int, span: Horizon) -> float:
+def silver_worth(position: Position, seat: int, span: Horizon) -> float:
     """The seat's silver and its share of its kingdom's treasury (half to a king, the rest shared in phase 4), worth
     ships while a phase 5 is still to come."""
-    silver = float(table.silver[seat])
-    kingdom = table.kingdom_of(seat)
-    if kingdom in KINGDOMS and not table.emigrated[seat]:
+    silver = float(position.silver[seat])
+    kingdom = position.kingdom_of(seat)
+    if kingdom in KINGDOMS and not position.emigrated[seat]:
         k = KINGDOMS.index(kingdom)
-        members = len(table.members(kingdom))
-        treasury = float(table.treasury[k])
+        members = len(position.members(kingdom))
+        treasury = float(position.treasury[k])
         if treasury > 0 and members > 0:
-            silver += treasury * (0.5 if table.king[k] == seat else 0.5 / members)
+            silver += treasury * (0.5 if position.king[k] == seat else 0.5 / members)
     rate = SILVER_AT_END + (SILVER_VP - SILVER_AT_END) * span.buying
     return rate * silver
 
 
-def evaluate_table(table: Table, seat: int, hand_size: int, last_year: str) -> float:
-    """The seat's worth on `table` holding `hand_size` cards, with the game ending as `last_year` says."""
-    span = horizon(table, last_year)
-    value = float(table.vp[seat])
-    value += camp_worth(table, seat, span)
-    value += throne_worth(table, seat, span)
-    value += discovery_worth(table, seat)
-    value += ships_worth(table, seat, span)
-    value += silver_worth(table, seat, span)
+def evaluate_position(position: Position, seat: int, hand_size: int, last_year: str) -> float:
+    """The seat's worth on `position` holding `hand_size` cards, with the game ending as `last_year` says."""
+    span = horizon(position, last_year)
+    value = float(position.vp[seat])
+    value += camp_worth(position, seat, span)
+    value += throne_worth(position, seat, span)
+    value += discovery_worth(position, seat)
+    value += ships_worth(position, seat, span)
+    value += silver_worth(position, seat, span)
     if span.later > 0 or span.this_turn > 0:
         value += CARD_VP * hand_size
     return value
 
 
-def evaluate(state: VikingatidState, seat: int) -> float:
+def evaluate(state: Situation, seat: int) -> float:
     """The seat's expected final VP, roughly; its exact VP once the game is over (silver a hair's tie-break). Reads
     the public table and the size of the seat's hand only."""
-    table = state.table
+    position = state.position
     if state.is_terminal():
-        return float(table.vp[seat]) + SILVER_AT_END * table.silver[seat]
-    value = evaluate_table(table, seat, state.deck.hand_size(seat), str(state.options["last_year"]))
+        return float(position.vp[seat]) + SILVER_AT_END * position.silver[seat]
+    value = evaluate_position(position, seat, state.deck.hand_size(seat), str(state.options["last_year"]))
     if state.current_player() == seat:
         # A gift or payment begun (its target chosen) gives at least one silver or card: count it now, so that
         # choosing a target is not mistaken for free.

@@ -10,7 +10,7 @@ from skald.engine import IMPERFECT, Game, OptionError, State
 from skald.games.vikingatid import evaluation
 from skald.games.vikingatid.actions import CARD_IDS, NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
-from skald.games.vikingatid.carddata import CardData, cards
+from skald.games.vikingatid.cards.data import CardData, cards
 from skald.games.vikingatid.options import OPTIONS
 from skald.games.vikingatid.presentation import VikingatidPresentation
 from skald.games.vikingatid.state import VikingatidState
@@ -38,9 +38,6 @@ class VikingatidGame(Game):
         if ids != CARD_IDS:
             raise ValueError(f"cards: the kinds must be the 42 of the rule text in its order, got {list(ids)}")
         self.space = ActionSpace(self.board, tuple((k.id, k.title, k.name) for k in self.cards.kinds))
-        #: Each kind's count in the deck (VA-12, provisional) and the windows its text allows (VA-08).
-        self.card_counts: tuple[int, ...] = tuple(kind.count for kind in self.cards.kinds)
-        self.card_windows: tuple[tuple[str, ...], ...] = tuple(kind.windows for kind in self.cards.kinds)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -75,13 +72,14 @@ class VikingatidGame(Game):
         """The shape of `VikingatidState.observation_tensor` (docs/rl-observation.md)."""
         from skald.games.vikingatid.tensor import shape
 
-        return shape(self, num_players)
+        self.check_players(num_players)
+        return shape(self.board, num_players)
 
     def observation_tensor_bounds(self, num_players: int) -> tuple[float, float] | None:
         """The least and greatest value of any entry of the observation tensor."""
         from skald.games.vikingatid.tensor import bounds
 
-        return bounds(self, num_players)
+        return bounds(self.board, num_players)
 
     def new_initial_state(self, num_players: int = 4, options: Mapping[str, Any] | None = None) -> VikingatidState:
         """The table before the kingdom choice (VA-01, VA-02)."""
@@ -100,4 +98,4 @@ class VikingatidGame(Game):
                 "options.defender_losses: 'defender_chooses' is not playable yet (no step for the defender's choice "
                 "of losses, VA-58); use 'ships_first'"
             )
-        return VikingatidState(self, num_players, resolved, self.board, self.space)
+        return VikingatidState(self, num_players, resolved, self.board, self.space, self.cards)

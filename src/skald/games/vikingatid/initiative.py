@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.steps import seat_order
-from skald.games.vikingatid.table import Table
 
 THIS_ROLL: Final = "this_roll"
 REST_OF_PHASE: Final = "rest_of_phase"
@@ -55,22 +55,26 @@ class Initiative:
         return Initiative(self.num_players, self)
 
 
-def has_ships(table: Table, seat: int) -> bool:
+def has_ships(position: Position, seat: int) -> bool:
     """Whether the seat has ships standing on the board (the ones a journey can start from)."""
-    return any(table.ships[seat])
+    return any(position.ships[seat])
 
 
-def contenders(table: Table, initiative: Initiative) -> list[int]:
+def contenders(position: Position, initiative: Initiative) -> list[int]:
     """The seats that roll: ships on the board, not out for the phase; in seat order from the first seat."""
-    return [s for s in seat_order(table.first_seat, table.num_players) if has_ships(table, s) and not initiative.out[s]]
+    return [
+        s
+        for s in seat_order(position.first_seat, position.num_players)
+        if has_ships(position, s) and not initiative.out[s]
+    ]
 
 
-def start(table: Table, initiative: Initiative) -> None:
+def start(position: Position, initiative: Initiative) -> None:
     """A new initiative roll: every contender rolls (a lone contender takes initiative at once)."""
     initiative.rolls = [0] * initiative.num_players
     initiative.passed = []
     initiative.claims = []
-    seats = contenders(table, initiative)
+    seats = contenders(position, initiative)
     initiative.groups = [seats] if seats else []
     _resolve(initiative)
 

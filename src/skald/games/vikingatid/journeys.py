@@ -55,6 +55,7 @@ from skald.games.vikingatid import (
 )
 from skald.games.vikingatid.actions import MAX_AMOUNT, SHIP_TYPES
 from skald.games.vikingatid.board import VIKING_KINGDOM, Area
+from skald.games.vikingatid.position import Fleet, Position
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import (
     ACT,
@@ -78,7 +79,6 @@ from skald.games.vikingatid.steps import (
     WAR_RISK_ROLL,
     seat_order,
 )
-from skald.games.vikingatid.table import Fleet, Table
 
 #: The step value once phase 6 is over.
 OVER: Final = -1
@@ -148,9 +148,9 @@ class Journeys:
     whether they declare war; `build_reactions` the reaction roll of a province build.
     """
 
-    def __init__(self, table: Table, rules: JourneyRules, source: Journeys | None = None) -> None:
+    def __init__(self, position: Position, rules: JourneyRules, source: Journeys | None = None) -> None:
         self.rules: Final = rules
-        n = table.num_players
+        n = position.num_players
         self.num_players: Final = n
         if source is not None:
             self.step: int = source.step
@@ -237,7 +237,7 @@ class Journeys:
         self.to_risk = []
         self.declarers = []
         self.build_reactions = reactions.Reactions(rules.reaction_roll)
-        self.army_lost = [0] * table.num_areas
+        self.army_lost = [0] * position.num_areas
         self.started = [0] * n
         self.events = []
         # The card effects on the fleet in motion (public: "any card effects on it", Hidden information), reset
@@ -279,27 +279,27 @@ class Journeys:
         # separatist area, which belong to no one (no duty, ban or risk of war; the armies follow).
         self.separatist_fight = False
 
-    def clone(self, table: Table) -> Journeys:
+    def clone(self, position: Position) -> Journeys:
         """An independent copy."""
-        return Journeys(table, self.rules, self)
+        return Journeys(position, self.rules, self)
 
 
 # -- reading ---------------------------------------------------------------------------------------------------
 
 
-def fleet(table: Table) -> Fleet:
+def fleet(position: Position) -> Fleet:
     """The fleet in motion."""
-    return table.fleets[0]
+    return position.fleets[0]
 
 
-def mover(table: Table, journeys: Journeys) -> int:
+def mover(position: Position, journeys: Journeys) -> int:
     """The seat whose journey is under way (or who holds initiative), -1 if none."""
-    if journeys.active and table.fleets:
-        return table.fleets[0].owner
+    if journeys.active and position.fleets:
+        return position.fleets[0].owner
     return initiative.holder(journeys.initiative)
 
 
-def actor(table: Table, journeys: Journeys) -> int:
+def actor(position: Position, journeys: Journeys) -> int:
     """The seat to decide at the current step (-1 at a roll or once the phase is over)."""
     step = journeys.step
     if step in (JOURNEY_CHOICE, FLEET_SIZE_CHOICE):
@@ -307,7 +307,7 @@ def actor(table: Table, journeys: Journeys) -> int:
     if step in (ENTRY_ANSWER, DUTY_AMOUNT, SEA_BAN, WAR_DECLARATION):
         return journeys.askers[0] if step != WAR_DECLARATION else journeys.declarers[0]
     if step in (MOVE, ENTRY_REPLY, ACT, FIGHT_ON):
-        return fleet(table).owner
+        return fleet(position).owner
     return -1
 
 
@@ -316,24 +316,25 @@ def move_limit(rules: JourneyRules) -> int:
     return 1 << 30 if rules.journey_moves == "unlimited" else int(rules.journey_moves)
 
 
-def home_of(table: Table, seat: int) -> str:
+def home_of(position: Position, seat: int) -> str:
     """The Viking homeland a seat's fleets may enter: his kingdom's, none once he has emigrated (VA-45)."""
-    if table.emigrated[seat]:
+    if position.emigrated[seat]:
         return ""
-    return table.board.kingdom_area(table.kingdom_of(seat)).id
+    return position.board.kingdom_area(position.kingdom_of(seat)).id
 
 
-def _open(table: Table, area: Area) -> bool:
+def _open(position: Position, area: Area) -> bool:
     """Whether an undiscovered area may be entered: discovered in an earlier turn ("The turn after a player has
     discovered a land area, all players may move their fleets into this area"; VA-26)."""
     if not area.undiscovered:
         return True
     area_id = area.id
-    if not table.is_discovered(area_id):
+    if not position.is_discovered(area_id):
         return False
     lands = area.opened_by if area.opened_by else (area_id,)
     return any(
-        table.discovered_by[table.slot(land)] >= 0 and table.discovered_turn[table.slot(land)] < table.turn
+        position.discovered_by[position.slot(land)] >= 0
+        and position.discovered_turn[position.slot(land)] < position.turn
         for land in lands
     )
 
@@ -344,7 +345,7 @@ VARANGIAN_EXCEPTION: Final = "vaeringagarde"
 
 
 def may_enter(
-    table: Table,
+    position: Position,
     rules: JourneyRules,
     seat: int,
     kind: str,
@@ -358,33 +359,33 @@ def may_enter(
     trading_only`) in Denmark, no trading fleet in a plundered land area. The fleet's cards open some of these:
     the discovery card the undiscovered seas and its land (VA-26), VÄRINGAGARDE Miklagård, FRI LEJD one plundered
     area (VA-28)."""
-    area = table.board.area(area_id)
-    if not _open(table, area) and not (discovery and (area_id == discovery or not area.is_land)):
+    area = position.board.area(area_id)
+    if not _open(position, area) and not (discovery and (area_id == discovery or not area.is_land)):
         return False
     if area.kind == VIKING_KINGDOM:
-        if area_id == home_of(table, seat):
+        if area_id == home_of(position, seat):
             return True
-        if table.emigrated[seat] and area.kingdom == table.kingdom_of(seat):
+        if position.emigrated[seat] and area.kingdom == position.kingdom_of(seat):
             return False  # "An emigrant does not enter his old kingdom" (VA-45, VA-61)
         if not area.passable or area.no_foreign_fleets:
             return False
         return not (kind == WAR and rules.denmark_passage == "trading_only")
     if kind == WAR and area.no_war_fleets:
         return varangian and area.war_fleet_exception == VARANGIAN_EXCEPTION
-    if kind == TRADING and area.is_land and table.plundered[table.slot(area_id)]:
+    if kind == TRADING and area.is_land and position.plundered[position.slot(area_id)]:
         return passage is not None and area_id in passage
     return True
 
 
-def moves(table: Table, journeys: Journeys) -> list[tuple[str, str]]:
+def moves(position: Position, journeys: Journeys) -> list[tuple[str, str]]:
     """(area, the sea it is entered from or "") for each area the fleet in motion may try to enter, board order of
     the links: by sea and river; from a land area entered from a sea, only back to that sea or along a river
     (`land_crossing: same_sea_or_river`) or only to that sea (`same_sea_only`), Denmark excepted (VA-46)."""
     rules = journeys.rules
-    f = fleet(table)
+    f = fleet(position)
     if f.moves >= move_limit(rules):
         return []
-    area = table.board.area(f.area)
+    area = position.board.area(f.area)
     if area.terrain == "land" and f.entered_from:
         options = [(f.entered_from, True)]
         if rules.land_crossing != "same_sea_only":
@@ -394,80 +395,80 @@ def moves(table: Table, journeys: Journeys) -> list[tuple[str, str]]:
     found = []
     for target, by_sea in options:
         if may_enter(
-            table, rules, f.owner, f.kind, target, journeys.free_passage, journeys.discovery, journeys.varangian
+            position, rules, f.owner, f.kind, target, journeys.free_passage, journeys.discovery, journeys.varangian
         ):
-            land = table.board.area(target).terrain == "land"
+            land = position.board.area(target).terrain == "land"
             found.append((target, f.area if by_sea and land else ""))
     return found
 
 
-def may_stop(table: Table, journeys: Journeys) -> bool:
+def may_stop(position: Position, journeys: Journeys) -> bool:
     """Whether the fleet may make its area the destination now: a land area where it could act, not one where it
     stopped already, not its start unless `start_as_destination: allowed` (VA-47, VA-51); a trading fleet not in a
     plundered area (VA-45)."""
-    f = fleet(table)
-    area = table.board.area(f.area)
+    f = fleet(position)
+    area = position.board.area(f.area)
     if journeys.stopped or not area.is_land:
         return False
     if not journeys.entered and journeys.rules.start_as_destination != "allowed":
         return False
     if f.kind == TRADING:
-        room = trade.camp_room(table, TRADING, f.area)
-        return _trade_allowed(table, journeys) or (
-            room > 0 and f.size >= trade.SHIPS_PER_CAMP and _build_allowed(table, journeys)
+        room = trade.camp_room(position, TRADING, f.area)
+        return _trade_allowed(position, journeys) or (
+            room > 0 and f.size >= trade.SHIPS_PER_CAMP and _build_allowed(position, journeys)
         )
     if area.no_war_fleets:
-        return _may_sell(table, journeys)
+        return _may_sell(position, journeys)
     return area.kind != VIKING_KINGDOM
 
 
-def _may_sell(table: Table, journeys: Journeys) -> bool:
+def _may_sell(position: Position, journeys: Journeys) -> bool:
     """Whether the war fleet may make its area the destination to sell ships there (VÄRINGAGARDE)."""
-    area = table.board.area(fleet(table).area)
+    area = position.board.area(fleet(position).area)
     return journeys.varangian and area.war_fleet_exception == VARANGIAN_EXCEPTION and bool(journeys.varangian_prices)
 
 
-def _build_allowed(table: Table, journeys: Journeys) -> bool:
+def _build_allowed(position: Position, journeys: Journeys) -> bool:
     """Whether the trading fleet may build trading camps where it stands: not in a separatist area (VA-22), not in
     a plundered area, unless it entered it under FRI LEJD (`free_passage: pass_and_build`, the Explanation of
     cards)."""
-    area_id = fleet(table).area
-    slot = table.slot(area_id)
-    if table.separatists[slot]:
+    area_id = fleet(position).area
+    slot = position.slot(area_id)
+    if position.separatists[slot]:
         return False  # UTBRYTARE: no camps are built in a separatist area (VA-22)
-    if not table.plundered[slot]:
+    if not position.plundered[slot]:
         return True
     return journeys.passage_area == area_id and journeys.passage_build
 
 
-def _trade_allowed(table: Table, journeys: Journeys) -> bool:
+def _trade_allowed(position: Position, journeys: Journeys) -> bool:
     """Whether the trading fleet may trade where it stands: as 6.3 says, or in a plundered area it passes under
     FRI LEJD after a FRI HANDEL there ("The ships may not trade in that area (unless after playing a free trade
     card)")."""
-    f = fleet(table)
+    f = fleet(position)
     free = f.area in journeys.free_trade and journeys.passage_area == f.area
-    return trade.can_trade(table, f.owner, f.area, journeys.rules.home_trade, free)
+    return trade.can_trade(position, f.owner, f.area, journeys.rules.home_trade, free)
 
 
-def may_end(table: Table, journeys: Journeys) -> bool:
+def may_end(position: Position, journeys: Journeys) -> bool:
     """Whether the journey may end here: at a destination or camp (VA-50), or with no move left."""
-    return journeys.at_break or not moves(table, journeys)
+    return journeys.at_break or not moves(position, journeys)
 
 
-def fleet_starts(table: Table, journeys: Journeys) -> list[tuple[str, str]]:
+def fleet_starts(position: Position, journeys: Journeys) -> list[tuple[str, str]]:
     """(type, area) of the holder's ships standing on the board, types then board order."""
     seat = initiative.holder(journeys.initiative)
-    n = table.num_areas
-    return [(SHIP_TYPES[i // n], table.area_ids[i % n]) for i, ships in enumerate(table.ships[seat]) if ships]
+    n = position.num_areas
+    return [(SHIP_TYPES[i // n], position.area_ids[i % n]) for i, ships in enumerate(position.ships[seat]) if ships]
 
 
-def fleet_sizes(table: Table, journeys: Journeys) -> range:
+def fleet_sizes(position: Position, journeys: Journeys) -> range:
     """1 up to the ships there, at most ten (6.1)."""
     seat = initiative.holder(journeys.initiative)
-    return range(1, min(table.ships_at(seat, journeys.start_kind, journeys.start_area), MAX_FLEET) + 1)
+    return range(1, min(position.ships_at(seat, journeys.start_kind, journeys.start_area), MAX_FLEET) + 1)
 
 
-def duty_amounts(table: Table) -> range:
+def duty_amounts(position: Position) -> range:
     """A duty asked: 1 to MAX_AMOUNT silver ("He can charge any amount of silver as duty")."""
     return range(1, MAX_AMOUNT + 1)
 
@@ -477,102 +478,102 @@ def total_duty(journeys: Journeys) -> int:
     return sum(journeys.duties)
 
 
-def defenders(table: Table, seat: int, area_id: str) -> list[int]:
+def defenders(position: Position, seat: int, area_id: str) -> list[int]:
     """Seats of other kingdoms with war ships or war camps in the area, seat order from the first seat."""
-    order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
+    order = [(position.first_seat + i) % position.num_players for i in range(position.num_players)]
     return [
         s
         for s in order
-        if not kingdoms_war.countrymen(table, seat, s)
-        and (table.camps_at(s, WAR, area_id) or table.ships_at(s, WAR, area_id))
+        if not kingdoms_war.countrymen(position, seat, s)
+        and (position.camps_at(s, WAR, area_id) or position.ships_at(s, WAR, area_id))
     ]
 
 
-def may_fight_in(table: Table, journeys: Journeys) -> bool:
+def may_fight_in(position: Position, journeys: Journeys) -> bool:
     """Whether the fleet in motion may fight its way into the target: a war fleet, not into Denmark (VA-54), with
     no King's Peace with any defender there."""
-    f = fleet(table)
-    if f.kind != WAR or table.board.area(journeys.target).kind == VIKING_KINGDOM:
+    f = fleet(position)
+    if f.kind != WAR or position.board.area(journeys.target).kind == VIKING_KINGDOM:
         return False
-    return all(kingdoms_war.may_fight(table, f.owner, s) for s in defenders(table, f.owner, journeys.target))
+    return all(kingdoms_war.may_fight(position, f.owner, s) for s in defenders(position, f.owner, journeys.target))
 
 
-def act_builds(table: Table, journeys: Journeys) -> range:
+def act_builds(position: Position, journeys: Journeys) -> range:
     """The numbers of camps the fleet may build where it stands now (empty if none)."""
-    f = fleet(table)
-    if journeys.built or table.separatists[table.slot(f.area)]:
+    f = fleet(position)
+    if journeys.built or position.separatists[position.slot(f.area)]:
         # UTBRYTARE: the area's camps are no one's; no camp is built there while the marker stands (VA-22).
         return range(0)
     if f.kind == TRADING:
-        if not _build_allowed(table, journeys):
+        if not _build_allowed(position, journeys):
             return range(0)
-        return trade.build_counts(table, 0, trade.camp_room(table, TRADING, f.area))
+        return trade.build_counts(position, 0, trade.camp_room(position, TRADING, f.area))
     # "The player does not need to defeat any more armies to build war camps there" (FÖRLÄNING, SMÅRIKE; VA-23).
-    if not (journeys.won or _own_fief(table, f.owner, f.area)):
+    if not (journeys.won or _own_fief(position, f.owner, f.area)):
         return range(0)
     if journeys.plundered and journeys.rules.after_victory == "one":
         return range(0)
-    room = plunder.war_camp_room(table, f.owner, f.area, journeys.rules.mixed_war_camps)
-    return trade.build_counts(table, 0, room)
+    room = plunder.war_camp_room(position, f.owner, f.area, journeys.rules.mixed_war_camps)
+    return trade.build_counts(position, 0, room)
 
 
-def may_trade(table: Table, journeys: Journeys) -> bool:
+def may_trade(position: Position, journeys: Journeys) -> bool:
     """Whether the trading fleet may trade where it stopped."""
-    f = fleet(table)
-    return f.kind == TRADING and not journeys.traded and _trade_allowed(table, journeys)
+    f = fleet(position)
+    return f.kind == TRADING and not journeys.traded and _trade_allowed(position, journeys)
 
 
-def may_plunder(table: Table, journeys: Journeys) -> bool:
+def may_plunder(position: Position, journeys: Journeys) -> bool:
     """Whether the war fleet may plunder where it won: not plundered this turn, not after building under
     `after_victory: one`, and an area with armies unless `armyless_area: free_win` (VA-56, VA-57)."""
-    f = fleet(table)
-    if f.kind != WAR or not journeys.won or journeys.plundered or table.plundered[table.slot(f.area)]:
+    f = fleet(position)
+    if f.kind != WAR or not journeys.won or journeys.plundered or position.plundered[position.slot(f.area)]:
         return False
     if journeys.built and journeys.rules.after_victory == "one":
         return False
     return not (journeys.armyless and journeys.rules.armyless_area == "nothing")
 
 
-def may_destroy(table: Table, journeys: Journeys) -> bool:
+def may_destroy(position: Position, journeys: Journeys) -> bool:
     """Whether the war fleet may destroy other kingdoms' trading camps where it won (VA-58); in a separatist area,
     under `separatists: hostile`, the separatist trading camps once no war camp is left there (VA-22; under
     `inert` only cards remove them)."""
-    f = fleet(table)
+    f = fleet(position)
     if f.kind != WAR or not journeys.won or journeys.destroyed:
         return False
-    if table.separatists[table.slot(f.area)]:
+    if position.separatists[position.slot(f.area)]:
         return (
             journeys.rules.separatists == "hostile"
-            and table.camps_in_area(WAR, f.area) == 0
-            and table.camps_in_area(TRADING, f.area) > 0
+            and position.camps_in_area(WAR, f.area) == 0
+            and position.camps_in_area(TRADING, f.area) > 0
         )
-    return bool(plunder.destroy_targets(table, f.owner, f.area))
+    return bool(plunder.destroy_targets(position, f.owner, f.area))
 
 
-def _own_fief(table: Table, seat: int, area_id: str) -> bool:
+def _own_fief(position: Position, seat: int, area_id: str) -> bool:
     """Whether the area is the seat's heritage or small kingdom now (he keeps a war camp there; VA-23), and not
     a separatist area (whose camps are no one's, VA-22)."""
-    slot = table.slot(area_id)
-    return not table.separatists[slot] and conquest.fief_holder(table, slot) == seat
+    slot = position.slot(area_id)
+    return not position.separatists[slot] and conquest.fief_holder(position, slot) == seat
 
 
-def army_strength(table: Table, rules: JourneyRules, area_id: str) -> int:
+def army_strength(position: Position, rules: JourneyRules, area_id: str) -> int:
     """The strength of the area's armies in a journey's fight and plunder: printed, or the empire's card army
     strength (5) in an area an expansion took under `expanded_strength: empire` (VA-25; the same reading as
-    `cards_fights.army_strength`)."""
-    slot = table.slot(area_id)
-    if table.expanded[slot] and rules.expanded_strength == "empire":
-        return table.board.empire(table.empire_of[slot]).card_army_strength
-    return table.board.area(area_id).strength
+    `cards.fights.army_strength`)."""
+    slot = position.slot(area_id)
+    if position.expanded[slot] and rules.expanded_strength == "empire":
+        return position.board.empire(position.empire_of[slot]).card_army_strength
+    return position.board.area(area_id).strength
 
 
 # -- the flow --------------------------------------------------------------------------------------------------
 
 
-def begin(table: Table, rules: JourneyRules) -> Journeys:
+def begin(position: Position, rules: JourneyRules) -> Journeys:
     """Phase 6 starts with an initiative roll."""
-    journeys = Journeys(table, rules)
-    _next_journey(table, journeys)
+    journeys = Journeys(position, rules)
+    _next_journey(position, journeys)
     return journeys
 
 
@@ -581,48 +582,48 @@ def done(journeys: Journeys) -> bool:
     return journeys.step == OVER
 
 
-def _next_journey(table: Table, journeys: Journeys) -> None:
+def _next_journey(position: Position, journeys: Journeys) -> None:
     """A new initiative roll, or the end of the phase when no one takes initiative."""
     journeys.active = False
     if journeys.rules.journey_end == "stay":
         for seat in range(journeys.num_players):
             if journeys.started[seat] >= STAY_JOURNEYS:
                 journeys.initiative.out[seat] = True
-    initiative.start(table, journeys.initiative)
-    _after_initiative(table, journeys)
+    initiative.start(position, journeys.initiative)
+    _after_initiative(position, journeys)
 
 
-def _after_initiative(table: Table, journeys: Journeys) -> None:
+def _after_initiative(position: Position, journeys: Journeys) -> None:
     ini = journeys.initiative
     if initiative.everyone_passed(ini):
-        _end_phase(table, journeys)
+        _end_phase(position, journeys)
     elif initiative.roller(ini) >= 0:
         journeys.step = INITIATIVE_ROLL
     else:
         journeys.step = JOURNEY_CHOICE
 
 
-def _end_phase(table: Table, journeys: Journeys) -> None:
+def _end_phase(position: Position, journeys: Journeys) -> None:
     """ "All unused ships are removed from the board."""
-    for seat in range(table.num_players):
+    for seat in range(position.num_players):
         for kind in SHIP_TYPES:
-            for area_id in table.area_ids:
-                n = table.ships_at(seat, kind, area_id)
+            for area_id in position.area_ids:
+                n = position.ships_at(seat, kind, area_id)
                 if n:
-                    table.remove_ships(seat, kind, area_id, n)
+                    position.remove_ships(seat, kind, area_id, n)
     journeys.step = OVER
 
 
-def initiative_roll(table: Table, journeys: Journeys, face: int) -> None:
+def initiative_roll(position: Position, journeys: Journeys, face: int) -> None:
     """The rolling seat's initiative die."""
     initiative.roll(journeys.initiative, face)
-    _after_initiative(table, journeys)
+    _after_initiative(position, journeys)
 
 
-def pass_journey(table: Table, journeys: Journeys) -> None:
+def pass_journey(position: Position, journeys: Journeys) -> None:
     """The holder passes; initiative goes on."""
     initiative.pass_initiative(journeys.initiative, journeys.rules.initiative_pass)
-    _after_initiative(table, journeys)
+    _after_initiative(position, journeys)
 
 
 def choose_fleet(journeys: Journeys, kind: str, area_id: str) -> None:
@@ -631,21 +632,21 @@ def choose_fleet(journeys: Journeys, kind: str, area_id: str) -> None:
     journeys.step = FLEET_SIZE_CHOICE
 
 
-def resettle(table: Table, journeys: Journeys) -> None:
+def resettle(position: Position, journeys: Journeys) -> None:
     """After a card played before the holder's decision: a fleet named but not yet launched whose ships the card
     took (a fight it ordered sank them) lapses, and the holder chooses again, another fleet or a pass."""
     if journeys.step != FLEET_SIZE_CHOICE:
         return
     seat = initiative.holder(journeys.initiative)
-    if table.ships_at(seat, journeys.start_kind, journeys.start_area) == 0:
+    if position.ships_at(seat, journeys.start_kind, journeys.start_area) == 0:
         journeys.start_kind, journeys.start_area = "", ""
         journeys.step = JOURNEY_CHOICE
 
 
-def launch(table: Table, journeys: Journeys, size: int) -> None:
+def launch(position: Position, journeys: Journeys, size: int) -> None:
     """The fleet sets out: a journey begins where its ships stand."""
     seat = initiative.holder(journeys.initiative)
-    index = table.launch(seat, journeys.start_kind, journeys.start_area, size)
+    index = position.launch(seat, journeys.start_kind, journeys.start_area, size)
     if index != 0:
         raise AssertionError("a journey starts only when no other fleet is under way")
     journeys.started[seat] += 1
@@ -655,7 +656,7 @@ def launch(table: Table, journeys: Journeys, size: int) -> None:
     journeys.start_kind, journeys.start_area = "", ""
     _new_stop(journeys)
     journeys.step = MOVE
-    _check_stuck(table, journeys)
+    _check_stuck(position, journeys)
 
 
 def _clear_cards(journeys: Journeys) -> None:
@@ -681,59 +682,59 @@ def _new_stop(journeys: Journeys) -> None:
     journeys.rolled_here = False
 
 
-def _check_stuck(table: Table, journeys: Journeys) -> None:
+def _check_stuck(position: Position, journeys: Journeys) -> None:
     """A fleet with nothing it may do ends its journey (VA-50)."""
-    if journeys.step == MOVE and not moves(table, journeys) and not may_stop(table, journeys):
-        end_journey(table, journeys)
+    if journeys.step == MOVE and not moves(position, journeys) and not may_stop(position, journeys):
+        end_journey(position, journeys)
 
 
 # -- moving ----------------------------------------------------------------------------------------------------
 
 
-def try_move(table: Table, journeys: Journeys, area_id: str) -> None:
+def try_move(position: Position, journeys: Journeys, area_id: str) -> None:
     """The fleet tries to enter `area_id`: other kingdoms' war camp owners or Denmark's players answer first."""
     entered_from = ""
-    for target, sea in moves(table, journeys):
+    for target, sea in moves(position, journeys):
         if target == area_id:
             entered_from = sea
     journeys.target, journeys.target_from = area_id, entered_from
     journeys.duties = [0] * journeys.num_players
     journeys.forbidden = False
-    f = fleet(table)
-    area = table.board.area(area_id)
-    if area.kind == VIKING_KINGDOM and area_id != home_of(table, f.owner):
-        danes = table.members(area.kingdom)
+    f = fleet(position)
+    area = position.board.area(area_id)
+    if area.kind == VIKING_KINGDOM and area_id != home_of(position, f.owner):
+        danes = position.members(area.kingdom)
         journeys.askers = [
             s
-            for s in seat_order(table.first_seat, table.num_players)
-            if s in danes and not kingdoms_war.countrymen(table, f.owner, s)
+            for s in seat_order(position.first_seat, position.num_players)
+            if s in danes and not kingdoms_war.countrymen(position, f.owner, s)
         ]
         if journeys.askers:
             journeys.step = SEA_BAN
             return
     else:
-        journeys.askers = _duty_askers(table, journeys, f.owner, area_id)
+        journeys.askers = _duty_askers(position, journeys, f.owner, area_id)
         if journeys.askers:
             journeys.step = ENTRY_ANSWER
             return
-    _enter(table, journeys)
+    _enter(position, journeys)
 
 
-def _duty_askers(table: Table, journeys: Journeys, seat: int, area_id: str) -> list[int]:
+def _duty_askers(position: Position, journeys: Journeys, seat: int, area_id: str) -> list[int]:
     """The owners of other kingdoms' war camps in the area who answer, in seat order from the first seat; under
     `duty_askers: most_camps` only the one with the most (ties to the earlier seat) (VA-53); none in a separatist
     area."""
-    if table.separatists[table.slot(area_id)]:
+    if position.separatists[position.slot(area_id)]:
         return []  # UTBRYTARE: the war camps there are "not under control of any player" (VA-22)
-    order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
-    owners = [s for s in order if table.camps_at(s, WAR, area_id) and not kingdoms_war.countrymen(table, seat, s)]
+    order = [(position.first_seat + i) % position.num_players for i in range(position.num_players)]
+    owners = [s for s in order if position.camps_at(s, WAR, area_id) and not kingdoms_war.countrymen(position, seat, s)]
     if journeys.rules.duty_askers == "most_camps" and owners:
-        most = max(table.camps_at(s, WAR, area_id) for s in owners)
-        return [next(s for s in owners if table.camps_at(s, WAR, area_id) == most)]
+        most = max(position.camps_at(s, WAR, area_id) for s in owners)
+        return [next(s for s in owners if position.camps_at(s, WAR, area_id) == most)]
     return owners
 
 
-def answer_entry(table: Table, journeys: Journeys, answer: str) -> None:
+def answer_entry(position: Position, journeys: Journeys, answer: str) -> None:
     """The first asker allows the fleet, asks a duty (the amount follows) or forbids it; any ban forbids."""
     if answer == "ask_duty":
         journeys.step = DUTY_AMOUNT
@@ -742,65 +743,65 @@ def answer_entry(table: Table, journeys: Journeys, answer: str) -> None:
     if answer == "forbid":
         journeys.forbidden = True
         journeys.askers = []
-    _after_answers(table, journeys)
+    _after_answers(position, journeys)
 
 
-def ask_duty(table: Table, journeys: Journeys, n: int) -> None:
+def ask_duty(position: Position, journeys: Journeys, n: int) -> None:
     """The asker names his duty."""
     journeys.duties[journeys.askers.pop(0)] = n
-    _after_answers(table, journeys)
+    _after_answers(position, journeys)
 
 
-def _after_answers(table: Table, journeys: Journeys) -> None:
+def _after_answers(position: Position, journeys: Journeys) -> None:
     if journeys.askers:
-        journeys.step = SEA_BAN if table.board.area(journeys.target).kind == VIKING_KINGDOM else ENTRY_ANSWER
+        journeys.step = SEA_BAN if position.board.area(journeys.target).kind == VIKING_KINGDOM else ENTRY_ANSWER
     elif journeys.forbidden or total_duty(journeys):
         journeys.step = ENTRY_REPLY
     else:
-        _enter(table, journeys)
+        _enter(position, journeys)
 
 
-def reply_options(table: Table, journeys: Journeys) -> list[str]:
+def reply_options(position: Position, journeys: Journeys) -> list[str]:
     """What the mover may do at a duty or ban: pay (a duty he can afford, no ban), fight (a war fleet that may),
     turn away."""
     found = []
-    seat = fleet(table).owner
-    if not journeys.forbidden and table.silver[seat] >= total_duty(journeys):
+    seat = fleet(position).owner
+    if not journeys.forbidden and position.silver[seat] >= total_duty(journeys):
         found.append("pay_duty")
-    if may_fight_in(table, journeys):
+    if may_fight_in(position, journeys):
         found.append("fight")
     found.append("turn_away")
     return found
 
 
-def reply(table: Table, journeys: Journeys, answer: str) -> None:
+def reply(position: Position, journeys: Journeys, answer: str) -> None:
     """The mover pays the duties and enters, fights his way in, or turns away."""
-    seat = fleet(table).owner
+    seat = fleet(position).owner
     if answer == "pay_duty":
         for asker, duty in enumerate(journeys.duties):
             if duty:
-                table.give_silver(seat, asker, duty)
+                position.give_silver(seat, asker, duty)
                 journeys.events.append(JourneyEvent(seat, "duty", journeys.target, duty))
-        _enter(table, journeys)
+        _enter(position, journeys)
     elif answer == "fight":
-        _start_defender_fight(table, journeys)
+        _start_defender_fight(position, journeys)
     else:
-        _turn_away(table, journeys)
+        _turn_away(position, journeys)
 
 
-def _turn_away(table: Table, journeys: Journeys) -> None:
+def _turn_away(position: Position, journeys: Journeys) -> None:
     """The fleet stays where it is, and may still do what it had not done there; the attempt counts as a move (the
     loop guard)."""
-    f = fleet(table)
-    table.fleets[0] = f._replace(moves=f.moves + 1)
+    f = fleet(position)
+    position.fleets[0] = f._replace(moves=f.moves + 1)
     journeys.target = journeys.target_from = ""
-    acting = journeys.stopped and (f.kind == TRADING or journeys.won or _own_fief(table, f.owner, f.area))
+    acting = journeys.stopped and (f.kind == TRADING or journeys.won or _own_fief(position, f.owner, f.area))
     journeys.step = ACT if acting else MOVE
     if not acting:
-        _check_stuck(table, journeys)
+        _check_stuck(position, journeys)
 
 
-def answer_sea_ban(table: Table, journeys: Journeys, answer: str) -> None:
+def answer_sea_ban(position: Position, journeys: Journeys, answer: str) -> None:
     """A Danish player lets the fleet pass, bars Denmark's sea, or (under `denmark_toll: duty_or_ban`) asks a duty;
     one bar is enough, and the war roll follows it (VA-54)."""
     if answer == "ask_duty":
@@ -809,41 +810,41 @@ def answer_sea_ban(table: Table, journeys: Journeys, answer: str) -> None:
     asker = journeys.askers.pop(0)
     if answer == "bar_sea":
         journeys.askers = [asker]
-        if kingdoms_war.at_kings_peace(table, fleet(table).owner, asker):
+        if kingdoms_war.at_kings_peace(position, fleet(position).owner, asker):
             journeys.askers = []
-            _turn_away(table, journeys)
+            _turn_away(position, journeys)
         else:
             journeys.step = BAN_WAR_ROLL
         return
-    _after_answers(table, journeys)
+    _after_answers(position, journeys)
 
 
-def ban_war_roll(table: Table, journeys: Journeys, face: int) -> None:
+def ban_war_roll(position: Position, journeys: Journeys, face: int) -> None:
     """ "Roll a dice. If the result is lower or equal the number of ships stopped, war breaks out." The fleet turns
     away."""
     asker = journeys.askers.pop(0)
-    f = fleet(table)
+    f = fleet(position)
     if face <= f.size:
-        kingdoms_war.break_out_war(table, f.owner, asker, journeys.rules.war_tracking)
+        kingdoms_war.break_out_war(position, f.owner, asker, journeys.rules.war_tracking)
         journeys.events.append(JourneyEvent(f.owner, "war", journeys.target, face))
-    _turn_away(table, journeys)
+    _turn_away(position, journeys)
 
 
-def _enter(table: Table, journeys: Journeys) -> None:
+def _enter(position: Position, journeys: Journeys) -> None:
     """The fleet enters the target: its danger counts; at ten points, or entering a camp of its type that breaks
     the leg, the danger roll follows."""
-    f = fleet(table)
+    f = fleet(position)
     rules = journeys.rules
     target = journeys.target
-    added = danger.area_danger(table, f.owner, f.kind, target) + _card_danger(journeys, target)
-    table.fleets[0] = Fleet(f.owner, f.kind, f.size, target, f.danger + added, f.moves + 1, journeys.target_from)
+    added = danger.area_danger(position, f.owner, f.kind, target) + _card_danger(journeys, target)
+    position.fleets[0] = Fleet(f.owner, f.kind, f.size, target, f.danger + added, f.moves + 1, journeys.target_from)
     journeys.last_added = added
     journeys.target = journeys.target_from = ""
     _new_stop(journeys)
     journeys.entered = True
-    _note_entry(table, journeys, target)
-    f = fleet(table)
-    at_camp = danger.breaks_leg(table, f.owner, f.kind, f.area, rules.camp_break)
+    _note_entry(position, journeys, target)
+    f = fleet(position)
+    at_camp = danger.breaks_leg(position, f.owner, f.kind, f.area, rules.camp_break)
     if journeys.discovering:
         # The discovery card's land ends the leg: the fleet arrives there, and a ship left after the danger roll
         # discovers it (VA-26 `on_arrival`).
@@ -855,11 +856,11 @@ def _enter(table: Table, journeys: Journeys) -> None:
         journeys.step = DANGER_ROLL
         return
     if at_camp:
-        table.fleets[0] = f._replace(danger=0)
+        position.fleets[0] = f._replace(danger=0)
         journeys.leg = []
-        _discover(table, journeys)
+        _discover(position, journeys)
     journeys.step = MOVE
-    _check_stuck(table, journeys)
+    _check_stuck(position, journeys)
 
 
 def _card_danger(journeys: Journeys, area_id: str) -> int:
@@ -870,63 +871,63 @@ def _card_danger(journeys: Journeys, area_id: str) -> int:
     return sum(n for a, n in zip(journeys.danger_areas, journeys.danger_added, strict=True) if a == area_id)
 
 
-def _note_entry(table: Table, journeys: Journeys, area_id: str) -> None:
+def _note_entry(position: Position, journeys: Journeys, area_id: str) -> None:
     """The fleet has entered `area_id`: on its route and leg; FRI LEJD used up there; the discovery card's land."""
-    f = fleet(table)
+    f = fleet(position)
     journeys.route.append(area_id)
     journeys.leg.append(area_id)
     if area_id not in journeys.entered_by[f.owner]:
         journeys.entered_by[f.owner].append(area_id)
-    if area_id in journeys.free_passage and table.plundered[table.slot(area_id)]:
+    if area_id in journeys.free_passage and position.plundered[position.slot(area_id)]:
         journeys.free_passage.remove(area_id)
         journeys.passage_area = area_id
     elif journeys.passage_area != area_id:
         journeys.passage_area = ""
-    slot = table.slot(area_id)
-    journeys.discovering = area_id == journeys.discovery and table.discovered_by[slot] < 0
+    slot = position.slot(area_id)
+    journeys.discovering = area_id == journeys.discovery and position.discovered_by[slot] < 0
 
 
-def _discover(table: Table, journeys: Journeys) -> None:
+def _discover(position: Position, journeys: Journeys) -> None:
     """The fleet has arrived at the discovery card's land with a ship left: it is discovered by the fleet's owner
     this turn (5 VP in phase 9; open to all from the next turn)."""
-    if not journeys.discovering or not table.fleets:
+    if not journeys.discovering or not position.fleets:
         return
     journeys.discovering = False
-    f = fleet(table)
-    discover(table, f.owner, f.area)
+    f = fleet(position)
+    discover(position, f.owner, f.area)
     journeys.events.append(JourneyEvent(f.owner, "discovery", f.area, 0))
 
 
-def discover(table: Table, seat: int, area_id: str) -> None:
+def discover(position: Position, seat: int, area_id: str) -> None:
     """The Discovered marker goes on an unknown land (VA-26), unless someone found it first."""
-    slot = table.slot(area_id)
-    if table.discovered_by[slot] < 0:
-        table.discovered_by[slot] = seat
-        table.discovered_turn[slot] = table.turn
+    slot = position.slot(area_id)
+    if position.discovered_by[slot] < 0:
+        position.discovered_by[slot] = seat
+        position.discovered_turn[slot] = position.turn
 
 
-def stop(table: Table, journeys: Journeys) -> None:
+def stop(position: Position, journeys: Journeys) -> None:
     """The fleet's area becomes its destination: the danger roll (if any danger is counted), then it acts."""
-    f = fleet(table)
+    f = fleet(position)
     journeys.stopped = journeys.at_break = True
     if journeys.rolled_here:
         # The ten-point roll on entering this area serves for the destination too (VA-49).
-        table.fleets[0] = f._replace(danger=0)
-        _arrive(table, journeys)
+        position.fleets[0] = f._replace(danger=0)
+        _arrive(position, journeys)
         return
     if journeys.rules.danger_at_destination == "not_counted" and journeys.entered:
-        table.fleets[0] = f._replace(danger=max(f.danger - journeys.last_added, 0))
+        position.fleets[0] = f._replace(danger=max(f.danger - journeys.last_added, 0))
         journeys.last_added = 0
-    if fleet(table).danger > 0:
+    if fleet(position).danger > 0:
         journeys.resume = RESUME_ARRIVE
         journeys.step = DANGER_ROLL
         return
-    _arrive(table, journeys)
+    _arrive(position, journeys)
 
 
-def danger_roll(table: Table, journeys: Journeys, face: int) -> None:
+def danger_roll(position: Position, journeys: Journeys, face: int) -> None:
     """The danger die: ships lost if the roll is at most the danger (a 10 saves); the count restarts."""
-    f = fleet(table)
+    f = fleet(position)
     # BESKYDD: "The fleet gets -2 on its value. Counts for one dice roll." (VA-15)
     value = max(f.danger - journeys.protection, 0)
     journeys.protection = 0
@@ -934,82 +935,82 @@ def danger_roll(table: Table, journeys: Journeys, face: int) -> None:
     journeys.leg = []
     # At a destination or camp the count is "reset to zero"; only the ten-point roll on the way may carry (VA-49).
     after = 0 if journeys.at_break else danger.danger_after_roll(f.danger, journeys.rules.danger_overflow)
-    table.fleets[0] = f._replace(danger=after)
+    position.fleets[0] = f._replace(danger=after)
     if journeys.resume == RESUME_MOVE:
         journeys.rolled_here = True
     if lost:
         journeys.events.append(JourneyEvent(f.owner, "danger", f.area, lost))
-        table.lose_fleet_ships(0, lost)
-        if not table.fleets:
-            _journey_over(table, journeys)
+        position.lose_fleet_ships(0, lost)
+        if not position.fleets:
+            _journey_over(position, journeys)
             return
-    _discover(table, journeys)
+    _discover(position, journeys)
     if journeys.resume == RESUME_ARRIVE:
-        _arrive(table, journeys)
+        _arrive(position, journeys)
     else:
         journeys.step = MOVE
-        _check_stuck(table, journeys)
+        _check_stuck(position, journeys)
 
 
 # -- at the destination ----------------------------------------------------------------------------------------
 
 
-def _arrive(table: Table, journeys: Journeys) -> None:
+def _arrive(position: Position, journeys: Journeys) -> None:
     """At its destination a trading fleet acts; a war fleet first fights the armies, unless none are left. The leg
     ends here (a destination is a break)."""
     journeys.leg = []
-    f = fleet(table)
+    f = fleet(position)
     if f.kind == TRADING:
         journeys.step = ACT
         return
-    if _may_sell(table, journeys):
-        _sell_ships(table, journeys)
+    if _may_sell(position, journeys):
+        _sell_ships(position, journeys)
         return
-    slot = table.slot(f.area)
-    if table.separatists[slot]:
-        if journeys.rules.separatists == "hostile" and table.camps_in_area(WAR, f.area):
-            _start_separatist_fight(table, journeys)
+    slot = position.slot(f.area)
+    if position.separatists[slot]:
+        if journeys.rules.separatists == "hostile" and position.camps_in_area(WAR, f.area):
+            _start_separatist_fight(position, journeys)
             return
-    elif conquest.fief_holder(table, slot) == f.owner:
+    elif conquest.fief_holder(position, slot) == f.owner:
         # FÖRLÄNING, SMÅRIKE: "The player does not need to defeat any more armies to build war camps there" (VA-23).
         journeys.step = ACT
         return
-    _fight_armies(table, journeys)
+    _fight_armies(position, journeys)
 
 
-def _fight_armies(table: Table, journeys: Journeys) -> None:
+def _fight_armies(position: Position, journeys: Journeys) -> None:
     """The war fleet fights the area's armies, or wins at once where none are left."""
-    f = fleet(table)
-    area = table.board.area(f.area)
-    slot = table.slot(f.area)
+    f = fleet(position)
+    area = position.board.area(f.area)
+    slot = position.slot(f.area)
     # "For each war camp, in the area, the number of armies is reduced by one" (6.4; VA-55): every war camp there.
-    camps = table.camps_in_area(WAR, f.area)
+    camps = position.camps_in_area(WAR, f.area)
     lost = journeys.army_lost[slot] if journeys.rules.army_losses == "per_turn" else 0
     armies = max(area.shields - camps - lost, 0)
     if armies == 0:
         journeys.won = journeys.armyless = True
         journeys.step = ACT
         return
-    strength = army_strength(table, journeys.rules, f.area)
-    journeys.fight = combat.against_armies(table.num_players, f.area, f.owner, armies, strength)
-    _start_round(table, journeys)
+    strength = army_strength(position, journeys.rules, f.area)
+    journeys.fight = combat.against_armies(position.num_players, f.area, f.owner, armies, strength)
+    _start_round(position, journeys)
 
 
-def _start_separatist_fight(table: Table, journeys: Journeys) -> None:
+def _start_separatist_fight(position: Position, journeys: Journeys) -> None:
     """UTBRYTARE under `separatists: hostile` (VA-22): "Their war camps defend the area against every war fleet that
     makes it a destination. Each counts as two ships of strength 5, and neither side re-rolls 1s." Every seat's war
     camps there fight, the mover's own too (they are no one's); war ships standing there keep out of it."""
-    f = fleet(table)
-    n = table.num_players
-    owners = [s for s in seat_order(table.first_seat, n) if table.camps_at(s, WAR, f.area)]
-    camps = [table.camps_at(s, WAR, f.area) for s in range(n)]
+    f = fleet(position)
+    n = position.num_players
+    owners = [s for s in seat_order(position.first_seat, n) if position.camps_at(s, WAR, f.area)]
+    camps = [position.camps_at(s, WAR, f.area) for s in range(n)]
     journeys.fight = combat.against_defenders(n, f.area, f.owner, owners, [0] * n, camps)
     journeys.separatist_fight = True
     journeys.events.append(JourneyEvent(f.owner, "separatists defend", f.area, sum(camps)))
-    _start_round(table, journeys)
+    _start_round(position, journeys)
 
 
-def _after_separatist_fight(table: Table, journeys: Journeys, resume: int) -> None:
+def _after_separatist_fight(position: Position, journeys: Journeys, resume: int) -> None:
     """After the fight with the separatists' war camps: no risk of war (they belong to no one); the marker goes
     with the area's last camp; a fleet that won goes on to fight the armies, one that withdrew moves on."""
     fight = journeys.fight
@@ -1017,44 +1018,48 @@ def _after_separatist_fight(table: Table, journeys: Journeys, resume: int) -> No
     lost = sum(fight.lost_camps)
     if lost:
         journeys.events.append(JourneyEvent(fight.attacker, "separatist war camps destroyed", fight.area, lost))
-    _clear_separatists(table, fight.area)
-    if resume == RESUME_OVER or not table.fleets:
-        _journey_over(table, journeys)
+    _clear_separatists(position, fight.area)
+    if resume == RESUME_OVER or not position.fleets:
+        _journey_over(position, journeys)
     elif resume == RESUME_ENTER:
-        _fight_armies(table, journeys)
+        _fight_armies(position, journeys)
     else:
         journeys.step = MOVE
-        _check_stuck(table, journeys)
+        _check_stuck(position, journeys)
 
 
-def _clear_separatists(table: Table, area_id: str) -> None:
+def _clear_separatists(position: Position, area_id: str) -> None:
     """The separatist marker goes once the area has no camp left (VA-22)."""
-    slot = table.slot(area_id)
-    if table.separatists[slot] and not table.camps_in_area(WAR, area_id) and not table.camps_in_area(TRADING, area_id):
-        table.separatists[slot] = False
+    slot = position.slot(area_id)
+    if (
+        position.separatists[slot]
+        and not position.camps_in_area(WAR, area_id)
+        and not position.camps_in_area(TRADING, area_id)
+    ):
+        position.separatists[slot] = False
 
 
-def _sell_ships(table: Table, journeys: Journeys) -> None:
+def _sell_ships(position: Position, journeys: Journeys) -> None:
     """VÄRINGAGARDE: "Up to four war ships may be sold as mercenaries in Miklagård ... Sold ships are removed.
     Price as indicated for the dice rolls (Silver per ship)." The fleet sells as many as it can, the rest sails on
     (no fight with Miklagård's armies: the ships come as mercenaries)."""
-    f = fleet(table)
+    f = fleet(position)
     sold = min(f.size, journeys.varangian_max)
     prices = journeys.varangian_prices
     silver = sum(prices[i] if i < len(prices) else prices[-1] for i in range(sold))
     journeys.varangian_prices = []
-    table.lose_fleet_ships(0, sold)
-    table.gain_silver(f.owner, silver)
+    position.lose_fleet_ships(0, sold)
+    position.gain_silver(f.owner, silver)
     journeys.events.append(JourneyEvent(f.owner, "sold ships", f.area, silver))
-    if not table.fleets:
-        _journey_over(table, journeys)
+    if not position.fleets:
+        _journey_over(position, journeys)
         return
     journeys.step = ACT
 
 
-def _start_round(table: Table, journeys: Journeys) -> None:
+def _start_round(position: Position, journeys: Journeys) -> None:
     fight = journeys.fight
-    combat.start_round(fight, fleet(table).size)
+    combat.start_round(fight, fleet(position).size)
     if journeys.protection and journeys.protection_any:
         # BESKYDD under `protection: any_roll`: the fleet's next roll is this round's dice.
         fight.round_bonus = journeys.protection
@@ -1062,13 +1067,13 @@ def _start_round(table: Table, journeys: Journeys) -> None:
     journeys.step = FLEET_HITS
 
 
-def berserk_dice(table: Table, journeys: Journeys, one_round: bool) -> None:
+def berserk_dice(position: Position, journeys: Journeys, one_round: bool) -> None:
     """BÄRSÄRK played before the fight: the dice of its first round as the card leaves them. Under `berserk:
     no_losses` the standing card's side "wins automatically": neither side's dice count (the fleet's node rolls no
     dice, the round ends at once); under `one_round` only the berserk side's dice are spared. Two cards cancel
     each other and the dice are as usual."""
     fight = journeys.fight
-    fight.fleet_dice = fleet(table).size
+    fight.fleet_dice = fleet(position).size
     fight.other_dice = fight.armies if fight.against == combat.ARMIES else fight.defending_dice()
     seat = combat.berserk_standing(fight)
     if seat < 0:
@@ -1080,32 +1085,32 @@ def berserk_dice(table: Table, journeys: Journeys, one_round: bool) -> None:
         fight.other_dice = 0
 
 
-def fleet_hits(table: Table, journeys: Journeys, hits: int) -> None:
+def fleet_hits(position: Position, journeys: Journeys, hits: int) -> None:
     """A node of the war fleet's dice."""
     combat.fleet_rolled(journeys.fight, hits)
-    _next_dice(table, journeys)
+    _next_dice(position, journeys)
 
 
-def other_hits(table: Table, journeys: Journeys, hits: int, one: bool) -> None:
+def other_hits(position: Position, journeys: Journeys, hits: int, one: bool) -> None:
     """A node of the armies' or defenders' dice."""
     combat.other_rolled(journeys.fight, hits, one)
-    _next_dice(table, journeys)
+    _next_dice(position, journeys)
 
 
-def _next_dice(table: Table, journeys: Journeys) -> None:
+def _next_dice(position: Position, journeys: Journeys) -> None:
     fight = journeys.fight
     if fight.fleet_dice:
         journeys.step = FLEET_HITS
     elif fight.other_dice:
         journeys.step = ARMY_HITS if fight.against == combat.ARMIES else DEFENDER_HITS
     else:
-        _end_round(table, journeys)
+        _end_round(position, journeys)
 
 
-def _end_round(table: Table, journeys: Journeys) -> None:
+def _end_round(position: Position, journeys: Journeys) -> None:
     """Both sides' hits fall together; then the fight is won, lost, or the mover chooses."""
     fight = journeys.fight
-    f = fleet(table)
+    f = fleet(position)
     seat = f.owner
     berserk = combat.berserk_standing(fight) if fight.rounds == 1 else -1
     if berserk >= 0:
@@ -1119,59 +1124,59 @@ def _end_round(table: Table, journeys: Journeys) -> None:
         beaten = min(fight.fleet_hits, fight.armies)
         fight.armies -= beaten
         journeys.defeated += beaten
-        journeys.army_lost[table.slot(fight.area)] += beaten
+        journeys.army_lost[position.slot(fight.area)] += beaten
     else:
         for defender, ships, camps in combat.apply_defender_losses(fight, fight.fleet_hits):
             if ships:
-                table.remove_ships(defender, WAR, fight.area, ships)
+                position.remove_ships(defender, WAR, fight.area, ships)
             if camps:
-                table.remove_camps(defender, WAR, fight.area, camps)
+                position.remove_camps(defender, WAR, fight.area, camps)
     lost = min(fight.other_hits, f.size)
     if lost:
         fight.lost_ships[seat] += lost
-        table.lose_fleet_ships(0, lost)
-    if not table.fleets:
-        _after_fight(table, journeys, RESUME_OVER)
+        position.lose_fleet_ships(0, lost)
+    if not position.fleets:
+        _after_fight(position, journeys, RESUME_OVER)
     elif fight.other_side_left() == 0:
         if fight.against == combat.ARMIES:
             journeys.won = True
             journeys.step = ACT
             journeys.events.append(JourneyEvent(seat, "victory", fight.area, journeys.defeated))
         else:
-            _after_fight(table, journeys, RESUME_ENTER)
+            _after_fight(position, journeys, RESUME_ENTER)
     else:
         journeys.step = FIGHT_ON
 
 
-def fight_on(table: Table, journeys: Journeys, go_on: bool) -> None:
+def fight_on(position: Position, journeys: Journeys, go_on: bool) -> None:
     """The mover fights another round, or withdraws: from the armies he moves on; from the defenders he turns
     away."""
     if go_on:
-        _start_round(table, journeys)
+        _start_round(position, journeys)
     elif journeys.fight.against == combat.ARMIES:
         journeys.step = MOVE
-        _check_stuck(table, journeys)
+        _check_stuck(position, journeys)
     else:
-        _after_fight(table, journeys, RESUME_TURNED_AWAY)
+        _after_fight(position, journeys, RESUME_TURNED_AWAY)
 
 
-def _start_defender_fight(table: Table, journeys: Journeys) -> None:
-    f = fleet(table)
-    seats = defenders(table, f.owner, journeys.target)
-    ships = [table.ships_at(s, WAR, journeys.target) for s in range(table.num_players)]
-    camps = [table.camps_at(s, WAR, journeys.target) for s in range(table.num_players)]
-    journeys.fight = combat.against_defenders(table.num_players, journeys.target, f.owner, seats, ships, camps)
-    _start_round(table, journeys)
+def _start_defender_fight(position: Position, journeys: Journeys) -> None:
+    f = fleet(position)
+    seats = defenders(position, f.owner, journeys.target)
+    ships = [position.ships_at(s, WAR, journeys.target) for s in range(position.num_players)]
+    camps = [position.camps_at(s, WAR, journeys.target) for s in range(position.num_players)]
+    journeys.fight = combat.against_defenders(position.num_players, journeys.target, f.owner, seats, ships, camps)
+    _start_round(position, journeys)
 
 
 # -- war after a fight between kingdoms ------------------------------------------------------------------------
 
 
-def _after_fight(table: Table, journeys: Journeys, resume: int) -> None:
+def _after_fight(position: Position, journeys: Journeys, resume: int) -> None:
     """After a fight with other kingdoms' ships and camps: the risk of war, declarations, then `resume` (none after
     the separatists' camps, which are no one's)."""
     if journeys.separatist_fight:
-        _after_separatist_fight(table, journeys, resume)
+        _after_separatist_fight(position, journeys, resume)
         return
     fight = journeys.fight
     attacker = fight.attacker
@@ -1182,102 +1187,106 @@ def _after_fight(table: Table, journeys: Journeys, resume: int) -> None:
         opponents[seat] = [attacker]
         opponents[attacker].append(seat)
     thresholds[attacker] = kingdoms_war.war_risk(fight.lost_ships[attacker], 0)
-    _risk_of_war(table, journeys, thresholds, opponents, resume)
+    _risk_of_war(position, journeys, thresholds, opponents, resume)
 
 
 def _risk_of_war(
-    table: Table, journeys: Journeys, thresholds: list[int], opponents: list[list[int]], resume: int
+    position: Position, journeys: Journeys, thresholds: list[int], opponents: list[list[int]], resume: int
 ) -> None:
     """Each participant who lost something rolls; war with an emigrant's side is certain; then declarations."""
     journeys.risk, journeys.opponents, journeys.resume = thresholds, opponents, resume
     war_tracking = journeys.rules.war_tracking
-    order = [(table.first_seat + i) % table.num_players for i in range(table.num_players)]
+    order = [(position.first_seat + i) % position.num_players for i in range(position.num_players)]
     for seat in order:
         for other in opponents[seat]:
             if seat < other:
-                kingdoms_war.renew_war(table, seat, other, war_tracking)
-                if kingdoms_war.war_is_certain(table, seat, other):
-                    kingdoms_war.break_out_war(table, seat, other, war_tracking)
+                kingdoms_war.renew_war(position, seat, other, war_tracking)
+                if kingdoms_war.war_is_certain(position, seat, other):
+                    kingdoms_war.break_out_war(position, seat, other, war_tracking)
     journeys.to_risk = [
-        s for s in order if thresholds[s] > 0 and any(_war_possible(table, journeys, s, o) for o in opponents[s])
+        s for s in order if thresholds[s] > 0 and any(_war_possible(position, journeys, s, o) for o in opponents[s])
     ]
-    journeys.declarers = [s for s in order if any(_war_possible(table, journeys, s, o) for o in opponents[s])]
-    _next_risk(table, journeys)
+    journeys.declarers = [s for s in order if any(_war_possible(position, journeys, s, o) for o in opponents[s])]
+    _next_risk(position, journeys)
 
 
-def _war_possible(table: Table, journeys: Journeys, a: int, b: int) -> bool:
+def _war_possible(position: Position, journeys: Journeys, a: int, b: int) -> bool:
     """Whether a war between the two sides would change anything: two kingdoms not yet at War with each other."""
-    if not kingdoms_war.side(table, a) or not kingdoms_war.side(table, b) or kingdoms_war.countrymen(table, a, b):
+    if (
+        not kingdoms_war.side(position, a)
+        or not kingdoms_war.side(position, b)
+        or kingdoms_war.countrymen(position, a, b)
+    ):
         return False
-    return not kingdoms_war.at_war_with(table, a, b, journeys.rules.war_tracking)
+    return not kingdoms_war.at_war_with(position, a, b, journeys.rules.war_tracking)
 
 
-def _next_risk(table: Table, journeys: Journeys) -> None:
+def _next_risk(position: Position, journeys: Journeys) -> None:
     journeys.to_risk = [
-        s for s in journeys.to_risk if any(_war_possible(table, journeys, s, o) for o in journeys.opponents[s])
+        s for s in journeys.to_risk if any(_war_possible(position, journeys, s, o) for o in journeys.opponents[s])
     ]
     if journeys.to_risk:
         journeys.step = WAR_RISK_ROLL
         return
     journeys.declarers = [
-        s for s in journeys.declarers if any(_war_possible(table, journeys, s, o) for o in journeys.opponents[s])
+        s for s in journeys.declarers if any(_war_possible(position, journeys, s, o) for o in journeys.opponents[s])
     ]
     if journeys.declarers:
         journeys.step = WAR_DECLARATION
         journeys.askers = []
         return
-    _resume(table, journeys)
+    _resume(position, journeys)
 
 
-def risk_roll(table: Table, journeys: Journeys, face: int) -> None:
+def risk_roll(position: Position, journeys: Journeys, face: int) -> None:
     """A participant's war die: at most his ships lost plus two per camp brings war with his opponents."""
     seat = journeys.to_risk.pop(0)
     if face <= journeys.risk[seat]:
         for other in journeys.opponents[seat]:
-            if kingdoms_war.break_out_war(table, seat, other, journeys.rules.war_tracking):
+            if kingdoms_war.break_out_war(position, seat, other, journeys.rules.war_tracking):
                 journeys.events.append(JourneyEvent(seat, "war", "", face))
-    _next_risk(table, journeys)
+    _next_risk(position, journeys)
 
 
-def declare(table: Table, journeys: Journeys, war: bool) -> None:
+def declare(position: Position, journeys: Journeys, war: bool) -> None:
     """A participant declares war on his opponents' kingdoms, or not."""
     seat = journeys.declarers.pop(0)
     if war:
         for other in journeys.opponents[seat]:
-            if kingdoms_war.break_out_war(table, seat, other, journeys.rules.war_tracking):
+            if kingdoms_war.break_out_war(position, seat, other, journeys.rules.war_tracking):
                 journeys.events.append(JourneyEvent(seat, "declared war", "", 0))
-    _next_risk(table, journeys)
+    _next_risk(position, journeys)
 
 
-def _resume(table: Table, journeys: Journeys) -> None:
+def _resume(position: Position, journeys: Journeys) -> None:
     resume = journeys.resume
     journeys.risk = [0] * journeys.num_players
     journeys.opponents = [[] for _ in range(journeys.num_players)]
-    if resume == RESUME_OVER or not table.fleets or not journeys.active:
-        _journey_over(table, journeys)
+    if resume == RESUME_OVER or not position.fleets or not journeys.active:
+        _journey_over(position, journeys)
     elif resume == RESUME_ENTER:
-        _enter(table, journeys)
+        _enter(position, journeys)
     elif resume == RESUME_TURNED_AWAY:
-        _turn_away(table, journeys)
+        _turn_away(position, journeys)
     elif resume == RESUME_ACT:
         journeys.step = ACT
     else:
         journeys.step = MOVE
-        _check_stuck(table, journeys)
+        _check_stuck(position, journeys)
 
 
 # -- acting ----------------------------------------------------------------------------------------------------
 
 
-def do_trade(table: Table, journeys: Journeys) -> None:
+def do_trade(position: Position, journeys: Journeys) -> None:
     """The trading fleet trades (6.3)."""
-    f = fleet(table)
+    f = fleet(position)
     if f.area in journeys.free_trade:
         journeys.free_trade.remove(f.area)
-    silver = trade.trade(table, 0, 2 if _good_trade(journeys, f.owner, f.area) else 1)
+    silver = trade.trade(position, 0, 2 if _good_trade(journeys, f.owner, f.area) else 1)
     journeys.traded = True
     journeys.events.append(JourneyEvent(f.owner, "trade", f.area, silver))
-    _after_act(table, journeys)
+    _after_act(position, journeys)
 
 
 def _good_trade(journeys: Journeys, seat: int, area_id: str) -> bool:
@@ -1291,133 +1300,133 @@ def _good_trade(journeys: Journeys, seat: int, area_id: str) -> bool:
     return False
 
 
-def do_plunder(table: Table, journeys: Journeys) -> None:
+def do_plunder(position: Position, journeys: Journeys) -> None:
     """The war fleet plunders (6.4)."""
-    f = fleet(table)
+    f = fleet(position)
     # "If the army strength was five ..." (6.4): the strength the armies fought at (VA-25 `expanded_strength`).
-    silver = plunder.plunder_silver(army_strength(table, journeys.rules, f.area), journeys.defeated)
+    silver = plunder.plunder_silver(army_strength(position, journeys.rules, f.area), journeys.defeated)
     if silver:
-        table.gain_silver(f.owner, silver)
-    table.plundered[table.slot(f.area)] = True
+        position.gain_silver(f.owner, silver)
+    position.plundered[position.slot(f.area)] = True
     journeys.plundered = True
     journeys.events.append(JourneyEvent(f.owner, "plunder", f.area, silver))
-    _after_act(table, journeys)
+    _after_act(position, journeys)
 
 
-def do_build(table: Table, journeys: Journeys, n: int) -> None:
+def do_build(position: Position, journeys: Journeys, n: int) -> None:
     """The fleet builds `n` camps of its type; in a province the empire reacts at once (VA-32), but not in a
     heritage or small kingdom (VA-23)."""
-    f = fleet(table)
-    trade.build(table, 0, n)
+    f = fleet(position)
+    trade.build(position, 0, n)
     journeys.built = True
     journeys.events.append(JourneyEvent(f.owner, "build " + f.kind, f.area, n))
-    slot = table.slot(f.area)
+    slot = position.slot(f.area)
     # A heritage or small kingdom "makes no more reaction rolls" (VA-23), whoever builds there.
-    if table.empire_of[slot] and conquest.fief_holder(table, slot) == NOBODY:
+    if position.empire_of[slot] and conquest.fief_holder(position, slot) == NOBODY:
         only = f.owner if journeys.rules.reaction_on_build == "builder_only" else -1
-        journeys.build_reactions = reactions.on_build(table, journeys.rules.reaction_roll, f.area, only)
+        journeys.build_reactions = reactions.on_build(position, journeys.rules.reaction_roll, f.area, only)
         if not reactions.done(journeys.build_reactions):
             journeys.step = BUILD_REACTION_ROLL
             return
-    _after_act(table, journeys)
+    _after_act(position, journeys)
 
 
-def build_reaction_roll(table: Table, journeys: Journeys, face: int) -> None:
+def build_reaction_roll(position: Position, journeys: Journeys, face: int) -> None:
     """The empire's reaction to the new camps."""
-    reactions.reaction_roll(table, journeys.build_reactions, face)
-    _after_build_reaction(table, journeys)
+    reactions.reaction_roll(position, journeys.build_reactions, face)
+    _after_build_reaction(position, journeys)
 
 
-def build_gald_roll(table: Table, journeys: Journeys, face: int) -> None:
+def build_gald_roll(position: Position, journeys: Journeys, face: int) -> None:
     """The Gäld die of a reaction to the new camps."""
-    reactions.gald_roll(table, journeys.build_reactions, face)
-    _after_build_reaction(table, journeys)
+    reactions.gald_roll(position, journeys.build_reactions, face)
+    _after_build_reaction(position, journeys)
 
 
-def _after_build_reaction(table: Table, journeys: Journeys) -> None:
+def _after_build_reaction(position: Position, journeys: Journeys) -> None:
     r = journeys.build_reactions
     if reactions.gald_roller(r) >= 0:
         journeys.step = BUILD_GALD_ROLL
     elif not reactions.done(r):
         journeys.step = BUILD_REACTION_ROLL
     else:
-        _after_act(table, journeys)
+        _after_act(position, journeys)
 
 
-def do_destroy(table: Table, journeys: Journeys) -> None:
+def do_destroy(position: Position, journeys: Journeys) -> None:
     """The war fleet destroys other kingdoms' undefended trading camps; the owners risk war (VA-58)."""
-    f = fleet(table)
+    f = fleet(position)
     journeys.destroyed = True
-    if table.separatists[table.slot(f.area)]:
-        _destroy_separatist_camps(table, journeys)
+    if position.separatists[position.slot(f.area)]:
+        _destroy_separatist_camps(position, journeys)
         return
     thresholds = [0] * journeys.num_players
     opponents: list[list[int]] = [[] for _ in range(journeys.num_players)]
-    for owner, camps in plunder.destroy(table, f.owner, f.area):
+    for owner, camps in plunder.destroy(position, f.owner, f.area):
         journeys.events.append(JourneyEvent(owner, "trading camps destroyed", f.area, camps))
         thresholds[owner] = kingdoms_war.war_risk(0, camps)
         opponents[owner] = [f.owner]
         opponents[f.owner].append(owner)
-    _risk_of_war(table, journeys, thresholds, opponents, RESUME_ACT)
+    _risk_of_war(position, journeys, thresholds, opponents, RESUME_ACT)
 
 
-def _destroy_separatist_camps(table: Table, journeys: Journeys) -> None:
+def _destroy_separatist_camps(position: Position, journeys: Journeys) -> None:
     """VA-22: "Once those war camps are gone, a war fleet that wins there may remove the separatist trading camps"
     (every seat's, no one's to defend or to go to war over); with no camp left the marker goes."""
-    f = fleet(table)
+    f = fleet(position)
     removed = 0
-    for seat in range(table.num_players):
-        n = table.camps_at(seat, TRADING, f.area)
+    for seat in range(position.num_players):
+        n = position.camps_at(seat, TRADING, f.area)
         if n:
-            table.remove_camps(seat, TRADING, f.area, n)
+            position.remove_camps(seat, TRADING, f.area, n)
             removed += n
     journeys.events.append(JourneyEvent(f.owner, "separatist trading camps removed", f.area, removed))
-    _clear_separatists(table, f.area)
-    _after_act(table, journeys)
+    _clear_separatists(position, f.area)
+    _after_act(position, journeys)
 
 
-def _after_act(table: Table, journeys: Journeys) -> None:
+def _after_act(position: Position, journeys: Journeys) -> None:
     """After an action the fleet may do another, move on, or end; a fleet used up ends its journey."""
-    if not table.fleets:
-        _journey_over(table, journeys)
+    if not position.fleets:
+        _journey_over(position, journeys)
         return
     journeys.step = ACT
 
 
-def end_journey(table: Table, journeys: Journeys) -> None:
+def end_journey(position: Position, journeys: Journeys) -> None:
     """The journey ends: the fleet's remaining ships are removed (`journey_end: remove_rest`) or stand where it is
     (`stay`) (VA-50)."""
-    if table.fleets:
-        f = fleet(table)
-        if journeys.rules.journey_end == "stay" and table.board.area(f.area).is_land:
-            table.land_fleet(0)
+    if position.fleets:
+        f = fleet(position)
+        if journeys.rules.journey_end == "stay" and position.board.area(f.area).is_land:
+            position.land_fleet(0)
         else:
-            table.lose_fleet_ships(0, f.size)
-    _journey_over(table, journeys)
+            position.lose_fleet_ships(0, f.size)
+    _journey_over(position, journeys)
 
 
-def _journey_over(table: Table, journeys: Journeys) -> None:
+def _journey_over(position: Position, journeys: Journeys) -> None:
     """After the journey (an emigrant who lost a camp of his home area is homeless now, VA-61), a new initiative
     roll (6.1)."""
-    emigration.check_homeless(table)
+    emigration.check_homeless(position)
     _clear_cards(journeys)
     journeys.fight = combat.Fight(journeys.num_players)
     journeys.separatist_fight = False
     journeys.askers, journeys.declarers, journeys.to_risk = [], [], []
     journeys.target = journeys.target_from = ""
     _new_stop(journeys)
-    _next_journey(table, journeys)
+    _next_journey(position, journeys)
 
 
-def act_moves(table: Table, journeys: Journeys) -> list[str]:
+def act_moves(position: Position, journeys: Journeys) -> list[str]:
     """The areas the fleet may move on to from where it acted (the fight's withdrawal included)."""
-    return [target for target, _ in moves(table, journeys)]
+    return [target for target, _ in moves(position, journeys)]
 
 
 # -- what a viewer sees ----------------------------------------------------------------------------------------
 
 
-def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
+def observation(position: Position, journeys: Journeys) -> dict[str, Any]:
     """Phase 6 as JSON: initiative, the fleet in motion, the fight and the entry under way, this phase's events."""
     ini = journeys.initiative
     fight = journeys.fight
@@ -1429,7 +1438,7 @@ def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
             "armies": fight.armies,
             "strength": fight.strength,
             "defenders": [{"seat": s, "ships": fight.ships[s], "camps": fight.camps[s]} for s in fight.defenders],
-            "fleet_size": table.fleets[0].size if table.fleets and journeys.active else 0,
+            "fleet_size": position.fleets[0].size if position.fleets and journeys.active else 0,
             "round": fight.rounds,
             "thors_hammer": list(fight.hammer),
             "berserk": list(fight.berserk),
@@ -1451,7 +1460,7 @@ def observation(table: Table, journeys: Journeys) -> dict[str, Any]:
             "holder": initiative.holder(ini),
             "passed": sorted({*ini.passed, *(s for s in range(journeys.num_players) if ini.out[s])}),
         },
-        "fleet": 0 if journeys.active and table.fleets else -1,
+        "fleet": 0 if journeys.active and position.fleets else -1,
         "fight": fight_data,
         "entry": entry,
         "events": [e._asdict() for e in journeys.events],

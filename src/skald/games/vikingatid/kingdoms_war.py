@@ -22,85 +22,85 @@ from __future__ import annotations
 from typing import Final
 
 from skald.games.vikingatid.actions import KINGDOMS
-from skald.games.vikingatid.table import PEACE_PENDING, WAR_MARKER, Table, pair_index
+from skald.games.vikingatid.position import PEACE_PENDING, WAR_MARKER, Position, pair_index
 
 PER_PAIR: Final = "per_pair"
 
 
-def side(table: Table, seat: int) -> str:
+def side(position: Position, seat: int) -> str:
     """The seat's side in war: his Viking kingdom, or "" once he has emigrated (he is then nobody's countryman)."""
-    return "" if table.emigrated[seat] else table.kingdom_of(seat)
+    return "" if position.emigrated[seat] else position.kingdom_of(seat)
 
 
-def countrymen(table: Table, a: int, b: int) -> bool:
+def countrymen(position: Position, a: int, b: int) -> bool:
     """Whether two seats are of the same Viking kingdom (a seat is always his own countryman): they never fight,
     and each passes the other's war camps freely."""
     if a == b:
         return True
-    kingdom = side(table, a)
-    return kingdom != "" and kingdom == side(table, b)
+    kingdom = side(position, a)
+    return kingdom != "" and kingdom == side(position, b)
 
 
-def at_kings_peace(table: Table, a: int, b: int) -> bool:
+def at_kings_peace(position: Position, a: int, b: int) -> bool:
     """Whether a King's Peace holds between the two seats' kingdoms, so they may not fight each other."""
-    first, second = side(table, a), side(table, b)
+    first, second = side(position, a), side(position, b)
     if not first or not second or first == second:
         return False
-    return table.kings_peace[pair_index(first, second)]
+    return position.kings_peace[pair_index(first, second)]
 
 
-def may_fight(table: Table, attacker: int, defender: int) -> bool:
+def may_fight(position: Position, attacker: int, defender: int) -> bool:
     """Whether the attacker may fight the defender: not countrymen, no King's Peace between them."""
-    return not countrymen(table, attacker, defender) and not at_kings_peace(table, attacker, defender)
+    return not countrymen(position, attacker, defender) and not at_kings_peace(position, attacker, defender)
 
 
-def break_out_war(table: Table, a: int, b: int, war_tracking: str) -> list[str]:
+def break_out_war(position: Position, a: int, b: int, war_tracking: str) -> list[str]:
     """War between the two seats' sides: War on both kingdoms (a Peace? turns back to War), or on the kingdom alone
     when the other is an emigrant, nothing between two emigrants or countrymen. Returns the kingdoms marked."""
-    first, second = side(table, a), side(table, b)
+    first, second = side(position, a), side(position, b)
     marked = [k for k in (first, second) if k]
-    if countrymen(table, a, b) or not marked:
+    if countrymen(position, a, b) or not marked:
         return []
     if war_tracking == PER_PAIR and first and second:
         # Each pair keeps its own state; a war with an emigrant's home country marks the kingdom alone (below).
-        table.pair_war[pair_index(first, second)] = WAR_MARKER
+        position.pair_war[pair_index(first, second)] = WAR_MARKER
         return marked
     for kingdom in marked:
-        table.war[KINGDOMS.index(kingdom)] = WAR_MARKER
+        position.war[KINGDOMS.index(kingdom)] = WAR_MARKER
     return marked
 
 
-def renew_war(table: Table, a: int, b: int, war_tracking: str) -> None:
+def renew_war(position: Position, a: int, b: int, war_tracking: str) -> None:
     """ "If there is any combat between the two kingdoms, the "Peace?" marker is immediately turned back to its War
     side" (VA-40): a fight between two kingdoms turns a Peace? on either (or on their pair) back to War."""
-    first, second = side(table, a), side(table, b)
+    first, second = side(position, a), side(position, b)
     if not first or not second or first == second:
         return
     if war_tracking == PER_PAIR:
         i = pair_index(first, second)
-        if table.pair_war[i] == PEACE_PENDING:
-            table.pair_war[i] = WAR_MARKER
+        if position.pair_war[i] == PEACE_PENDING:
+            position.pair_war[i] = WAR_MARKER
         return
     for kingdom in (first, second):
         k = KINGDOMS.index(kingdom)
-        if table.war[k] == PEACE_PENDING:
-            table.war[k] = WAR_MARKER
+        if position.war[k] == PEACE_PENDING:
+            position.war[k] = WAR_MARKER
 
 
-def at_war_with(table: Table, a: int, b: int, war_tracking: str) -> bool:
+def at_war_with(position: Position, a: int, b: int, war_tracking: str) -> bool:
     """Whether War already stands between the two sides (then a declaration would change nothing)."""
-    first, second = side(table, a), side(table, b)
+    first, second = side(position, a), side(position, b)
     if not first or not second or first == second:
         return False
     if war_tracking == PER_PAIR:
-        return table.pair_war[pair_index(first, second)] == WAR_MARKER
-    return table.war[KINGDOMS.index(first)] == WAR_MARKER and table.war[KINGDOMS.index(second)] == WAR_MARKER
+        return position.pair_war[pair_index(first, second)] == WAR_MARKER
+    return position.war[KINGDOMS.index(first)] == WAR_MARKER and position.war[KINGDOMS.index(second)] == WAR_MARKER
 
 
-def war_is_certain(table: Table, a: int, b: int) -> bool:
+def war_is_certain(position: Position, a: int, b: int) -> bool:
     """A fight between an emigrant's home country and a Viking kingdom always brings war to the kingdom, with no
     roll ("home countries can never be at war")."""
-    return (side(table, a) == "") != (side(table, b) == "")
+    return (side(position, a) == "") != (side(position, b) == "")
 
 
 def war_risk(lost_ships: int, lost_camps: int) -> int:

@@ -2,7 +2,7 @@
 
 Each option is a DEFAULT of research/vikingatid-rulings.md ("Rule options at a glance"; VA-70 from "Points still
 open"), named as there; its doc cites the item. The options of single cards (VA-14 to VA-28, VA-71) are in
-`card_options`.
+`cards.options`.
 docs/vikingatid.md lists the options with their reasons. The options live apart from the game's registration so
 that every rule module reads them without importing the game.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from skald.games.vikingatid.card_options import CARD_OPTIONS, option
+from skald.games.vikingatid.cards.options import CARD_OPTIONS, option
 
 _RULEBOOK_OPTIONS: Final = (
     option(

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from skald.games.vikingatid.kingdoms_war import countrymen, may_fight
-from skald.games.vikingatid.table import Table
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.trade import camp_room
 
 WAR: Final = "war"
@@ -38,48 +38,48 @@ def plunder_silver(strength: int, armies_defeated: int) -> int:
     return 0
 
 
-def plunder(table: Table, fleet: int, armies_defeated: int) -> int:
+def plunder(position: Position, fleet: int, armies_defeated: int) -> int:
     """The fleet plunders where it is: its owner gets the silver, a plundered marker goes down. Returns the
     silver."""
-    f = table.fleets[fleet]
-    silver = plunder_silver(table.board.area(f.area).strength, armies_defeated)
+    f = position.fleets[fleet]
+    silver = plunder_silver(position.board.area(f.area).strength, armies_defeated)
     if silver:
-        table.gain_silver(f.owner, silver)
-    table.plundered[table.slot(f.area)] = True
+        position.gain_silver(f.owner, silver)
+    position.plundered[position.slot(f.area)] = True
     return silver
 
 
-def war_camp_room(table: Table, seat: int, area_id: str, mixed_war_camps: str) -> int:
+def war_camp_room(position: Position, seat: int, area_id: str, mixed_war_camps: str) -> int:
     """How many war camps the seat may add in the area: the shields' room, and none while another kingdom's war
     camps stand there (his old countrymen's too under `mixed_war_camps: frozen`)."""
-    for other in range(table.num_players):
-        if other == seat or not table.camps_at(other, WAR, area_id) or countrymen(table, seat, other):
+    for other in range(position.num_players):
+        if other == seat or not position.camps_at(other, WAR, area_id) or countrymen(position, seat, other):
             continue
-        old_countrymen = table.kingdom_of(seat) == table.kingdom_of(other)
+        old_countrymen = position.kingdom_of(seat) == position.kingdom_of(other)
         if not (old_countrymen and mixed_war_camps == "allowed"):
             return 0
-    return camp_room(table, WAR, area_id)
+    return camp_room(position, WAR, area_id)
 
 
-def destroy_targets(table: Table, seat: int, area_id: str) -> list[int]:
+def destroy_targets(position: Position, seat: int, area_id: str) -> list[int]:
     """The seats whose trading camps the seat's war fleet may destroy: of another kingdom, not at King's Peace with
     him, with trading camps there and neither war ships nor war camps."""
     return [
         other
-        for other in range(table.num_players)
-        if may_fight(table, seat, other)
-        and table.camps_at(other, TRADING, area_id)
-        and not table.camps_at(other, WAR, area_id)
-        and not table.ships_at(other, WAR, area_id)
+        for other in range(position.num_players)
+        if may_fight(position, seat, other)
+        and position.camps_at(other, TRADING, area_id)
+        and not position.camps_at(other, WAR, area_id)
+        and not position.ships_at(other, WAR, area_id)
     ]
 
 
-def destroy(table: Table, seat: int, area_id: str) -> list[tuple[int, int]]:
+def destroy(position: Position, seat: int, area_id: str) -> list[tuple[int, int]]:
     """The seat's war fleet destroys every trading camp of the seats it may (see `destroy_targets`); returns
     (owner, camps) destroyed."""
     lost = []
-    for other in destroy_targets(table, seat, area_id):
-        n = table.camps_at(other, TRADING, area_id)
-        table.remove_camps(other, TRADING, area_id, n)
+    for other in destroy_targets(position, seat, area_id):
+        n = position.camps_at(other, TRADING, area_id)
+        position.remove_camps(other, TRADING, area_id, n)
         lost.append((other, n))
     return lost

@@ -22,6 +22,7 @@ from skald.engine import JSONDict, Presentation, StandingAnswer, State
 from skald.games.vikingatid import danger, elections, kingdoms_war
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, TARGET_AREA
+from skald.games.vikingatid.position import Fleet, Position
 from skald.games.vikingatid.render import (
     FULL_WIDTH,
     area_name,
@@ -31,7 +32,6 @@ from skald.games.vikingatid.render import (
     render_text,
 )
 from skald.games.vikingatid.state import PASS, VikingatidState
-from skald.games.vikingatid.table import Fleet, Table
 
 RULES_FILE: Final = "rules/004"
 
@@ -225,12 +225,12 @@ def _journey(v: VikingatidState) -> dict[str, Any]:
 
 def journey_fleet(v: VikingatidState) -> Fleet | None:
     """The fleet on its journey: the one the observation names, else the only one under way, else None."""
-    table = v.table
+    position = v.position
     index = _journey(v).get("fleet", -1)
-    if isinstance(index, int) and 0 <= index < len(table.fleets):
-        return table.fleets[index]
-    if len(table.fleets) == 1:
-        return table.fleets[0]
+    if isinstance(index, int) and 0 <= index < len(position.fleets):
+        return position.fleets[index]
+    if len(position.fleets) == 1:
+        return position.fleets[0]
     return None
 
 
@@ -265,12 +265,12 @@ class TableText:
         yield Text.from_markup(form(self.state, color=True, seat=self.seat, names=self.names))
 
 
-def _foreign_war_camps(table: Table, seat: int, area_id: str) -> list[int]:
+def _foreign_war_camps(position: Position, seat: int, area_id: str) -> list[int]:
     """Seats not of the mover's kingdom with war camps in an area: they may ask a duty or forbid (VA-53)."""
     return [
         s
-        for s in range(table.num_players)
-        if table.camps_at(s, "war", area_id) and not kingdoms_war.countrymen(table, seat, s)
+        for s in range(position.num_players)
+        if position.camps_at(s, "war", area_id) and not kingdoms_war.countrymen(position, seat, s)
     ]
 
 
@@ -280,11 +280,11 @@ class VikingatidPresentation(Presentation):
 
     def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
         """Victory points, silver and the hand's size (never its cards): `12 VP · 7 silver · 3 cards`."""
-        table = _state(state).table
+        position = _state(state).position
         v = _state(state)
         cards = v.deck.hand_size(seat) if v.cards_on() else None
         hand = "" if cards is None else f" · {cards} card{'s' if cards != 1 else ''}"
-        return f"{table.vp[seat]} VP · {table.silver[seat]} silver{hand}"
+        return f"{position.vp[seat]} VP · {position.silver[seat]} silver{hand}"
 
     def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
         """The area a move named (a fleet started or moved, ships bought, camps pulled down, an emigration, a card's
@@ -323,35 +323,35 @@ class VikingatidPresentation(Presentation):
 
     def _words(self, v: VikingatidState, step: S.Step) -> str:
         """The step in words, with what the table says about it (the fleet, the area, the amount)."""
-        table = v.table
+        position = v.position
         fleet = journey_fleet(v)
         journey = _journey(v)
         entry = journey.get("entry") if isinstance(journey.get("entry"), dict) else None
         kingdom = v.election.kingdom_id
         if step.id in (S.GIFT_TARGET, S.BID_TARGET) and kingdom:
             verb = "give silver before" if step.id == S.GIFT_TARGET else "pay silver onto a roll in"
-            return f"{verb} {kingdom_name(table, kingdom)}'s election, or pass"
+            return f"{verb} {kingdom_name(position, kingdom)}'s election, or pass"
         if step.id == S.GIFT_AMOUNT and v.election.target >= 0:
             return f"say how much silver to give seat {v.election.target + 1}"
         if step.id == S.SEALED_BID and kingdom:
             target = v.election.target
-            whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(table, kingdom)}'s"
-            return f"pledge silver on {whose} roll in secret, or pass ({kingdom_name(table, kingdom)}'s election)"
+            whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(position, kingdom)}'s"
+            return f"pledge silver on {whose} roll in secret, or pass ({kingdom_name(position, kingdom)}'s election)"
         if step.id == S.BID_AMOUNT:
             target = v.election.target
-            whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(table, kingdom)}'s"
+            whose = f"seat {target + 1}'s" if target >= 0 else f"{kingdom_name(position, kingdom)}'s"
             return f"say how much silver to pay onto {whose} roll"
         if step.id == S.BUY_AMOUNT and v.purchases.area:
-            return f"say how many {v.purchases.kind} ships to buy at {area_name(table, v.purchases.area)}"
+            return f"say how many {v.purchases.kind} ships to buy at {area_name(position, v.purchases.area)}"
         if fleet is not None and step.id == S.MOVE:
             return f"move the {fleet.kind} fleet of {fleet.size} on, stop, or end the journey"
         if fleet is not None and step.id == S.ACT:
-            return f"act in {area_name(table, fleet.area)}, or move on"
+            return f"act in {area_name(position, fleet.area)}, or move on"
         if fleet is not None and step.id == S.ENTRY_ANSWER:
-            where = area_name(table, str(entry.get("area", ""))) if entry else "the area"
+            where = area_name(position, str(entry.get("area", ""))) if entry else "the area"
             return f"seat {fleet.owner + 1}'s {fleet.kind} fleet would enter {where}: allow, ask a duty, or forbid"
         if step.id == S.ENTRY_REPLY and entry is not None:
-            where = area_name(table, str(entry.get("area", "")))
+            where = area_name(position, str(entry.get("area", "")))
             if entry.get("forbidden"):
                 return f"entry to {where} is forbidden: fight, or turn away"
             return f"pay the duty of {entry.get('duty', 0)} silver to enter {where}, fight, or turn away"
@@ -393,37 +393,37 @@ class VikingatidPresentation(Presentation):
             return ""  # a step whose data this module does not know yet: the notation alone is shown
 
     def _describe(self, v: VikingatidState, seat: int, kind: str, data: JSONDict) -> str:
-        table = v.table
+        position = v.position
         fleet = journey_fleet(v)
         if kind == "move" and fleet is not None:
             return self._describe_move(v, fleet, str(data["area"]))
         if kind == "fleet":
-            n = table.ships_at(seat, str(data["ships"]), str(data["area"]))
+            n = position.ships_at(seat, str(data["ships"]), str(data["area"]))
             return f"{_plural(n, 'ship')} there; a fleet takes 1 to 10"
         if kind == "amount":
             return self._describe_amount(v, seat, int(data["n"]))
         if kind == "build" and fleet is not None:
             count, camp = int(data["count"]), str(data["camp"])
-            area = table.board.area(fleet.area)
-            cap = table.trade_value(area.id) if camp == "trading" else area.shields
-            have = table.camps_in_area(camp, area.id)
+            area = position.board.area(fleet.area)
+            cap = position.trade_value(area.id) if camp == "trading" else area.shields
+            have = position.camps_in_area(camp, area.id)
             left = fleet.size - 2 * count
             return (
                 f"costs {2 * count} of the fleet's {fleet.size} ships ({left} left); "
                 f"{area.name} then holds {have + count}/{cap} {camp} camps"
             )
         if kind == "trade" and fleet is not None:
-            value = table.trade_value(fleet.area)
-            return f"one ship for {value} silver; then a trade stop in {area_name(table, fleet.area)}"
+            value = position.trade_value(fleet.area)
+            return f"one ship for {value} silver; then a trade stop in {area_name(position, fleet.area)}"
         if kind == "plunder" and fleet is not None:
-            strength = table.board.area(fleet.area).strength
+            strength = position.board.area(fleet.area).strength
             pay = {5: "a silver per army beaten", 3: "1 silver"}.get(strength, "no silver")
             return f"strength {strength}: {pay}; the area is marked plundered"
         if kind == "destroy":
             return "other kingdoms' trading camps here fall, where their owner has no war ship or war camp here"
         if kind == "end_journey" and fleet is not None:
             stay = v.options.get("journey_end") == "stay"
-            where = area_name(table, fleet.area)
+            where = area_name(position, fleet.area)
             ships = "its ship" if fleet.size == 1 else f"its {fleet.size} ships"
             verb = ("stays" if stay else "leaves") if fleet.size == 1 else ("stay" if stay else "leave")
             return f"{ships} {verb} in {where}" if stay else f"{ships} {verb} the map"
@@ -432,10 +432,10 @@ class VikingatidPresentation(Presentation):
         if kind == "buy":
             return self._describe_buy(v, seat, str(data["ships"]), str(data["area"]))
         if kind == "pull_down":
-            return f"the camp becomes one {data['camp']} ship in {area_name(table, str(data['area']))}"
+            return f"the camp becomes one {data['camp']} ship in {area_name(position, str(data['area']))}"
         if kind == "give_silver":
             to = int(data["to"])
-            return f"{table.silver[seat]} silver in hand; seat {to + 1} has {table.silver[to]}"
+            return f"{position.silver[seat]} silver in hand; seat {to + 1} has {position.silver[to]}"
         if kind == "pay_onto":
             roll = data["roll"]
             if roll == "kingdom":
@@ -444,12 +444,12 @@ class VikingatidPresentation(Presentation):
         if kind == "offer_peace":
             return "if accepted, no players of the two kingdoms may fight each other"
         if kind == "kingdom":
-            members = table.members(str(data["kingdom"]))
+            members = position.members(str(data["kingdom"]))
             return f"{_plural(len(members), 'player')} there so far"
         if kind == "emigrate":
             return "the new home country: no more tax, +1 silver per untroubled trading camp; the kingdom is left"
         if kind in ("play", "give_card", "discard"):
-            card = v.game.cards.by_id[str(data["card"])]  # type: ignore[attr-defined]
+            card = v.cards.by_id[str(data["card"])]
             return card_summary(card.name, card.text)
         if kind == "give_card_to":
             # Said of both seats by number: the line also narrates a bot's gift to the people at the table.
@@ -460,22 +460,22 @@ class VikingatidPresentation(Presentation):
 
     def _describe_move(self, v: VikingatidState, fleet: Fleet, area_id: str) -> str:
         """The danger an area adds, the count after it, and whether the leg ends there (camp, 10 points)."""
-        table = v.table
-        area = table.board.area(area_id)
-        added = danger.area_danger(table, fleet.owner, fleet.kind, area_id)
+        position = v.position
+        area = position.board.area(area_id)
+        added = danger.area_danger(position, fleet.owner, fleet.kind, area_id)
         total = fleet.danger + added
         parts = [f"{'land' if area.is_land else 'sea'}, danger +{added} (count {total})"]
         camp_break = str(v.options.get("camp_break", danger.OWN_CAMPS))
-        if danger.breaks_leg(table, fleet.owner, fleet.kind, area_id, camp_break):
+        if danger.breaks_leg(position, fleet.owner, fleet.kind, area_id, camp_break):
             parts.append(f"own {fleet.kind} camp: the leg ends with a danger roll")
         elif total >= danger.TEN_POINTS:
             parts.append("10 reached: a danger roll at once")
         elif area.is_land:
             parts.append("may stop here")
-        askers = _foreign_war_camps(table, fleet.owner, area_id)
+        askers = _foreign_war_camps(position, fleet.owner, area_id)
         if askers:
             parts.append("war camps of " + ", ".join(f"seat {s + 1}" for s in askers) + ": a duty or a ban")
-        if table.plundered[table.slot(area_id)]:
+        if position.plundered[position.slot(area_id)]:
             parts.append("plundered")
         return "; ".join(parts)
 
@@ -487,37 +487,37 @@ class VikingatidPresentation(Presentation):
 
     def _describe_amount(self, v: VikingatidState, seat: int, n: int) -> str:
         """An amount in the words of its step: silver left, ships that stay, a duty against the payer's silver."""
-        table = v.table
+        position = v.position
         step = v.step
         if step in (S.GIFT_AMOUNT, S.BID_AMOUNT, S.BUY_AMOUNT):
-            cost = n * int(table.board.start_value("ship_cost")) if step == S.BUY_AMOUNT else n
-            return f"{cost} silver; {table.silver[seat] - cost} left"
+            cost = n * int(position.board.start_value("ship_cost")) if step == S.BUY_AMOUNT else n
+            return f"{cost} silver; {position.silver[seat] - cost} left"
         if step == S.SEALED_BID:
-            left = table.silver[seat] - elections.pledged(v.election, seat) - n
+            left = position.silver[seat] - elections.pledged(v.election, seat) - n
             return f"{n} silver in secret; {left} left unpledged"
         if step == S.FLEET_SIZE_CHOICE:
             return f"{n} ship sails" if n == 1 else f"{n} ships sail"
         if step == S.DUTY_AMOUNT:
             fleet = journey_fleet(v)
             if fleet is not None:
-                return f"seat {fleet.owner + 1} has {table.silver[fleet.owner]} silver"
+                return f"seat {fleet.owner + 1} has {position.silver[fleet.owner]} silver"
         return ""
 
     def _describe_buy(self, v: VikingatidState, seat: int, ships: str, area_id: str) -> str:
-        table = v.table
-        home = table.home[seat] if table.emigrated[seat] else ""
-        kingdom = table.kingdom_of(seat)
+        position = v.position
+        home = position.home[seat] if position.emigrated[seat] else ""
+        kingdom = position.kingdom_of(seat)
         is_home = area_id == home or (
-            not table.emigrated[seat] and bool(kingdom) and table.board.area(area_id).kingdom == kingdom
+            not position.emigrated[seat] and bool(kingdom) and position.board.area(area_id).kingdom == kingdom
         )
         if is_home:
-            return f"home country: any number; {table.silver[seat]} silver in hand"
-        camps = table.camps_at(seat, ships, area_id)
+            return f"home country: any number; {position.silver[seat]} silver in hand"
+        camps = position.camps_at(seat, ships, area_id)
         return f"{camps} own {ships} camps here: up to {2 * camps} ships this phase"
 
     def _describe_single(self, v: VikingatidState, seat: int, kind: str, fleet: Fleet | None) -> str:
         """A single decision in words, after its step."""
-        table = v.table
+        position = v.position
         step = v.step
         if kind == "pass":
             return {
@@ -536,9 +536,9 @@ class VikingatidPresentation(Presentation):
         if kind == "forbid":
             return "it may not enter; a war fleet may still fight its way in"
         if kind == "ask_duty" and fleet is not None:
-            return f"name a duty; seat {fleet.owner + 1} has {table.silver[fleet.owner]} silver"
+            return f"name a duty; seat {fleet.owner + 1} has {position.silver[fleet.owner]} silver"
         if kind == "pay_duty" and isinstance(entry, dict):
-            return f"pay {entry.get('duty', 0)} of {table.silver[seat]} silver in hand and enter"
+            return f"pay {entry.get('duty', 0)} of {position.silver[seat]} silver in hand and enter"
         if kind == "fight":
             return "enter and fight the war camps and war ships there (war between kingdoms)"
         if kind == "turn_away":
@@ -623,7 +623,7 @@ class VikingatidPresentation(Presentation):
         if kind == "pay_onto":
             return "k" if data["roll"] == "kingdom" else f"{int(data['roll']) + 1}"
         if kind in ("kingdom", "offer_peace"):
-            return kingdom_name(v.table, str(data["kingdom"]))[0].lower()
+            return kingdom_name(v.position, str(data["kingdom"]))[0].lower()
         if kind in ("fleet", "buy"):
             return ""  # numbered with the moves and places
         return ""
@@ -635,11 +635,11 @@ class VikingatidPresentation(Presentation):
         seat = v.current_player()
         if seat < 0:
             return []
-        table = v.table
+        position = v.position
         lines = []
         step = v.step
         if step in (S.GIFT_TARGET, S.GIFT_AMOUNT, S.BID_TARGET, S.BID_AMOUNT, S.SEALED_BID, S.BUY_SHIPS, S.BUY_AMOUNT):
-            lines.append(f"Seat {seat + 1} has {table.silver[seat]} silver.")
+            lines.append(f"Seat {seat + 1} has {position.silver[seat]} silver.")
         if step == S.BUY_SHIPS:
             lines.append("Any number of ships go in your home country; two of a type per own camp of that type.")
         fleet = journey_fleet(v)
@@ -655,12 +655,12 @@ class VikingatidPresentation(Presentation):
         fight = journey.get("fight")
         if isinstance(fight, dict) and fight.get("against") == "armies":
             lines.append(
-                f"Fight in {area_name(table, str(fight.get('area', '')))}: {fight.get('armies', 0)} armies of "
+                f"Fight in {area_name(position, str(fight.get('area', '')))}: {fight.get('armies', 0)} armies of "
                 f"strength {fight.get('strength', '?')} against a fleet of {fight.get('fleet_size', '?')}."
             )
         entry = journey.get("entry")
         if isinstance(entry, dict) and step == S.ENTRY_REPLY:
-            lines.append(f"Duty asked: {entry.get('duty', 0)} silver; you have {table.silver[seat]}.")
+            lines.append(f"Duty asked: {entry.get('duty', 0)} silver; you have {position.silver[seat]}.")
         return lines
 
     # -- the terminal's help -----------------------------------------------------------------------------------
@@ -694,7 +694,7 @@ class VikingatidPresentation(Presentation):
         hand = cards.get("hand") if isinstance(cards, dict) else None
         if not isinstance(hand, dict) or not hand:
             return ""
-        by_id = v.game.cards.by_id  # type: ignore[attr-defined]
+        by_id = v.cards.by_id
         lines = ["", "[b]Your cards[/]:"]
         for card_id in sorted(hand):
             card = by_id[card_id]
@@ -729,7 +729,7 @@ class VikingatidPresentation(Presentation):
         """What the automatic steps after a decision did, for everyone (nothing in it is hidden): reactions,
         elections, markers, victory points, christianisation."""
         b, a = _state(before), _state(after)
-        bt, at = b.table, a.table
+        bt, at = b.position, a.position
         lines = []
         for result in a.reactions.results[len(b.reactions.results) :] if at.turn == bt.turn else []:
             silver = f", {result.silver} silver" if result.silver else ""
@@ -768,22 +768,22 @@ class VikingatidPresentation(Presentation):
     def standings(self, state: State) -> list[JSONDict]:
         """Per seat: VP, silver, conquered areas and camps; `order` ranks by VP, then by the tie_break option."""
         v = _state(state)
-        table = v.table
+        position = v.position
         rule = str(v.options.get("tie_break", "shared"))
         rows: list[JSONDict] = []
-        for s in range(table.num_players):
-            conquered = len(conquered_areas(table, s))
-            order = [table.vp[s]]
+        for s in range(position.num_players):
+            conquered = len(conquered_areas(position, s))
+            order = [position.vp[s]]
             if rule == "most_silver":
-                order.append(table.silver[s])
+                order.append(position.silver[s])
             elif rule == "most_conquered":
                 order.append(conquered)
             rows.append(
                 {
-                    "score": table.vp[s],
-                    "silver": table.silver[s],
+                    "score": position.vp[s],
+                    "silver": position.silver[s],
                     "conquered_areas": conquered,
-                    "camps": sum(table.camps[s]),
+                    "camps": sum(position.camps[s]),
                     "order": order,
                 }
             )

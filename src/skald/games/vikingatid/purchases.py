@@ -24,9 +24,9 @@ from typing import Final
 
 from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, SHIP_TYPES
 from skald.games.vikingatid.emigration import check_homeless
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import start_position
 from skald.games.vikingatid.steps import BUY_AMOUNT, BUY_SHIPS, PULL_DOWN, seat_order
-from skald.games.vikingatid.table import Table
 
 #: The step value once phase 5 is over.
 OVER: Final = -1
@@ -71,84 +71,91 @@ class Purchases:
         return self.queue[0] if self.queue and self.step != OVER else -1
 
 
-def home_area(table: Table, seat: int) -> str:
+def home_area(position: Position, seat: int) -> str:
     """Where the seat places ships without limit: his Viking kingdom, or after emigrating his home country ("" if
     homeless)."""
-    if table.emigrated[seat]:
-        return table.home[seat]
-    kingdom = table.kingdom_of(seat)
-    return table.board.kingdom_area(kingdom).id if kingdom in KINGDOMS else ""
+    if position.emigrated[seat]:
+        return position.home[seat]
+    kingdom = position.kingdom_of(seat)
+    return position.board.kingdom_area(kingdom).id if kingdom in KINGDOMS else ""
 
 
-def ship_cost(table: Table) -> int:
+def ship_cost(position: Position) -> int:
     """The price of one ship (the board's `ship_cost`: 'Each ship costs one silver')."""
-    return start_position(table.board).ship_cost
+    return start_position(position.board).ship_cost
 
 
-def room(table: Table, purchases: Purchases, seat: int, kind: str, area_id: str) -> int:
+def room(position: Position, purchases: Purchases, seat: int, kind: str, area_id: str) -> int:
     """How many more ships of `kind` the seat may place in the area this phase: any number at home (MAX_AMOUNT
     stands for that), two per own camp of the type less what he placed there already, else 0."""
-    if area_id == home_area(table, seat):
+    if area_id == home_area(position, seat):
         return MAX_AMOUNT
-    camps = table.camps_at(seat, kind, area_id)
-    index = SHIP_TYPES.index(kind) * table.num_areas + table.slot(area_id)
+    camps = position.camps_at(seat, kind, area_id)
+    index = SHIP_TYPES.index(kind) * position.num_areas + position.slot(area_id)
     return max(SHIPS_PER_CAMP * camps - purchases.placed[seat][index], 0)
 
 
-def places(table: Table, purchases: Purchases, seat: int) -> list[tuple[str, str]]:
+def places(position: Position, purchases: Purchases, seat: int) -> list[tuple[str, str]]:
     """The (type, area) pairs the seat may place bought ships in now, types then board order."""
-    home = home_area(table, seat)
-    n = table.num_areas
-    camps = table.camps[seat]
+    home = home_area(position, seat)
+    n = position.num_areas
+    camps = position.camps[seat]
     found = []
     for index in range(len(camps)):
-        kind, area_id = SHIP_TYPES[index // n], table.area_ids[index % n]
-        if (area_id == home or camps[index]) and room(table, purchases, seat, kind, area_id) > 0:
+        kind, area_id = SHIP_TYPES[index // n], position.area_ids[index % n]
+        if (area_id == home or camps[index]) and room(position, purchases, seat, kind, area_id) > 0:
             found.append((kind, area_id))
     return found
 
 
-def can_buy(table: Table, purchases: Purchases, seat: int) -> bool:
+def can_buy(position: Position, purchases: Purchases, seat: int) -> bool:
     """Whether the seat has the price of a ship and a place for it."""
-    return table.silver[seat] >= ship_cost(table) and bool(places(table, purchases, seat))
+    return position.silver[seat] >= ship_cost(position) and bool(places(position, purchases, seat))
 
 
-def amounts(table: Table, purchases: Purchases) -> range:
+def amounts(position: Position, purchases: Purchases) -> range:
     """The numbers of ships the buyer may buy at his chosen place: 1 up to what his silver pays for and the place
     takes (at most MAX_AMOUNT in one action; more takes another)."""
     seat = purchases.buyer
     most = min(
-        table.silver[seat] // ship_cost(table), room(table, purchases, seat, purchases.kind, purchases.area), MAX_AMOUNT
+        position.silver[seat] // ship_cost(position),
+        room(position, purchases, seat, purchases.kind, purchases.area),
+        MAX_AMOUNT,
     )
     return range(1, most + 1)
 
 
-def own_camps(table: Table, seat: int) -> list[tuple[str, str]]:
+def own_camps(position: Position, seat: int) -> list[tuple[str, str]]:
     """The (type, area) pairs where the seat has camps to pull down, types then board order."""
-    return [(kind, area_id) for kind in SHIP_TYPES for area_id in table.area_ids if table.camps_at(seat, kind, area_id)]
+    return [
+        (kind, area_id)
+        for kind in SHIP_TYPES
+        for area_id in position.area_ids
+        if position.camps_at(seat, kind, area_id)
+    ]
 
 
-def begin(table: Table, mode: str) -> Purchases:
+def begin(position: Position, mode: str) -> Purchases:
     """Phase 5 starts with the turn's first seat."""
-    purchases = Purchases(table.num_players, table.num_areas, mode)
-    purchases.queue = seat_order(table.first_seat, table.num_players)
+    purchases = Purchases(position.num_players, position.num_areas, mode)
+    purchases.queue = seat_order(position.first_seat, position.num_players)
     purchases.step = PULL_DOWN
-    _settle(table, purchases)
+    _settle(position, purchases)
     return purchases
 
 
-def _settle(table: Table, purchases: Purchases) -> None:
+def _settle(position: Position, purchases: Purchases) -> None:
     """The next decision: the seat at the head of the queue pulls down (if he has camps), then buys (if he can);
     then the next seat."""
     while purchases.queue:
         seat = purchases.queue[0]
         if purchases.step == PULL_DOWN:
-            if own_camps(table, seat):
+            if own_camps(position, seat):
                 return
             purchases.step = BUY_SHIPS
         if purchases.step == BUY_AMOUNT:
             return
-        if can_buy(table, purchases, seat):
+        if can_buy(position, purchases, seat):
             purchases.step = BUY_SHIPS
             return
         purchases.queue.pop(0)
@@ -156,31 +163,31 @@ def _settle(table: Table, purchases: Purchases) -> None:
     purchases.step = OVER
 
 
-def pull_down(table: Table, purchases: Purchases, kind: str, area_id: str) -> None:
+def pull_down(position: Position, purchases: Purchases, kind: str, area_id: str) -> None:
     """The buyer pulls down one of his camps: ONE ship of its type stands in the area instead. A camp of his home
     country pulled down makes him homeless at once (VA-61), before it is settled where his purchases may go."""
     seat = purchases.buyer
-    table.remove_camps(seat, kind, area_id, 1)
-    table.place_ships(seat, kind, area_id, 1)
-    check_homeless(table)
-    _settle(table, purchases)
+    position.remove_camps(seat, kind, area_id, 1)
+    position.place_ships(seat, kind, area_id, 1)
+    check_homeless(position)
+    _settle(position, purchases)
 
 
-def resettle(table: Table, purchases: Purchases) -> None:
+def resettle(position: Position, purchases: Purchases) -> None:
     """Settle the decision again after the table changed under it (a card played before the buyer's decision may
     take his camps or his home): a chosen place with no room left, or a buyer with nothing left to buy, moves on."""
-    if purchases.step == BUY_AMOUNT and not amounts(table, purchases):
+    if purchases.step == BUY_AMOUNT and not amounts(position, purchases):
         purchases.step, purchases.kind, purchases.area = BUY_SHIPS, "", ""
-    if purchases.step == BUY_SHIPS and purchases.queue and not can_buy(table, purchases, purchases.queue[0]):
+    if purchases.step == BUY_SHIPS and purchases.queue and not can_buy(position, purchases, purchases.queue[0]):
         purchases.queue.pop(0)
         purchases.step = PULL_DOWN
-    _settle(table, purchases)
+    _settle(position, purchases)
 
 
-def done_pulling_down(table: Table, purchases: Purchases) -> None:
+def done_pulling_down(position: Position, purchases: Purchases) -> None:
     """The buyer pulls down no more camps; he buys next."""
     purchases.step = BUY_SHIPS
-    _settle(table, purchases)
+    _settle(position, purchases)
 
 
 def choose_place(purchases: Purchases, kind: str, area_id: str) -> None:
@@ -188,23 +195,23 @@ def choose_place(purchases: Purchases, kind: str, area_id: str) -> None:
     purchases.step, purchases.kind, purchases.area = BUY_AMOUNT, kind, area_id
 
 
-def buy(table: Table, purchases: Purchases, n: int) -> None:
+def buy(position: Position, purchases: Purchases, n: int) -> None:
     """The buyer pays for `n` ships and places them."""
     seat = purchases.buyer
-    table.spend_silver(seat, n * ship_cost(table))
-    table.place_ships(seat, purchases.kind, purchases.area, n)
-    index = SHIP_TYPES.index(purchases.kind) * table.num_areas + table.slot(purchases.area)
+    position.spend_silver(seat, n * ship_cost(position))
+    position.place_ships(seat, purchases.kind, purchases.area, n)
+    index = SHIP_TYPES.index(purchases.kind) * position.num_areas + position.slot(purchases.area)
     purchases.placed[seat][index] += n
     purchases.bought[seat] += n
     purchases.step, purchases.kind, purchases.area = BUY_SHIPS, "", ""
-    _settle(table, purchases)
+    _settle(position, purchases)
 
 
-def done_buying(table: Table, purchases: Purchases) -> None:
+def done_buying(position: Position, purchases: Purchases) -> None:
     """The buyer stops buying (`up_to_silver` only); the next seat acts."""
     purchases.queue.pop(0)
     purchases.step = PULL_DOWN
-    _settle(table, purchases)
+    _settle(position, purchases)
 
 
 def done(purchases: Purchases) -> bool:

@@ -21,9 +21,9 @@ from typing import Final, NamedTuple
 from skald.games.vikingatid import conquest
 from skald.games.vikingatid.actions import SHIP_TYPES
 from skald.games.vikingatid.board import GALD, KRIG
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import seat_order
-from skald.games.vikingatid.table import Table
 
 PER_AREA: Final = "per_area"
 PER_PLAYER: Final = "per_player"
@@ -71,60 +71,62 @@ class Reactions:
         return Reactions(self.mode, self)
 
 
-def seats_with_camps(table: Table, area_id: str) -> list[int]:
+def seats_with_camps(position: Position, area_id: str) -> list[int]:
     """The seats with any camp in the area, in seat order from the turn's first seat (VA-06); none in a separatist
     area (UTBRYTARE: its camps belong to no one and trigger no reaction roll, VA-22)."""
-    slot = table.slot(area_id)
-    if table.separatists[slot]:
+    slot = position.slot(area_id)
+    if position.separatists[slot]:
         return []
-    n = table.num_areas
+    n = position.num_areas
     return [
         s
-        for s in seat_order(table.first_seat, table.num_players)
-        if any(table.camps[s][t * n + slot] for t in range(len(SHIP_TYPES)))
+        for s in seat_order(position.first_seat, position.num_players)
+        if any(position.camps[s][t * n + slot] for t in range(len(SHIP_TYPES)))
     ]
 
 
-def empire_areas_with_camps(table: Table) -> list[str]:
+def empire_areas_with_camps(position: Position) -> list[str]:
     """The areas of an empire (as the table now says: expansions move provinces) holding camps, in board order."""
     return [
         area_id
-        for slot, area_id in enumerate(table.area_ids)
-        if table.empire_of[slot] and conquest.fief_holder(table, slot) == NOBODY and seats_with_camps(table, area_id)
+        for slot, area_id in enumerate(position.area_ids)
+        if position.empire_of[slot]
+        and conquest.fief_holder(position, slot) == NOBODY
+        and seats_with_camps(position, area_id)
     ]
 
 
-def on_build(table: Table, mode: str, area_id: str, only: int) -> Reactions:
+def on_build(position: Position, mode: str, area_id: str, only: int) -> Reactions:
     """The roll when camps are built in a province (VA-32): once, after the building, the new camps counting; for
     every player with camps there (`reaction_on_build: whole_area`, `only` -1) or the builder alone (`only`)."""
     reactions = Reactions(mode)
     reactions.only = only
     reactions.areas = [area_id]
-    _enter_area(table, reactions)
+    _enter_area(position, reactions)
     return reactions
 
 
-def _concerned(table: Table, reactions: Reactions, area_id: str) -> list[int]:
+def _concerned(position: Position, reactions: Reactions, area_id: str) -> list[int]:
     """The seats a roll in the area decides for."""
-    seats = seats_with_camps(table, area_id)
+    seats = seats_with_camps(position, area_id)
     return [s for s in seats if s == reactions.only] if reactions.only >= 0 else seats
 
 
-def begin(table: Table, mode: str) -> Reactions:
+def begin(position: Position, mode: str) -> Reactions:
     """Phase 2 starts: every empire area with camps is to roll."""
     reactions = Reactions(mode)
-    reactions.areas = empire_areas_with_camps(table)
-    _enter_area(table, reactions)
+    reactions.areas = empire_areas_with_camps(position)
+    _enter_area(position, reactions)
     return reactions
 
 
-def _enter_area(table: Table, reactions: Reactions) -> None:
+def _enter_area(position: Position, reactions: Reactions) -> None:
     """Make the first area still to roll current: its war camps counted now, its rollers (per_player) listed."""
     if not reactions.areas:
         return
     area_id = reactions.areas[0]
-    reactions.war_camps = table.camps_in_area("war", area_id)
-    reactions.to_roll = _concerned(table, reactions, area_id) if reactions.mode == PER_PLAYER else []
+    reactions.war_camps = position.camps_in_area("war", area_id)
+    reactions.to_roll = _concerned(position, reactions, area_id) if reactions.mode == PER_PLAYER else []
 
 
 def done(reactions: Reactions) -> bool:
@@ -137,60 +139,60 @@ def gald_roller(reactions: Reactions) -> int:
     return reactions.gald[0] if reactions.gald else -1
 
 
-def total_for(table: Table, reactions: Reactions, seat: int, roll: int) -> int:
+def total_for(position: Position, reactions: Reactions, seat: int, roll: int) -> int:
     """A player's modified total: the D10, +1 per war camp in the area, + the empire's Christian bonus if he is
     Christian (rule text, 2. and 10.)."""
     area_id = reactions.areas[0]
-    empire = table.board.empire(table.empire_of[table.slot(area_id)])
-    bonus = empire.christian_bonus if table.christian[seat] else 0
+    empire = position.board.empire(position.empire_of[position.slot(area_id)])
+    bonus = empire.christian_bonus if position.christian[seat] else 0
     return roll + reactions.war_camps + bonus
 
 
-def reaction_roll(table: Table, reactions: Reactions, face: int) -> None:
+def reaction_roll(position: Position, reactions: Reactions, face: int) -> None:
     """The area's D10 (per_area) or the next player's (per_player) shows `face`: each player concerned gets his
     result; Krig destroys his camps at once, Gäld waits for its die."""
     area_id = reactions.areas[0]
-    empire = table.board.empire(table.empire_of[table.slot(area_id)])
-    seats = [reactions.to_roll.pop(0)] if reactions.mode == PER_PLAYER else _concerned(table, reactions, area_id)
+    empire = position.board.empire(position.empire_of[position.slot(area_id)])
+    seats = [reactions.to_roll.pop(0)] if reactions.mode == PER_PLAYER else _concerned(position, reactions, area_id)
     for seat in seats:
-        total = total_for(table, reactions, seat, face)
+        total = total_for(position, reactions, seat, face)
         result = empire.reaction_to(total)
         reactions.results.append(ReactionResult(area_id, seat, face, total, result, 0))
         if result == KRIG:
-            _remove_all_camps(table, seat, area_id, into_ships=False)
+            _remove_all_camps(position, seat, area_id, into_ships=False)
         elif result == GALD:
             reactions.gald.append(seat)
-    _next(table, reactions)
+    _next(position, reactions)
 
 
-def gald_roll(table: Table, reactions: Reactions, face: int) -> None:
+def gald_roll(position: Position, reactions: Reactions, face: int) -> None:
     """The Gäld die of the first seat waiting shows `face`: he gets the Gäld table's silver, and his camps in the
     area become ships of their type there, one per camp."""
     seat = reactions.gald.pop(0)
     area_id = reactions.areas[0]
-    silver = table.board.gald(face)
-    table.gain_silver(seat, silver)
-    _remove_all_camps(table, seat, area_id, into_ships=True)
+    silver = position.board.gald(face)
+    position.gain_silver(seat, silver)
+    _remove_all_camps(position, seat, area_id, into_ships=True)
     for index in range(len(reactions.results) - 1, -1, -1):
         entry = reactions.results[index]
         if entry.area == area_id and entry.seat == seat and entry.result == GALD:
             reactions.results[index] = entry._replace(silver=silver)
             break
-    _next(table, reactions)
+    _next(position, reactions)
 
 
-def _remove_all_camps(table: Table, seat: int, area_id: str, into_ships: bool) -> None:
+def _remove_all_camps(position: Position, seat: int, area_id: str, into_ships: bool) -> None:
     for kind in SHIP_TYPES:
-        n = table.camps_at(seat, kind, area_id)
+        n = position.camps_at(seat, kind, area_id)
         if n:
-            table.remove_camps(seat, kind, area_id, n)
+            position.remove_camps(seat, kind, area_id, n)
             if into_ships:
-                table.place_ships(seat, kind, area_id, n)
+                position.place_ships(seat, kind, area_id, n)
 
 
-def _next(table: Table, reactions: Reactions) -> None:
+def _next(position: Position, reactions: Reactions) -> None:
     """Move on to the next area once the current one has no roll and no Gäld die left."""
     if reactions.gald or reactions.to_roll:
         return
     reactions.areas.pop(0)
-    _enter_area(table, reactions)
+    _enter_area(position, reactions)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from skald.games.vikingatid import conquest
 from skald.games.vikingatid.actions import CARD_IDS, KINGDOMS, SHIP_TYPES
+from skald.games.vikingatid.position import KINGDOM_PAIRS
 from skald.games.vikingatid.steps import (
     BUYING_SHIPS,
     CHRISTIANISATION,
@@ -33,11 +34,10 @@ from skald.games.vikingatid.steps import (
     TAXATION,
     VICTORY_POINTS,
 )
-from skald.games.vikingatid.table import KINGDOM_PAIRS
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
-    from skald.games.vikingatid.table import Table
+    from skald.games.vikingatid.position import Position
+    from skald.games.vikingatid.situation import Situation
 
 #: One colour per seat, told apart under the common colour-vision deficiencies (blue, orange, bluish green,
 #: vermilion, reddish purple, sky blue); the seat number is always written too.
@@ -123,29 +123,29 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def kingdom_name(table: Table, kingdom: str) -> str:
+def kingdom_name(position: Position, kingdom: str) -> str:
     """A Viking kingdom by its homeland's name on the board (Danavalde, Norge, Svea Rike)."""
-    for area in table.board.areas:
+    for area in position.board.areas:
         if area.kind == "viking_kingdom" and area.kingdom == kingdom:
             return area.name
     return kingdom.capitalize()
 
 
-def area_name(table: Table, area_id: str) -> str:
+def area_name(position: Position, area_id: str) -> str:
     """An area by the name the board prints ("" stays "")."""
-    if not area_id or not table.board.has_area(area_id):
+    if not area_id or not position.board.has_area(area_id):
         return area_id
-    return table.board.area(area_id).name
+    return position.board.area(area_id).name
 
 
-def conquered_by(table: Table, area_id: str) -> int:
+def conquered_by(position: Position, area_id: str) -> int:
     """The seat that has conquered an area now, or -1 (VA-60, read by `conquest.conqueror`)."""
-    return conquest.conqueror(table, area_id)
+    return conquest.conqueror(position, area_id)
 
 
-def conquered_areas(table: Table, seat: int) -> list[str]:
+def conquered_areas(position: Position, seat: int) -> list[str]:
     """The areas a seat has conquered, in board order."""
-    return conquest.conquered_areas(table, seat)
+    return conquest.conquered_areas(position, seat)
 
 
 def _plural(n: int, word: str) -> str:
@@ -219,18 +219,18 @@ def _words(text: str) -> list[str]:
 # -- the parts of the table ----------------------------------------------------------------------------------
 
 
-def _header(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _header(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """The turn, year, phase and step, and who acts now."""
-    table = state.table
+    position = state.position
     step_id = state.step
     step = STEPS[step_id] if 0 <= step_id < len(STEPS) else None
-    phase = int(obs.get("phase", table.phase))
+    phase = int(obs.get("phase", position.phase))
     phase_name = str(obs.get("phase_name", PHASE_NAMES[phase] if 0 <= phase < len(PHASE_NAMES) else ""))
     step_name = step.name if step is not None else str(obs.get("step", ""))
     if style.compact:
-        first = f"Vikingatid · turn {table.turn} ({table.year}) · {phase}. {phase_name}"
+        first = f"Vikingatid · turn {position.turn} ({position.year}) · {phase}. {phase_name}"
     else:
-        first = f"Vikingatid · turn {table.turn}, year {table.year} · phase {phase}: {phase_name}"
+        first = f"Vikingatid · turn {position.turn}, year {position.year} · phase {phase}: {phase_name}"
     to_act = int(obs.get("to_act", state.current_player()))
     if to_act >= 0:
         who = f"{style.seat(to_act)} to act: {step_name}"
@@ -240,19 +240,19 @@ def _header(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[
         who = "game over"
     else:
         who = step_name
-    if table.first_seat >= 0:
-        who += f" · first seat {style.seat(table.first_seat)}"
+    if position.first_seat >= 0:
+        who += f" · first seat {style.seat(position.first_seat)}"
     return [style.strong(first), who]
 
 
-def _seat_home(table: Table, seat: int) -> str:
+def _seat_home(position: Position, seat: int) -> str:
     """The seat's kingdom, or the home country he emigrated to, or homeless."""
-    kingdom = table.kingdom_of(seat)
-    name = kingdom_name(table, kingdom) if kingdom else "not chosen yet"
-    if not table.emigrated[seat]:
+    kingdom = position.kingdom_of(seat)
+    name = kingdom_name(position, kingdom) if kingdom else "not chosen yet"
+    if not position.emigrated[seat]:
         return name
-    if table.home[seat]:
-        return f"home {area_name(table, table.home[seat])}"
+    if position.home[seat]:
+        return f"home {area_name(position, position.home[seat])}"
     return "homeless emigrant"
 
 
@@ -264,10 +264,10 @@ def _type_counts(row: list[int], num_areas: int) -> dict[str, int]:
     return counts
 
 
-def _seats(state: VikingatidState, style: _Style) -> list[str]:
+def _seats(state: Situation, style: _Style) -> list[str]:
     """One line per seat: kingdom or home, silver, VP, faith, ships standing (and under way), camps, thrones."""
-    table = state.table
-    width = 3 + max(_visible(style.seat(s)) for s in range(table.num_players))
+    position = state.position
+    width = 3 + max(_visible(style.seat(s)) for s in range(position.num_players))
     home_width = 17 if style.compact else 20
     faith_width = 8 if style.compact else 10
     lines = [
@@ -276,34 +276,34 @@ def _seats(state: VikingatidState, style: _Style) -> list[str]:
             + f"{'kingdom / home':<{home_width}}silver  VP {'faith':<{faith_width}}ships  camps"
         )
     ]
-    for s in range(table.num_players):
-        faith = ("Christ." if style.compact else "Christian") if table.christian[s] else "pagan"
-        ships = _type_counts(table.ships[s], table.num_areas)
-        camps = _type_counts(table.camps[s], table.num_areas)
+    for s in range(position.num_players):
+        faith = ("Christ." if style.compact else "Christian") if position.christian[s] else "pagan"
+        ships = _type_counts(position.ships[s], position.num_areas)
+        camps = _type_counts(position.camps[s], position.num_areas)
         line = (
             _pad(" " + style.seat(s), width)
-            + f"{_seat_home(table, s)[: home_width - 1]:<{home_width}}{table.silver[s]:>6}{table.vp[s]:>4} "
+            + f"{_seat_home(position, s)[: home_width - 1]:<{home_width}}{position.silver[s]:>6}{position.vp[s]:>4} "
             f"{faith:<{faith_width}}{ships['trading']}T {ships['war']}W  {camps['trading']}T {camps['war']}W"
         )
-        moving = sum(f.size for f in table.fleets if f.owner == s)
+        moving = sum(f.size for f in position.fleets if f.owner == s)
         if moving:
             line += f" +{moving} at sea"
-        crown = [kingdom_name(table, k) for i, k in enumerate(KINGDOMS) if table.king[i] == s]
+        crown = [kingdom_name(position, k) for i, k in enumerate(KINGDOMS) if position.king[i] == s]
         if crown:
             line += (" king " if style.compact else " · king of ") + ", ".join(crown)
         lines.append(line)
     return lines
 
 
-def _kingdoms(state: VikingatidState, style: _Style) -> list[str]:
+def _kingdoms(state: Situation, style: _Style) -> list[str]:
     """Each Viking kingdom's king, treasury and marker; the pairs at war (per_pair) and the King's Peaces."""
-    table = state.table
+    position = state.position
     items = []
     for i, kingdom in enumerate(KINGDOMS):
-        king = table.king[i]
-        marker = MARKER_WORDS.get(table.war[i], table.war[i])
+        king = position.king[i]
+        marker = MARKER_WORDS.get(position.war[i], position.war[i])
         who = f"king {style.seat(king)}" if king >= 0 else "no king"
-        text = f"{kingdom_name(table, kingdom)}: {who}, treasury {table.treasury[i]}"
+        text = f"{kingdom_name(position, kingdom)}: {who}, treasury {position.treasury[i]}"
         if marker:
             text += ", " + style.strong(marker)
         items.append(text)
@@ -312,10 +312,10 @@ def _kingdoms(state: VikingatidState, style: _Style) -> list[str]:
     lines = _wrap("", items, width, 2)
     pairs = []
     for i, (a, b) in enumerate(KINGDOM_PAIRS):
-        names = f"{kingdom_name(table, KINGDOMS[a])}–{kingdom_name(table, KINGDOMS[b])}"
-        if table.kings_peace[i]:
+        names = f"{kingdom_name(position, KINGDOMS[a])}–{kingdom_name(position, KINGDOMS[b])}"
+        if position.kings_peace[i]:
             pairs.append(f"{names} King's Peace")
-        state_word = MARKER_WORDS.get(table.pair_war[i], table.pair_war[i])
+        state_word = MARKER_WORDS.get(position.pair_war[i], position.pair_war[i])
         if state_word:
             pairs.append(f"{names} {state_word}")
     if pairs:
@@ -323,12 +323,12 @@ def _kingdoms(state: VikingatidState, style: _Style) -> list[str]:
     return lines
 
 
-def _area_group(table: Table, slot: int) -> str:
+def _area_group(position: Position, slot: int) -> str:
     """The heading an area is listed under: its empire now (cards move provinces), else the kind of land."""
-    area = table.board.areas[slot]
-    empire = table.empire_of[slot]
-    if empire and table.board.has_empire(empire):
-        return table.board.empire(empire).name
+    area = position.board.areas[slot]
+    empire = position.empire_of[slot]
+    if empire and position.board.has_empire(empire):
+        return position.board.empire(empire).name
     if area.kind == "viking_kingdom":
         return HOMELANDS
     if area.undiscovered:
@@ -336,9 +336,9 @@ def _area_group(table: Table, slot: int) -> str:
     return FREE_LANDS
 
 
-def _camps_text(table: Table, area_id: str, kind: str, cap: int, style: _Style) -> str:
+def _camps_text(position: Position, area_id: str, kind: str, cap: int, style: _Style) -> str:
     """An area's camps of one type: the total against the cap ("2/3 trading") and each holder's share."""
-    holders = [(s, table.camps_at(s, kind, area_id)) for s in range(table.num_players)]
+    holders = [(s, position.camps_at(s, kind, area_id)) for s in range(position.num_players)]
     holders = [(s, n) for s, n in holders if n]
     total = sum(n for _, n in holders)
     if not holders:
@@ -350,46 +350,46 @@ def _camps_text(table: Table, area_id: str, kind: str, cap: int, style: _Style) 
     return f"{total}/{cap} {kind} ({who})"
 
 
-def _area_items(table: Table, slot: int, style: _Style) -> list[str]:
+def _area_items(position: Position, slot: int, style: _Style) -> list[str]:
     """What an area holds, as short items (camps, markers, conquest, discovery, empire change); empty if nothing."""
-    area = table.board.areas[slot]
+    area = position.board.areas[slot]
     area_id = area.id
     items = []
-    trading = _camps_text(table, area_id, "trading", table.trade_value(area_id), style)
-    war = _camps_text(table, area_id, "war", area.shields, style)
+    trading = _camps_text(position, area_id, "trading", position.trade_value(area_id), style)
+    war = _camps_text(position, area_id, "war", area.shields, style)
     items += [text for text in (trading, war) if text]
-    if table.trade_stop[slot]:
+    if position.trade_stop[slot]:
         items.append("trade stop")
-    if table.plundered[slot]:
+    if position.plundered[slot]:
         items.append(style.strong("plundered"))
-    winner = conquered_by(table, area_id) if items else NOBODY
+    winner = conquered_by(position, area_id) if items else NOBODY
     if winner >= 0:
         items.append(("conq. " if style.compact else "conquered by ") + style.seat(winner))
-    found = table.discovered_by[slot]
+    found = position.discovered_by[slot]
     if found >= 0:
-        turn = table.discovered_turn[slot]
+        turn = position.discovered_turn[slot]
         items.append(("disc. " if style.compact else "discovered by ") + style.seat(found) + f" (turn {turn})")
-    if table.empire_of[slot] != area.empire:
-        now = table.empire_of[slot]
-        items.append(f"now {table.board.empire(now).name}" if now and table.board.has_empire(now) else "free now")
+    if position.empire_of[slot] != area.empire:
+        now = position.empire_of[slot]
+        items.append(f"now {position.board.empire(now).name}" if now and position.board.has_empire(now) else "free now")
     return items
 
 
-def _areas(state: VikingatidState, style: _Style) -> list[str]:
+def _areas(state: Situation, style: _Style) -> list[str]:
     """The land areas that hold anything, grouped by empire, each with its coins and shields."""
-    table = state.table
+    position = state.position
     groups: dict[str, list[str]] = {}
-    for slot, area in enumerate(table.board.areas):
-        items = _area_items(table, slot, style)
+    for slot, area in enumerate(position.board.areas):
+        items = _area_items(position, slot, style)
         if not items:
             continue
         value = (
-            f"{table.trade_value(area.id)}c{area.shields}s"
+            f"{position.trade_value(area.id)}c{area.shields}s"
             if style.compact
-            else (f"{_plural(table.trade_value(area.id), 'coin')}, {area.shields}×{area.strength}")
+            else (f"{_plural(position.trade_value(area.id), 'coin')}, {area.shields}×{area.strength}")
         )
         joined = " ".join(items) if style.compact else ", ".join(items)
-        groups.setdefault(_area_group(table, slot), []).append(f"{area.name} ({value}): {joined}")
+        groups.setdefault(_area_group(position, slot), []).append(f"{area.name} ({value}): {joined}")
     if not groups:
         return ["Areas: no camps or markers on the map yet"]
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
@@ -399,14 +399,14 @@ def _areas(state: VikingatidState, style: _Style) -> list[str]:
     return lines
 
 
-def _standing(state: VikingatidState, style: _Style) -> list[str]:
+def _standing(state: Situation, style: _Style) -> list[str]:
     """The ships standing, per area: whose, how many of each type."""
-    table = state.table
+    position = state.position
     entries = []
-    for slot, area_id in enumerate(table.area_ids):
+    for slot, area_id in enumerate(position.area_ids):
         parts = []
-        for s in range(table.num_players):
-            counts = [(kind, table.ships_at(s, kind, area_id)) for kind in SHIP_TYPES]
+        for s in range(position.num_players):
+            counts = [(kind, position.ships_at(s, kind, area_id)) for kind in SHIP_TYPES]
             counts = [(kind, n) for kind, n in counts if n]
             if not counts:
                 continue
@@ -415,7 +415,7 @@ def _standing(state: VikingatidState, style: _Style) -> list[str]:
             else:
                 parts.append(style.seat(s) + " " + " ".join(f"{n}{TYPE_LETTERS[k]}" for k, n in counts))
         if parts:
-            entries.append(f"{table.board.areas[slot].name}: {', '.join(parts)}")
+            entries.append(f"{position.board.areas[slot].name}: {', '.join(parts)}")
     if not entries:
         return []
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
@@ -428,22 +428,22 @@ def _journey(obs: dict[str, Any]) -> dict[str, Any]:
     return journey if isinstance(journey, dict) else {}
 
 
-def _fleets(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _fleets(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """Each fleet under way: owner, type, size, area, danger counted since its last break, moves; the one on its
     journey marked."""
-    table = state.table
+    position = state.position
     active = _journey(obs).get("fleet", NOBODY)
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
     lines = []
-    for index, fleet in enumerate(table.fleets):
+    for index, fleet in enumerate(position.fleets):
         mark = ">" if index == active else " "
         items = [
-            f"{fleet.kind} fleet of {fleet.size} in {area_name(table, fleet.area)}",
+            f"{fleet.kind} fleet of {fleet.size} in {area_name(position, fleet.area)}",
             f"danger {fleet.danger}" + ("" if style.compact else " (a roll at 10)"),
             _plural(fleet.moves, "move"),
         ]
         if fleet.entered_from and not style.compact:
-            items.append(f"from {area_name(table, fleet.entered_from)}")
+            items.append(f"from {area_name(position, fleet.entered_from)}")
         lines.extend(_wrap(f"{mark}{style.seat(fleet.owner)}: ", items, width, 4))
     if lines:
         lines.insert(0, style.strong("Under way:" if style.compact else "Fleets under way (> on its journey):"))
@@ -454,12 +454,12 @@ def _seats_list(seats: Any, style: _Style) -> str:
     return ", ".join(style.seat(int(s)) for s in seats) if isinstance(seats, list) and seats else "none"
 
 
-def _journey_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _journey_lines(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """Initiative rolls and holder, the fight under way, the entry asked for (phase 6)."""
     journey = _journey(obs)
-    if not journey or int(obs.get("phase", state.table.phase)) != JOURNEYS:
+    if not journey or int(obs.get("phase", state.position.phase)) != JOURNEYS:
         return []
-    table = state.table
+    position = state.position
     lines = []
     initiative = journey.get("initiative")
     if isinstance(initiative, dict):
@@ -475,7 +475,7 @@ def _journey_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -
         lines.append(text)
     fight = journey.get("fight")
     if isinstance(fight, dict):
-        where = area_name(table, str(fight.get("area", "")))
+        where = area_name(position, str(fight.get("area", "")))
         size = fight.get("fleet_size", "?")
         if fight.get("against") == "defenders":
             defenders = [
@@ -492,12 +492,12 @@ def _journey_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -
     events = journey.get("events")
     if isinstance(events, list) and events:
         width = COMPACT_WIDTH if style.compact else FULL_WIDTH
-        shown_events = [_event_text(e, table, style) for e in events[-EVENTS_SHOWN:] if isinstance(e, dict)]
+        shown_events = [_event_text(e, position, style) for e in events[-EVENTS_SHOWN:] if isinstance(e, dict)]
         more = len(events) - EVENTS_SHOWN
         lines += _wrap("This phase: " + (f"({more} earlier) " if more > 0 else ""), shown_events, width, 2)
     entry = journey.get("entry")
     if isinstance(entry, dict):
-        where = area_name(table, str(entry.get("area", "")))
+        where = area_name(position, str(entry.get("area", "")))
         text = f"Entry into {where}: "
         text += style.strong("forbidden") if entry.get("forbidden") else f"duty {entry.get('duty', 0)} silver so far"
         text += f"; answered: {_seats_list(entry.get('asked'), style)}"
@@ -505,18 +505,18 @@ def _journey_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -
     return lines
 
 
-def _event_text(event: dict[str, Any], table: Table, style: _Style) -> str:
+def _event_text(event: dict[str, Any], position: Position, style: _Style) -> str:
     """One event of the journeys ({seat, kind, area, n}) in a few words: "seat 2 danger Nordsjön 3"."""
     seat = event.get("seat", NOBODY)
     who = style.seat(seat) if isinstance(seat, int) and seat >= 0 else ""
     kind = str(event.get("kind", ""))
     words = EVENT_WORDS.get(kind, kind + " {n}")
     text = words.format(n=event.get("n", ""))
-    where = area_name(table, str(event.get("area", "")))
+    where = area_name(position, str(event.get("area", "")))
     return " ".join(part for part in (who, text, f"in {where}" if where else "") if part)
 
 
-def _record_line(record: Any, table: Table, style: _Style) -> str:
+def _record_line(record: Any, position: Position, style: _Style) -> str:
     """One line of a phase's results whose shape this module does not know in advance: its fields in order, seats
     and areas named."""
     if not isinstance(record, dict):
@@ -526,14 +526,14 @@ def _record_line(record: Any, table: Table, style: _Style) -> str:
         if key == "seat" and isinstance(value, int):
             parts.append(style.seat(value))
         elif key == "kingdom" and isinstance(value, str):
-            parts.append(kingdom_name(table, value) if value else "emigrant")
+            parts.append(kingdom_name(position, value) if value else "emigrant")
         elif key == "converted" and isinstance(value, list):
             if value:
                 parts.append("Christian now: " + ", ".join(style.seat(int(v)) for v in value))
         elif isinstance(value, list) and not value:
             continue
-        elif isinstance(value, str) and table.board.has_area(value):
-            parts.append(f"{key} {area_name(table, value)}")
+        elif isinstance(value, str) and position.board.has_area(value):
+            parts.append(f"{key} {area_name(position, value)}")
         elif isinstance(value, bool):
             parts.append(key if value else f"no {key}")
         elif isinstance(value, (int, str)):
@@ -543,7 +543,7 @@ def _record_line(record: Any, table: Table, style: _Style) -> str:
     return ", ".join(parts).replace("_", " ")
 
 
-def _records(title: str, records: Any, table: Table, style: _Style) -> list[str]:
+def _records(title: str, records: Any, position: Position, style: _Style) -> list[str]:
     """A titled list of records (one line each), or nothing."""
     if not isinstance(records, list) or not records:
         if isinstance(records, dict) and records:
@@ -551,22 +551,22 @@ def _records(title: str, records: Any, table: Table, style: _Style) -> list[str]
         else:
             return []
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
-    return _wrap(f"{title}: ", [_record_line(r, table, style) for r in records], width, 2)
+    return _wrap(f"{title}: ", [_record_line(r, position, style) for r in records], width, 2)
 
 
-def _scorings(obs: dict[str, Any], table: Table, style: _Style) -> list[str]:
+def _scorings(obs: dict[str, Any], position: Position, style: _Style) -> list[str]:
     """Victory-point lines in the observation (phase 9 and the end), if any."""
     lines = obs.get("scorings")
-    return _score_lines(lines if isinstance(lines, list) else [], table, style)
+    return _score_lines(lines if isinstance(lines, list) else [], position, style)
 
 
-def scoring_lines(table: Table, lines: list[Any], color: bool = False, compact: bool = False) -> list[str]:
+def scoring_lines(position: Position, lines: list[Any], color: bool = False, compact: bool = False) -> list[str]:
     """Victory-point lines (`victory_points.ScoreLine` as dicts: seat, reason, subject, points; or reports holding
     such `lines`) as the table prints them: who scored what for which area, king or discovery."""
-    return _score_lines(lines, table, _Style(color, compact, None))
+    return _score_lines(lines, position, _Style(color, compact, None))
 
 
-def _score_lines(lines: list[Any], table: Table, style: _Style) -> list[str]:
+def _score_lines(lines: list[Any], position: Position, style: _Style) -> list[str]:
     items: list[str] = []
     for line in lines:
         if not isinstance(line, dict):
@@ -574,43 +574,43 @@ def _score_lines(lines: list[Any], table: Table, style: _Style) -> list[str]:
         # A report of several lines ({"lines": [...]}, as `State.scorings()` gives) or a line itself.
         nested = line.get("lines")
         subs: list[Any] = nested if isinstance(nested, list) else [line]
-        items.extend(_scoring_item(sub, table, style) for sub in subs if isinstance(sub, dict))
+        items.extend(_scoring_item(sub, position, style) for sub in subs if isinstance(sub, dict))
     if not items:
         return []
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
     return _wrap("Victory points: ", items, width, 2)
 
 
-def _scoring_item(line: dict[str, Any], table: Table, style: _Style) -> str:
+def _scoring_item(line: dict[str, Any], position: Position, style: _Style) -> str:
     seat = int(line.get("seat", NOBODY))
     subject = str(line.get("subject", ""))
-    if table.board.has_area(subject):
-        subject = area_name(table, subject)
+    if position.board.has_area(subject):
+        subject = area_name(position, subject)
     elif subject in KINGDOMS:
-        subject = kingdom_name(table, subject)
+        subject = kingdom_name(position, subject)
     reason = str(line.get("reason", line.get("text", "")))
     points = line.get("points", 0)
     what = " ".join(part for part in (reason, subject) if part)
     return f"{style.seat(seat)} {int(points):+d} {what}".rstrip()
 
 
-def _phase_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _phase_lines(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """What the phase under way has done so far: reactions, the election, silver received."""
-    table = state.table
-    phase = int(obs.get("phase", table.phase))
+    position = state.position
+    phase = int(obs.get("phase", position.phase))
     lines: list[str] = []
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
     if REACTIONS <= phase <= BUYING_SHIPS:
         # This turn's reactions stay in view until the fleets sail: a player buying ships still wants to know.
         reactions = [
-            f"{area_name(table, r['area'])} {style.seat(r['seat'])} {r['result']} ({r['total']})"
+            f"{area_name(position, r['area'])} {style.seat(r['seat'])} {r['result']} ({r['total']})"
             + (f" +{r['silver']} silver" if r.get("silver") else "")
             for r in obs.get("reactions") or []
         ]
         if reactions:
             lines += _wrap("Reactions this turn: ", reactions, width, 2)
     if phase == ELECTIONS:
-        lines += _election_lines(table, obs, style)
+        lines += _election_lines(position, obs, style)
     if phase in (SILVER, BUYING_SHIPS):
         incomes = [
             f"{style.seat(i['seat'])} +{i['home'] + i['king'] + i['share']}"
@@ -622,21 +622,21 @@ def _phase_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> 
     # Taxes and christianisation stay in the observation until the next turn clears them; the table shows them
     # only while they are news (the aftermath lines said them as they happened), so the journeys keep the room.
     if TAXATION <= phase <= VICTORY_POINTS:
-        lines += _records("Taxes", obs.get("taxes"), table, style)
-    lines += _scorings(obs, table, style)
+        lines += _records("Taxes", obs.get("taxes"), position, style)
+    lines += _scorings(obs, position, style)
     if phase >= CHRISTIANISATION:
-        lines += _records("Christianisation", obs.get("christianisation"), table, style)
+        lines += _records("Christianisation", obs.get("christianisation"), position, style)
     return lines
 
 
-def _election_lines(table: Table, obs: dict[str, Any], style: _Style) -> list[str]:
+def _election_lines(position: Position, obs: dict[str, Any], style: _Style) -> list[str]:
     """The elections held this turn and the one under way: payments onto each roll, dice."""
     width = COMPACT_WIDTH if style.compact else FULL_WIDTH
     done = []
     for result in obs.get("elections") or []:
         king = int(result["king"])
         done.append(
-            f"{kingdom_name(table, result['kingdom'])}: " + (f"{style.seat(king)} king" if king >= 0 else "no king")
+            f"{kingdom_name(position, result['kingdom'])}: " + (f"{style.seat(king)} king" if king >= 0 else "no king")
         )
     lines = _wrap("Elected: ", done, width, 2) if done else []
     election = obs.get("election") or {}
@@ -649,7 +649,7 @@ def _election_lines(table: Table, obs: dict[str, Any], style: _Style) -> list[st
         ]
         rolls.append(f"kingdom +{election.get('kingdom_paid', 0)}")
         dice = election.get("dice") or []
-        head = f"{kingdom_name(table, kingdom)}'s election, paid onto rolls: "
+        head = f"{kingdom_name(position, kingdom)}'s election, paid onto rolls: "
         lines += _wrap(head, rolls, width, 2)
         sealed = election.get("sealed")
         if isinstance(sealed, dict) and sealed.get("pledges") is not None:
@@ -674,7 +674,7 @@ def _election_lines(table: Table, obs: dict[str, Any], style: _Style) -> list[st
 # -- the whole table -----------------------------------------------------------------------------------------
 
 
-def _card_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> list[str]:
+def _card_lines(state: Situation, obs: dict[str, Any], style: _Style) -> list[str]:
     """The cards as the viewer sees them (the observation's `cards`): the deck, the pile, each hand's size, the
     cards shown this turn, the window open, and the viewer's own hand by title; a spectator sees no hand."""
     cards = obs.get("cards")
@@ -701,7 +701,7 @@ def _card_lines(state: VikingatidState, obs: dict[str, Any], style: _Style) -> l
     return lines
 
 
-def _render(state: VikingatidState, style: _Style, seat: int | None) -> str:
+def _render(state: Situation, style: _Style, seat: int | None) -> str:
     obs = state.observation(seat)
     # No blank lines: with the prompt and the choices below it, the table needs every line of a 30-line terminal.
     lines = [
@@ -719,16 +719,14 @@ def _render(state: VikingatidState, style: _Style, seat: int | None) -> str:
     return "\n".join(part for line in lines for part in _fit(line, width))
 
 
-def render_text(
-    state: VikingatidState, color: bool = False, seat: int | None = None, names: list[str] | None = None
-) -> str:
+def render_text(state: Situation, color: bool = False, seat: int | None = None, names: list[str] | None = None) -> str:
     """The whole table for a terminal of 100 columns as `seat` (None: a spectator) sees it; with `color`, Rich
     markup paints the seats. `names`, when given, are written with the seat numbers."""
     return _render(state, _Style(color, False, names), seat)
 
 
 def render_compact(
-    state: VikingatidState, color: bool = False, seat: int | None = None, names: list[str] | None = None
+    state: Situation, color: bool = False, seat: int | None = None, names: list[str] | None = None
 ) -> str:
     """The same table in 80 columns: seats as s1…s6, types as T and W, one line per group of areas."""
     return _render(state, _Style(color, True, names), seat)

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from skald.games.vikingatid.actions import KINGDOMS
+from skald.games.vikingatid.position import KINGDOM_PAIRS, PEACE_PENDING, WAR_MARKER, Position
 from skald.games.vikingatid.setup import NOBODY, start_position
-from skald.games.vikingatid.table import KINGDOM_PAIRS, PEACE_PENDING, WAR_MARKER, Table
 
 
 class SilverRules(NamedTuple):
@@ -52,7 +52,7 @@ def _halving_marker(marker: str, rules: SilverRules) -> bool:
     return marker in (WAR_MARKER, PEACE_PENDING)
 
 
-def at_war(table: Table, kingdom: str, rules: SilverRules) -> bool:
+def at_war(position: Position, kingdom: str, rules: SilverRules) -> bool:
     """Whether the kingdom's members' silver is halved this phase 4: its War (or Peace?) marker under `per_kingdom`,
     unless a King's Peace with any kingdom was made this turn; under `per_pair`, any pair of it at war without a
     King's Peace between the two (VA-40, VA-41)."""
@@ -60,55 +60,55 @@ def at_war(table: Table, kingdom: str, rules: SilverRules) -> bool:
     pairs = [i for i, pair in enumerate(KINGDOM_PAIRS) if k in pair]
     if rules.war_tracking == "per_pair":
         # The pairs' states, and the kingdom's own marker of a war with an emigrant's home country.
-        paired = any(_halving_marker(table.pair_war[i], rules) and not table.kings_peace[i] for i in pairs)
-        return paired or _halving_marker(table.war[k], rules)
-    if any(table.kings_peace[i] for i in pairs):
+        paired = any(_halving_marker(position.pair_war[i], rules) and not position.kings_peace[i] for i in pairs)
+        return paired or _halving_marker(position.war[k], rules)
+    if any(position.kings_peace[i] for i in pairs):
         return False
-    return _halving_marker(table.war[k], rules)
+    return _halving_marker(position.war[k], rules)
 
 
-def distribute(table: Table, rules: SilverRules) -> list[Income]:
+def distribute(position: Position, rules: SilverRules) -> list[Income]:
     """Phase 4 on the table, through its ledger; returns each seat's income in seat order."""
-    n = table.num_players
+    n = position.num_players
     home = [0] * n
     king_half = [0] * n
     share = [0] * n
     halved = [0] * n
-    home_silver = start_position(table.board).home_silver
+    home_silver = start_position(position.board).home_silver
     for kingdom in KINGDOMS:
         k = KINGDOMS.index(kingdom)
-        members = table.members(kingdom)
+        members = position.members(kingdom)
         for seat in members:
             if home_silver > 0:
-                table.gain_silver(seat, home_silver)
+                position.gain_silver(seat, home_silver)
                 home[seat] += home_silver
-        half = table.treasury[k] // 2
-        king = table.king[k]
+        half = position.treasury[k] // 2
+        king = position.king[k]
         if half > 0:
             if king == NOBODY:
-                table.treasury_loses(kingdom, half)
+                position.treasury_loses(kingdom, half)
             else:
-                table.draw_treasury(kingdom, king, half)
+                position.draw_treasury(kingdom, king, half)
                 king_half[king] += half
         sharers = list(members)
         if king != NOBODY and king not in sharers and rules.foreign_king_share == "half_and_share":
             sharers.append(king)
-        rest = table.treasury[k]
+        rest = position.treasury[k]
         each = rest // len(sharers) if sharers else 0
         if each > 0:
             for seat in sharers:
-                table.draw_treasury(kingdom, seat, each)
+                position.draw_treasury(kingdom, seat, each)
                 share[seat] += each
     # The halving comes at the end of the phase, after every kingdom has paid out.
     for kingdom in KINGDOMS:
-        if not at_war(table, kingdom, rules):
+        if not at_war(position, kingdom, rules):
             continue
-        for seat in table.members(kingdom):
-            base = table.silver[seat]
+        for seat in position.members(kingdom):
+            base = position.silver[seat]
             if rules.war_halving == "income_only":
                 base = min(base, home[seat] + king_half[seat] + share[seat])
             lost = base - base // 2
             if lost > 0:
-                table.spend_silver(seat, lost)
+                position.spend_silver(seat, lost)
                 halved[seat] = lost
     return [Income(s, home[s], king_half[s], share[s], halved[s]) for s in range(n)]

@@ -1,20 +1,20 @@
-"""A Vikingatid position under the engine contract: the `Table`, the step of the turn, and the phase under way.
+"""A Vikingatid position under the engine contract: the `Situation` it holds, and how play flows through it.
 
-The state holds the position (`table.Table`), the action space of its board (`actions.ActionSpace`), the rule options
-and the step (`steps.STEPS`); each decision goes to its phase's module (`setup`, `reactions`, `elections`, `silver`,
-`purchases`, `journeys`, `emigration`, `christianisation`; phases 4, 7's taxes, 8, 9 and 11 are applied at once by
-`silver`, `taxation`, `cleanup`, `victory_points` and `end`), which changes the table through its ledger. The game
-ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
+The state holds the position (`position.Position`), the action space of its board (`actions.ActionSpace`), the rule
+options, the cards (`cards.data.CardData`) and the step (`steps.STEPS`), all kept by `situation.Situation`; each
+decision goes to its phase's module (`setup`, `reactions`, `elections`, `silver`, `purchases`, `journeys`,
+`emigration`, `christianisation`; phases 4, 7's taxes, 8, 9 and 11 are applied at once by `silver`, `taxation`,
+`cleanup`, `victory_points` and `end`), which changes the position through its ledger, and each card to its effect
+(`cards.effects.EFFECTS`). The game ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
+from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict
 from skald.games.vikingatid import (
-    cardplay,
     christianisation,
     cleanup,
     combat,
@@ -29,9 +29,7 @@ from skald.games.vikingatid import (
     silver,
     taxation,
     victory_points,
-    windows,
 )
-from skald.games.vikingatid import deck as D
 from skald.games.vikingatid import resample as R
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import (
@@ -73,9 +71,15 @@ from skald.games.vikingatid.actions import (
     Phrase,
 )
 from skald.games.vikingatid.board import Board
-from skald.games.vikingatid.cardeffects import EFFECTS
+from skald.games.vikingatid.cards import deck as D
+from skald.games.vikingatid.cards import play as cardplay
+from skald.games.vikingatid.cards import windows
+from skald.games.vikingatid.cards.data import CardData
+from skald.games.vikingatid.cards.effect import no_targets
+from skald.games.vikingatid.cards.effects import EFFECTS
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import D10_FACES, NOBODY
-from skald.games.vikingatid.table import Table
+from skald.games.vikingatid.situation import CardEvent, Situation, election_rules, journey_rules, silver_rules
 
 #: The single decisions' ids this part uses (their places in `actions.SINGLES`; a test checks them).
 PASS: Final = SINGLE + 0
@@ -130,48 +134,9 @@ ROLL_WINDOW_STEPS: Final = frozenset(
 )
 
 
-class CardEvent(NamedTuple):
-    """A card shown to the table: played (with its target in words) or discarded in phase 8; public."""
-
-    turn: int
-    seat: int
-    card: str
-    verb: str
-    target: str
-
-
-def silver_rules(options: dict[str, Any]) -> silver.SilverRules:
-    """The options phase 4 reads."""
-    return silver.SilverRules(
-        war_tracking=options["war_tracking"],
-        war_silver=options["war_silver"],
-        war_halving=options["war_halving"],
-        foreign_king_share=options["foreign_king_share"],
-    )
-
-
-def journey_rules(options: dict[str, Any]) -> journeys.JourneyRules:
-    """The options phase 6 reads."""
-    return journeys.JourneyRules(*(options[name] for name in journeys.JourneyRules._fields))
-
-
-def election_rules(options: dict[str, Any]) -> elections.ElectionRules:
-    """The options phase 3 reads."""
-    return elections.ElectionRules(
-        gifts=options["gifts"],
-        foreign_king_only=options["foreign_king_only"],
-        bid_silver=options["bid_silver"],
-        election_margin=options["election_margin"],
-        kings_peace=options["kings_peace"],
-        election_bids=options["election_bids"],
-    )
-
-
-class VikingatidState(State):
-    """One position of Vikingatid: the table, the step, and the phase under way (see the module doc for where play
-    stops for now)."""
-
-    game: Game
+class VikingatidState(Situation):
+    """One position of Vikingatid: the situation (the position, the step, the phase under way, the cards) and the
+    flow of play through it."""
 
     def __init__(
         self,
@@ -180,88 +145,23 @@ class VikingatidState(State):
         options: dict[str, Any],
         board: Board,
         space: ActionSpace,
+        cards: CardData,
         source: VikingatidState | None = None,
     ) -> None:
         """The position before the kingdom choice, or, given `source`, an independent copy of it (`clone`)."""
-        self.game = game
-        self.num_players = num_players
-        self.options: Final = options
-        self.board: Final = board
-        self.space: Final = space
-        if source is not None:
-            self.history = list(source.history)
-            self.table: Table = source.table.clone()
-            self.step: int = source.step
-            self.reactions: reactions.Reactions = source.reactions.clone()
-            self.election: elections.Election = source.election.clone()
-            self.incomes: list[silver.Income] = list(source.incomes)
-            self.purchases: purchases.Purchases = source.purchases.clone()
-            self.journeys: journeys.Journeys = source.journeys.clone(self.table)
-            self.emigration: emigration.Emigration = source.emigration.clone()
-            self.taxes: list[taxation.TaxLine] = list(source.taxes)
-            self.cleanup: cleanup.CleanupResult | None = source.cleanup
-            self.christianisation: christianisation.Christianisation = source.christianisation.clone()
-            self.score_lines: list[tuple[int, victory_points.ScoreLine]] = list(source.score_lines)
-            self.final_lines: list[victory_points.ScoreLine] = list(source.final_lines)
-            self.deck: D.Deck = source.deck.clone()
-            self.window: windows.Window | None = source.window.clone() if source.window is not None else None
-            self.play: cardplay.Play | None = source.play.clone() if source.play is not None else None
-            self.before_done: bool = source.before_done
-            self.phase_window: int = source.phase_window
-            self.results_seen: int = source.results_seen
-            self.discards: list[int] = list(source.discards)
-            self.card_log: list[CardEvent] = list(source.card_log)
-            self.visible: list[int] = list(source.visible)
-            self.card_moves: list[R.CardMove] = list(source.card_moves)
-            self._known: dict[int, tuple[int, str]] = dict(source._known)
-            return
-        self.history = []
-        self.table = Table(board, num_players, options["kingdom_choice"])
-        self.table.fief_loss = str(options["fief_loss"])
-        self.table.keep_dry_excess = options["mines_dry_camps"] == "keep_excess"
-        self.step = S.KINGDOM_ROLL
-        self.reactions = reactions.Reactions(options["reaction_roll"])
-        self.election = elections.Election(num_players, election_rules(options))
-        self.incomes = []
-        self.purchases = purchases.Purchases(num_players, len(board.areas), options["purchase"])
-        self.journeys = journeys.Journeys(self.table, journey_rules(options))
-        self.emigration = emigration.Emigration()
-        self.taxes = []
-        self.cleanup = None
-        self.christianisation = christianisation.Christianisation(False, 0)
-        # Every victory-point line of the game with the turn it was scored in (9. Victory points), and the final
-        # scoring's (VA-63).
-        self.score_lines = []
-        self.final_lines = []
-        # The cards (part 2): the deck, hands and pile; the card window open and the card under way, if any;
-        # which windows have been held where a settled step could open one again; the phase 8 discards to come;
-        # every card shown; and who may see each history entry (PUBLIC, or a bit per seat: a draw is seen by its
-        # drawer, a card gift's kind by its two parties).
-        self.deck = D.Deck(game.card_counts, num_players)  # type: ignore[attr-defined]
-        self.window = None
-        self.play = None
-        self.before_done = False
-        self.phase_window = -1
-        self.results_seen = 0
-        self.discards = []
-        self.card_log = []
-        self.visible = []
-        # Every movement of a card (drawn, played, discarded, given), for `resample_from_infostate`.
-        self.card_moves = []
-        # Each viewer's information-state string so far, with the length of history it covers (the history only
-        # grows, so the string is extended, not rebuilt: a long game asks for it at every ply).
-        self._known = {}
-        self._settle_setup()
+        super().__init__(game, num_players, options, board, space, cards, source)
+        if source is None:
+            self._settle_setup()
 
     def clone(self) -> VikingatidState:
         """An independent copy, through the constructor."""
-        return VikingatidState(self.game, self.num_players, self.options, self.board, self.space, self)
+        return VikingatidState(self.game, self.num_players, self.options, self.board, self.space, self.cards, self)
 
     # -- the flow ------------------------------------------------------------------------------------------------
 
     def _settle_setup(self) -> None:
         """Roll or choose while the kingdom choice lasts (VA-01); then turn 1 begins."""
-        choice = self.table.choice
+        choice = self.position.choice
         if choice.roller() != NOBODY:
             self.step = S.KINGDOM_ROLL
         elif choice.chooser() != NOBODY:
@@ -269,80 +169,76 @@ class VikingatidState(State):
         else:
             self._start_turn()
 
-    def cards_on(self) -> bool:
-        """Whether cards are dealt and played (`card_windows` other than 'off', VA-08)."""
-        return str(self.options["card_windows"]) != "off"
-
     def _start_turn(self) -> None:
         """A turn begins with its first seat (VA-06) and phase 1: each player draws a card, and before the first
         turn takes his three ("each player starts effectively with four cards", VA-11)."""
-        table = self.table
-        table.first_seat = S.turn_first_seat(
-            table.turn, table.choice.first_seat(), self.num_players, self.options["turn_order"]
+        position = self.position
+        position.first_seat = S.turn_first_seat(
+            position.turn, position.choice.first_seat(), self.num_players, self.options["turn_order"]
         )
-        table.phase = S.DRAW_CARDS
+        position.phase = S.DRAW_CARDS
         if self.cards_on():
             if not self.deck.dealt:
                 self.deck.dealt = True
-                D.deal(self.deck, table.first_seat, D.START_HAND)
-            D.deal(self.deck, table.first_seat, D.DRAW_PER_TURN)
+                D.deal(self.deck, position.first_seat, D.START_HAND)
+            D.deal(self.deck, position.first_seat, D.DRAW_PER_TURN)
         self._settle()
 
     def begin_phase(self, phase: int) -> None:
         """Start `phase` on the table as it stands (the flow calls it; tests use it on a prepared table), after
         its card window (VA-08: "the start of each of phases 2–10")."""
-        self.table.phase = phase
-        table = self.table
-        marker = table.turn * 16 + phase
+        self.position.phase = phase
+        position = self.position
+        marker = position.turn * 16 + phase
         if S.REACTIONS <= phase <= S.CHRISTIANISATION and self.cards_on() and self.phase_window != marker:
             self.phase_window = marker
-            if self._open_window(windows.PHASE_START, windows.RESUME_PHASE, -1, table.first_seat):
+            if self._open_window(windows.PHASE_START, windows.RESUME_PHASE, -1, position.first_seat):
                 return
         if phase == S.REACTIONS:
-            self.reactions = reactions.begin(table, self.options["reaction_roll"])
+            self.reactions = reactions.begin(position, self.options["reaction_roll"])
             if self.options["assimilation"] == "phase_2":
                 # VA-62 `phase_2`: the assimilation rolls come with the reactions, before them.
-                self.christianisation = christianisation.begin_assimilation(table)
+                self.christianisation = christianisation.begin_assimilation(position)
         elif phase == S.ELECTIONS:
             # Krig and Gäld may have taken an emigrant's home (VA-61).
-            emigration.check_homeless(table)
+            emigration.check_homeless(position)
             self.results_seen = 0
-            self.election = elections.begin(table, election_rules(self.options), self.deck)
+            self.election = elections.begin(position, election_rules(self.options), self.deck)
         elif phase == S.SILVER:
             # No decision in phase 4: it is applied at once, and phase 5 follows.
-            self.incomes = silver.distribute(self.table, silver_rules(self.options))
+            self.incomes = silver.distribute(self.position, silver_rules(self.options))
             self.begin_phase(S.BUYING_SHIPS)
             return
         elif phase == S.BUYING_SHIPS:
-            self.purchases = purchases.begin(self.table, self.options["purchase"])
+            self.purchases = purchases.begin(self.position, self.options["purchase"])
         elif phase == S.JOURNEYS:
-            self.journeys = journeys.begin(self.table, journey_rules(self.options))
+            self.journeys = journeys.begin(self.position, journey_rules(self.options))
         elif phase == S.TAXATION:
             # "This is done in the beginning of the Taxation phase (phase 7), before the player pays his taxes."
-            emigration.check_homeless(table)
-            self.emigration = emigration.begin(table, self.options["exile_without_conquest"])
+            emigration.check_homeless(position)
+            self.emigration = emigration.begin(position, self.options["exile_without_conquest"])
         elif phase == S.CLEANUP:
-            self.cleanup = cleanup.clean(table, self.options["war_tracking"])
+            self.cleanup = cleanup.clean(position, self.options["war_tracking"])
             # "Players with more than three cards must discard their hand down to three cards" (VA-11), one card
             # at a time in seat order from the turn's first seat.
             self.discards = [
                 seat
-                for seat in S.seat_order(table.first_seat, self.num_players)
+                for seat in S.seat_order(position.first_seat, self.num_players)
                 for _ in range(D.over_limit(self.deck, seat))
             ]
         elif phase == S.VICTORY_POINTS:
-            self.score_lines.extend((table.turn, line) for line in victory_points.score(table))
+            self.score_lines.extend((position.turn, line) for line in victory_points.score(position))
             self.begin_phase(S.CHRISTIANISATION)
             return
         elif phase == S.CHRISTIANISATION:
             assimilate = self.options["assimilation"] == "phase_10"
-            self.christianisation = christianisation.begin(table, assimilate)
+            self.christianisation = christianisation.begin(position, assimilate)
         elif phase == S.NEXT_TURN:
-            if end.game_over(table, str(self.options["last_year"])):
-                self.final_lines = victory_points.final_scoring(table)
+            if end.game_over(position, str(self.options["last_year"])):
+                self.final_lines = victory_points.final_scoring(position)
                 self.step = S.GAME_OVER
                 return
-            end.next_turn(table)
+            end.next_turn(position)
             self._start_turn()
             return
         else:
@@ -351,7 +247,7 @@ class VikingatidState(State):
 
     def _settle(self) -> None:
         """The step of the phase under way, or the next phase once it is over."""
-        phase = self.table.phase
+        phase = self.position.phase
         if phase == S.DRAW_CARDS:
             D.skip_draws(self.deck)
             if self.deck.to_draw:
@@ -374,28 +270,28 @@ class VikingatidState(State):
         elif phase == S.ELECTIONS:
             if self._election_window():
                 return
-            elections.refresh(self.table, self.election, self.deck)
+            elections.refresh(self.position, self.election, self.deck)
             if elections.done(self.election):
                 self.begin_phase(S.SILVER)
                 return
             self.step = self.election.step
         elif phase == S.BUYING_SHIPS:
             # A card played before the buyer's decision may have taken his camps or his home.
-            purchases.resettle(self.table, self.purchases)
+            purchases.resettle(self.position, self.purchases)
             if purchases.done(self.purchases):
                 self.begin_phase(S.JOURNEYS)
                 return
             self.step = self.purchases.step
         elif phase == S.JOURNEYS:
             # A card played before the holder's decision may have sunk the fleet he named.
-            journeys.resettle(self.table, self.journeys)
+            journeys.resettle(self.position, self.journeys)
             if journeys.done(self.journeys):
                 self.begin_phase(S.TAXATION)
                 return
             self.step = self.journeys.step
         elif phase == S.TAXATION:
             if emigration.done(self.emigration):
-                self.taxes = taxation.tax(self.table)
+                self.taxes = taxation.tax(self.position)
                 self.begin_phase(S.CLEANUP)
                 return
             self.step = S.EMIGRATION
@@ -422,11 +318,11 @@ class VikingatidState(State):
         if self.step == S.DISCARD_CARD:
             return self.discards[0]
         if self.step == S.KINGDOM_CHOICE:
-            return self.table.choice.chooser()
+            return self.position.choice.chooser()
         if step.phase == S.BUYING_SHIPS:
             return self.purchases.buyer
         if step.phase == S.JOURNEYS:
-            return journeys.actor(self.table, self.journeys)
+            return journeys.actor(self.position, self.journeys)
         if step.phase == S.TAXATION:
             return emigration.emigrant(self.emigration)
         return self.election.actor
@@ -470,41 +366,41 @@ class VikingatidState(State):
         """The legal actions of the step under way, cards apart."""
         step = self.step
         if step == S.KINGDOM_CHOICE:
-            return [KINGDOM + KINGDOMS.index(k) for k in self.table.choice.legal_kingdoms()]
+            return [KINGDOM + KINGDOMS.index(k) for k in self.position.choice.legal_kingdoms()]
         election = self.election
         if step == S.GIFT_TARGET:
-            silver_to = [GIVE_SILVER + s for s in elections.gift_targets(self.table, election)]
-            cards_to = [GIVE_CARD_TO + s for s in elections.card_gift_targets(self.table, election, self.deck)]
+            silver_to = [GIVE_SILVER + s for s in elections.gift_targets(self.position, election)]
+            cards_to = [GIVE_CARD_TO + s for s in elections.card_gift_targets(self.position, election, self.deck)]
             return [PASS, *silver_to, *cards_to]
         if step == S.GIFT_CARD:
             return [GIVE_CARD + kind for kind in elections.card_gift_kinds(election, self.deck)]
         if step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
-            return [AMOUNT + n - 1 for n in elections.amounts(self.table, election)]
+            return [AMOUNT + n - 1 for n in elections.amounts(self.position, election)]
         if step == S.SEALED_BID:
-            return [PASS, *(AMOUNT + n - 1 for n in elections.sealed_amounts(self.table, election))]
+            return [PASS, *(AMOUNT + n - 1 for n in elections.sealed_amounts(self.position, election))]
         if step == S.BID_TARGET:
             rolls = elections.bid_targets(election)
             return [PASS, *(PAY_ONTO_KINGDOM if r == elections.KINGDOM_ROLL_TARGET else PAY_ONTO + r for r in rolls)]
         if step == S.PEACE_OFFER:
-            return [PASS, *(OFFER_PEACE + k for k in elections.peace_candidates(self.table, election))]
+            return [PASS, *(OFFER_PEACE + k for k in elections.peace_candidates(self.position, election))]
         if step == S.PEACE_ANSWER:
             return [ACCEPT_PEACE, DECLINE_PEACE]
         if S.STEPS[step].phase == S.JOURNEYS:
             return self._journey_actions()
         if step == S.EMIGRATION:
             seat = emigration.emigrant(self.emigration)
-            areas = emigration.candidates(self.table, seat)
-            moves = sorted(EMIGRATE + self.table.slot(a) for a in areas)
+            areas = emigration.candidates(self.position, seat)
+            moves = sorted(EMIGRATE + self.position.slot(a) for a in areas)
             # An exile "must leave his homeland this turn" (EXIL, VA-18): he chooses where, he may not stay.
-            return moves if emigration.in_exile(self.table, seat) and moves else [PASS, *moves]
-        table, bought = self.table, self.purchases
+            return moves if emigration.in_exile(self.position, seat) and moves else [PASS, *moves]
+        position, bought = self.position, self.purchases
         if step == S.PULL_DOWN:
-            return [DONE, *(self.space.pull_down(k, a) for k, a in purchases.own_camps(table, bought.buyer))]
+            return [DONE, *(self.space.pull_down(k, a) for k, a in purchases.own_camps(position, bought.buyer))]
         if step == S.BUY_SHIPS:
             done = [DONE] if bought.mode == purchases.UP_TO_SILVER else []
-            return [*done, *(self.space.buy(k, a) for k, a in purchases.places(table, bought, bought.buyer))]
+            return [*done, *(self.space.buy(k, a) for k, a in purchases.places(position, bought, bought.buyer))]
         if step == S.BUY_AMOUNT:
-            return [AMOUNT + n - 1 for n in purchases.amounts(table, bought)]
+            return [AMOUNT + n - 1 for n in purchases.amounts(position, bought)]
         raise AssertionError(f"step {step} has no legal actions written")
 
     # -- the cards ---------------------------------------------------------------------------------------------------
@@ -531,11 +427,11 @@ class VikingatidState(State):
         """The kinds `seat` holds and may play in a window of kind `window` (its text's timing, then the card's
         own conditions, then a target to take if it needs one)."""
         w = self.window
-        phase = self.table.phase
+        phase = self.position.phase
         roll_step, roller = (w.roll_step, w.roller) if w is not None else (-1, -1)
         found: list[int] = []
         for kind in self.deck.kinds_held(seat):
-            card_windows = self.game.card_windows[kind]  # type: ignore[attr-defined]
+            card_windows = self.cards.windows[kind]
             if not windows.allows(
                 card_windows, window, phase, roll_step, S.INITIATIVE_ROLL, S.ELECTION_ROLL, roller, seat
             ):
@@ -543,7 +439,7 @@ class VikingatidState(State):
             effect = EFFECTS[kind]
             if not effect.may_play(self, seat):
                 continue
-            if effect.targets is not cardplay.no_targets and not effect.targets(self, seat):
+            if effect.targets is not no_targets and not effect.targets(self, seat):
                 continue
             found.append(kind)
         return found
@@ -572,7 +468,7 @@ class VikingatidState(State):
             return False
         if kind != windows.PHASE_START and self.options["card_windows"] == "phase_start":
             return False
-        w = windows.Window(kind, resume, step, self.table.phase, max(first, 0), step, held, roller)
+        w = windows.Window(kind, resume, step, self.position.phase, max(first, 0), step, held, roller)
         self.window = w
         asked = windows.next_asked(w.seat, self.num_players, self._holders(kind))
         if asked < 0:
@@ -631,7 +527,7 @@ class VikingatidState(State):
         if self.options["election_cards_window"] == "end_of_phase" and not elections.all_held(self.election):
             return False
         self.results_seen = results
-        return self._open_window(windows.AFTER_ELECTION, windows.RESUME_SETTLE, -1, self.table.first_seat)
+        return self._open_window(windows.AFTER_ELECTION, windows.RESUME_SETTLE, -1, self.position.first_seat)
 
     def _open_before_windows(self) -> None:
         """The windows before a roll the step has just come to: an election die, a danger roll (the end of a
@@ -640,7 +536,7 @@ class VikingatidState(State):
             return
         step = self.step
         if step == S.ELECTION_ROLL:
-            self._open_window(windows.BEFORE_ELECTION_ROLL, windows.RESUME_STEP, step, self.table.first_seat)
+            self._open_window(windows.BEFORE_ELECTION_ROLL, windows.RESUME_STEP, step, self.position.first_seat)
         elif step == S.DANGER_ROLL:
             self._open_window(windows.BEFORE_DANGER, windows.RESUME_STEP, step, self._fleet_owner())
         elif step == S.FLEET_HITS:
@@ -649,7 +545,7 @@ class VikingatidState(State):
                 self._open_window(windows.BEFORE_FIGHT, windows.RESUME_STEP, step, self._fleet_owner())
 
     def _fleet_owner(self) -> int:
-        return self.table.fleets[0].owner if self.table.fleets else self.table.first_seat
+        return self.position.fleets[0].owner if self.position.fleets else self.position.first_seat
 
     def roller(self) -> int:
         """Whose own roll the chance step under way is (GUDARNA INGRIPER re-rolls only a player's own dice,
@@ -675,7 +571,7 @@ class VikingatidState(State):
         self.card_moves.append(R.CardMove(len(self.history), R.PLAYED, seat, -1, kind))
         self.play = cardplay.Play(seat, kind, resume)
         effect = EFFECTS[kind]
-        if effect.targets is not cardplay.no_targets:
+        if effect.targets is not no_targets:
             self.play.need = cardplay.NEED_TARGET
         else:
             effect.resolve(self)
@@ -709,7 +605,7 @@ class VikingatidState(State):
             self.step = (S.CARD_TARGET, S.CARD_ROLL, S.CARD_HITS, S.CARD_ANSWER)[need - 1]
             return
         self.play = None
-        self.card_log.append(CardEvent(self.table.turn, play.seat, CARD_IDS[play.kind], "play", play.text))
+        self.card_log.append(CardEvent(self.position.turn, play.seat, CARD_IDS[play.kind], "play", play.text))
         w = self.window
         if w is None:
             self.step = play.resume
@@ -725,40 +621,40 @@ class VikingatidState(State):
 
     def _journey_actions(self) -> list[int]:
         """The legal actions at a decision of phase 6."""
-        table, j, step, space = self.table, self.journeys, self.step, self.space
+        position, j, step, space = self.position, self.journeys, self.step, self.space
         if step == S.JOURNEY_CHOICE:
-            return [PASS, *(space.fleet(k, a) for k, a in journeys.fleet_starts(table, j))]
+            return [PASS, *(space.fleet(k, a) for k, a in journeys.fleet_starts(position, j))]
         if step == S.FLEET_SIZE_CHOICE:
-            return [AMOUNT + n - 1 for n in journeys.fleet_sizes(table, j)]
+            return [AMOUNT + n - 1 for n in journeys.fleet_sizes(position, j)]
         if step == S.DUTY_AMOUNT:
-            return [AMOUNT + n - 1 for n in journeys.duty_amounts(table)]
+            return [AMOUNT + n - 1 for n in journeys.duty_amounts(position)]
         if step == S.ENTRY_ANSWER:
             return [ALLOW, FORBID, ASK_DUTY]
         if step == S.SEA_BAN:
             duty = [ASK_DUTY] if j.rules.denmark_toll == "duty_or_ban" else []
             return sorted([ALLOW, BAR_SEA, *duty])
         if step == S.ENTRY_REPLY:
-            return sorted(REPLIES[r] for r in journeys.reply_options(table, j))
+            return sorted(REPLIES[r] for r in journeys.reply_options(position, j))
         if step == S.FIGHT_ON:
             return [FIGHT_ON, WITHDRAW]
         if step == S.WAR_DECLARATION:
             return [DECLARE_WAR, NO_WAR]
-        found = sorted(space.move(a) for a in journeys.act_moves(table, j))
+        found = sorted(space.move(a) for a in journeys.act_moves(position, j))
         if step == S.MOVE:
-            singles = [STOP] if journeys.may_stop(table, j) else []
+            singles = [STOP] if journeys.may_stop(position, j) else []
             if j.at_break or not found:  # `journeys.may_end`, with the moves already found
                 singles.append(END_JOURNEY)
             return singles + found
         # ACT
-        f = journeys.fleet(table)
+        f = journeys.fleet(position)
         singles = [END_JOURNEY]
-        if journeys.may_trade(table, j):
+        if journeys.may_trade(position, j):
             singles.append(TRADE)
-        if journeys.may_plunder(table, j):
+        if journeys.may_plunder(position, j):
             singles.append(PLUNDER)
-        if journeys.may_destroy(table, j):
+        if journeys.may_destroy(position, j):
             singles.append(DESTROY)
-        builds = [BUILD + SHIP_TYPES.index(f.kind) * MAX_BUILD + n - 1 for n in journeys.act_builds(table, j)]
+        builds = [BUILD + SHIP_TYPES.index(f.kind) * MAX_BUILD + n - 1 for n in journeys.act_builds(position, j)]
         return sorted(singles + builds + found)
 
     def illegal_reason(self, action: int) -> IllegalAction | None:
@@ -772,7 +668,7 @@ class VikingatidState(State):
             return IllegalAction("action.space", str(error))
         step = S.STEPS[self.step]
         if step.terminal:
-            return IllegalAction(step.rule, f"the game is over (turn {self.table.turn}, {self.table.year})")
+            return IllegalAction(step.rule, f"the game is over (turn {self.position.turn}, {self.position.year})")
         if kind == "play" and self.step not in S.CARD_STEPS:
             if action in self.own_plays():
                 return None
@@ -797,7 +693,7 @@ class VikingatidState(State):
         """Why a card may not be played here: not held, not in its window (its text's timing), not under its
         conditions, or with no target it can take."""
         kind = action - PLAY_CARD
-        data = self.game.cards.kinds[kind]  # type: ignore[attr-defined]
+        data = self.cards.kinds[kind]
         seat = self.current_player()
         title = f"{data.title} ({data.name})"
         if seat < 0:
@@ -814,20 +710,20 @@ class VikingatidState(State):
 
     def _explain(self, action: int, step: S.Step) -> IllegalAction:
         """The rule an action of the right kind for this step still breaks."""
-        table, election = self.table, self.election
+        position, election = self.position, self.election
         if self.step == S.CARD_WINDOW and PLAY_CARD <= action < GIVE_CARD:
             return self._explain_card(action)
         if self.step == S.DISCARD_CARD:
-            title = self.game.cards.kinds[action - DISCARD].title  # type: ignore[attr-defined]
+            title = self.cards.kinds[action - DISCARD].title
             return IllegalAction("VA-11", f"seat {self.discards[0] + 1} holds no {title} to discard")
         if self.step in S.CARD_STEPS and self.play is not None:
-            data = self.game.cards.kinds[self.play.kind]  # type: ignore[attr-defined]
+            data = self.cards.kinds[self.play.kind]
             return IllegalAction(
                 data.rule,
                 f"{data.title} cannot take {self.space.to_notation(action)!r}: its text says {data.text!r}",
             )
         if self.step == S.KINGDOM_CHOICE:
-            trial = table.choice.clone()
+            trial = position.choice.clone()
             try:
                 trial.choose(KINGDOMS[action - KINGDOM])
             except IllegalAction as error:
@@ -842,20 +738,20 @@ class VikingatidState(State):
                 return IllegalAction("VA-38", f"seat {election.actor + 1} has no {what} to give")
             return IllegalAction("VA-38", f"there is no seat {seat + 1} at this table of {self.num_players}")
         if self.step == S.GIFT_CARD:
-            title = self.game.cards.kinds[action - GIVE_CARD].title  # type: ignore[attr-defined]
+            title = self.cards.kinds[action - GIVE_CARD].title
             return IllegalAction("VA-38", f"seat {election.actor + 1} holds no {title} to give")
         if self.step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
             return IllegalAction(
                 "VA-35" if self.step == S.BID_AMOUNT else "VA-38",
-                f"seat {election.actor + 1} has {table.silver[election.actor]} silver, not {action - AMOUNT + 1} "
+                f"seat {election.actor + 1} has {position.silver[election.actor]} silver, not {action - AMOUNT + 1} "
                 "('Each player may pay up to all of his silver')",
             )
         if self.step == S.SEALED_BID:
             seat = election.actor
-            most = len(elections.sealed_amounts(table, election))
+            most = len(elections.sealed_amounts(position, election))
             return IllegalAction(
                 "VA-35",
-                f"seat {seat + 1} has {table.silver[seat]} silver and has pledged "
+                f"seat {seat + 1} has {position.silver[seat]} silver and has pledged "
                 f"{elections.pledged(election, seat)} of it in this sealed round: at most {most} more on this roll, "
                 f"not {action - AMOUNT + 1} ('Each player may pay up to all of his silver')",
             )
@@ -868,7 +764,7 @@ class VikingatidState(State):
             )
         if self.step in (S.PULL_DOWN, S.BUY_SHIPS, S.BUY_AMOUNT):
             return self._explain_purchase(action)
-        if step.phase == S.JOURNEYS and self.journeys.active and self.table.fleets:
+        if step.phase == S.JOURNEYS and self.journeys.active and self.position.fleets:
             found = self._explain_journey(action)
             if found is not None:
                 return found
@@ -882,24 +778,26 @@ class VikingatidState(State):
 
     def _explain_journey(self, action: int) -> IllegalAction | None:
         """Why a move, stop, fight or payment of the fleet in motion is illegal, naming the rule it breaks."""
-        table, j = self.table, self.journeys
-        f = journeys.fleet(table)
+        position, j = self.position, self.journeys
+        f = journeys.fleet(position)
         data = self.space.to_json(action)
         kind = data["type"]
         if kind == "move":
-            target = table.board.area(data["area"])
-            here = table.board.area(f.area)
+            target = position.board.area(data["area"])
+            here = position.board.area(f.area)
             if target.id not in here.sea_links and target.id not in here.river_links:
                 return IllegalAction("6.2 Moving fleets", f"{target.name} is not next to {here.name} by sea or river")
-            if target.kind == "viking_kingdom" and not journeys.may_enter(table, j.rules, f.owner, f.kind, target.id):
+            if target.kind == "viking_kingdom" and not journeys.may_enter(
+                position, j.rules, f.owner, f.kind, target.id
+            ):
                 return IllegalAction(
                     "VA-45", f"'No other players may enter these areas (except for Denmark's sea area)': {target.name}"
                 )
             if f.kind == journeys.WAR and target.no_war_fleets:
                 return IllegalAction("VA-45", f"'No war fleets may enter a kingdom': {target.name} is an empire's core")
-            if f.kind == journeys.TRADING and target.is_land and table.plundered[table.slot(target.id)]:
+            if f.kind == journeys.TRADING and target.is_land and position.plundered[position.slot(target.id)]:
                 return IllegalAction("6.2 Plundered areas", "'A trading fleet cannot enter a plundered land area'")
-            if not journeys.may_enter(table, j.rules, f.owner, f.kind, target.id):
+            if not journeys.may_enter(position, j.rules, f.owner, f.kind, target.id):
                 return IllegalAction("VA-26", f"{target.name} is not discovered (or not yet open to fleets)")
             if f.moves >= journeys.move_limit(j.rules):
                 return IllegalAction("VA-50", "this journey has made its 40 moves: it can only end here")
@@ -913,7 +811,7 @@ class VikingatidState(State):
                 return IllegalAction(
                     "VA-53", "only a war fleet can fight its way into an area; a trading fleet turns away"
                 )
-            if table.board.area(j.target).kind == "viking_kingdom":
+            if position.board.area(j.target).kind == "viking_kingdom":
                 return IllegalAction("VA-54", "a fleet barred from Denmark's sea cannot fight its way through")
             return IllegalAction(
                 "VA-39", "'Then, no players from their kingdoms may fight each other': a King's Peace holds"
@@ -923,7 +821,7 @@ class VikingatidState(State):
                 return IllegalAction("VA-53", "entry is forbidden ('or completely forbid'): no duty opens it")
             return IllegalAction(
                 "VA-53",
-                f"'Any duty has to be paid immediately': seat {f.owner + 1} has {table.silver[f.owner]} silver, not "
+                f"'Any duty has to be paid immediately': seat {f.owner + 1} has {position.silver[f.owner]} silver, not "
                 f"{journeys.total_duty(j)}",
             )
         if kind == "stop":
@@ -936,13 +834,13 @@ class VikingatidState(State):
 
     def _explain_purchase(self, action: int) -> IllegalAction:
         """Why a pull-down, purchase or number is illegal in phase 5."""
-        table, bought = self.table, self.purchases
+        position, bought = self.position, self.purchases
         seat = bought.buyer
         data = self.space.to_json(action)
         if data["type"] == "done":
             return IllegalAction(
                 "VA-43",
-                f"'Each player buys ships for all of their silver': seat {seat + 1} has {table.silver[seat]} silver "
+                f"'Each player buys ships for all of their silver': seat {seat + 1} has {position.silver[seat]} silver "
                 "and a place for ships (rule option purchase: all_silver)",
             )
         if data["type"] == "pull_down":
@@ -955,11 +853,11 @@ class VikingatidState(State):
                 f"{data['ships']} ships go in the home country or at the player's own {data['ships']} camps, two per "
                 f"camp: {name} takes no more of seat {seat + 1}'s",
             )
-        most = len(purchases.amounts(table, bought))
+        most = len(purchases.amounts(position, bought))
         return IllegalAction(
             "VA-43",
             f"seat {seat + 1} may buy at most {most} {bought.kind} ships at {self.space.area_name(bought.area)} now "
-            f"({table.silver[seat]} silver; two ships per camp, any number at home)",
+            f"({position.silver[seat]} silver; two ships per camp, any number at home)",
         )
 
     # -- changing the state --------------------------------------------------------------------------------------
@@ -982,7 +880,7 @@ class VikingatidState(State):
             seat = self.discards.pop(0)
             D.discard(self.deck, seat, action - DISCARD)
             self.card_moves.append(R.CardMove(len(self.history), R.DISCARDED, seat, -1, action - DISCARD))
-            self.card_log.append(CardEvent(self.table.turn, seat, CARD_IDS[action - DISCARD], "discard", ""))
+            self.card_log.append(CardEvent(self.position.turn, seat, CARD_IDS[action - DISCARD], "discard", ""))
             self._settle()
             return
         if PLAY_CARD <= action < GIVE_CARD:
@@ -994,7 +892,7 @@ class VikingatidState(State):
                 windows.AFTER_ROLL,
                 windows.RESUME_ROLL,
                 step,
-                first if first >= 0 else self.table.first_seat,
+                first if first >= 0 else self.position.first_seat,
                 held=action,
                 roller=first,
             )
@@ -1027,77 +925,77 @@ class VikingatidState(State):
 
     def _dispatch_step(self, action: int) -> None:
         step = self.step
-        table = self.table
+        position = self.position
         election = self.election
         if step == S.KINGDOM_ROLL:
-            table.choice.roll(action - ROLL + 1)
+            position.choice.roll(action - ROLL + 1)
             self._settle_setup()
             return
         if step == S.KINGDOM_CHOICE:
-            table.choice.choose(KINGDOMS[action - KINGDOM])
+            position.choice.choose(KINGDOMS[action - KINGDOM])
             self._settle_setup()
             return
         if step == S.REACTION_ROLL:
-            reactions.reaction_roll(table, self.reactions, action - ROLL + 1)
+            reactions.reaction_roll(position, self.reactions, action - ROLL + 1)
         elif step == S.GALD_ROLL:
-            reactions.gald_roll(table, self.reactions, action - ROLL + 1)
+            reactions.gald_roll(position, self.reactions, action - ROLL + 1)
         elif step == S.GIFT_TARGET:
             if action == PASS:
-                elections.pass_gift(table, election, self.deck)
+                elections.pass_gift(position, election, self.deck)
             elif action >= GIVE_CARD_TO:
                 elections.choose_card_gift(election, action - GIVE_CARD_TO)
             else:
                 elections.choose_gift(election, action - GIVE_SILVER)
         elif step == S.GIFT_AMOUNT:
-            elections.give(table, election, action - AMOUNT + 1, self.deck)
+            elections.give(position, election, action - AMOUNT + 1, self.deck)
         elif step == S.GIFT_CARD:
             kind = action - GIVE_CARD
             self.card_moves.append(R.CardMove(len(self.history), R.GIVEN, election.actor, election.target, kind))
-            elections.give_card(table, election, self.deck, kind)
+            elections.give_card(position, election, self.deck, kind)
         elif step == S.BID_TARGET:
             if action == PASS:
-                elections.pass_bid(table, election)
+                elections.pass_bid(position, election)
             else:
                 target = elections.KINGDOM_ROLL_TARGET if action == PAY_ONTO_KINGDOM else action - PAY_ONTO
                 elections.choose_roll(election, target)
         elif step == S.BID_AMOUNT:
-            elections.pay(table, election, action - AMOUNT + 1)
+            elections.pay(position, election, action - AMOUNT + 1)
         elif step == S.SEALED_BID:
             n = 0 if action == PASS else action - AMOUNT + 1
-            self._show(elections.pledge(table, election, n, len(self.history)))
+            self._show(elections.pledge(position, election, n, len(self.history)))
         elif step == S.ELECTION_ROLL:
-            elections.roll(table, election, action - ROLL + 1, self.deck)
+            elections.roll(position, election, action - ROLL + 1, self.deck)
         elif step == S.PEACE_OFFER:
             if action == PASS:
-                elections.pass_peace(table, election)
+                elections.pass_peace(position, election)
             else:
-                elections.offer_peace(table, election, action - OFFER_PEACE)
+                elections.offer_peace(position, election, action - OFFER_PEACE)
         elif step == S.PEACE_ANSWER:
-            elections.answer_peace(table, election, action == ACCEPT_PEACE)
+            elections.answer_peace(position, election, action == ACCEPT_PEACE)
         elif step == S.PULL_DOWN:
             if action == DONE:
-                purchases.done_pulling_down(table, self.purchases)
+                purchases.done_pulling_down(position, self.purchases)
             else:
                 data = self.space.to_json(action)
-                purchases.pull_down(table, self.purchases, data["camp"], data["area"])
-                emigration.check_homeless(table)
+                purchases.pull_down(position, self.purchases, data["camp"], data["area"])
+                emigration.check_homeless(position)
         elif step == S.BUY_SHIPS:
             if action == DONE:
-                purchases.done_buying(table, self.purchases)
+                purchases.done_buying(position, self.purchases)
             else:
                 data = self.space.to_json(action)
                 purchases.choose_place(self.purchases, data["ships"], data["area"])
         elif step == S.BUY_AMOUNT:
-            purchases.buy(table, self.purchases, action - AMOUNT + 1)
+            purchases.buy(position, self.purchases, action - AMOUNT + 1)
         elif S.STEPS[step].phase == S.JOURNEYS:
             self._apply_journey(action)
         elif step == S.EMIGRATION:
             if action == PASS:
-                emigration.pass_emigration(table, self.emigration)
+                emigration.pass_emigration(position, self.emigration)
             else:
-                emigration.emigrate(table, self.emigration, self.space.to_json(action)["area"])
+                emigration.emigrate(position, self.emigration, self.space.to_json(action)["area"])
         elif step == S.CHRISTIANISATION_ROLL or step == S.ASSIMILATION_ROLL:
-            christianisation.roll(table, self.christianisation, action - ROLL + 1)
+            christianisation.roll(position, self.christianisation, action - ROLL + 1)
         self._settle()
 
     def _show(self, plies: list[int]) -> None:
@@ -1111,74 +1009,74 @@ class VikingatidState(State):
 
     def _apply_journey(self, action: int) -> None:
         """An action of phase 6, sent to `journeys`."""
-        table, j, step = self.table, self.journeys, self.step
+        position, j, step = self.position, self.journeys, self.step
         if step == S.INITIATIVE_ROLL:
-            journeys.initiative_roll(table, j, action - ROLL + 1)
+            journeys.initiative_roll(position, j, action - ROLL + 1)
         elif step == S.DANGER_ROLL:
-            journeys.danger_roll(table, j, action - ROLL + 1)
+            journeys.danger_roll(position, j, action - ROLL + 1)
         elif step == S.BAN_WAR_ROLL:
-            journeys.ban_war_roll(table, j, action - ROLL + 1)
+            journeys.ban_war_roll(position, j, action - ROLL + 1)
         elif step == S.WAR_RISK_ROLL:
-            journeys.risk_roll(table, j, action - ROLL + 1)
+            journeys.risk_roll(position, j, action - ROLL + 1)
         elif step == S.BUILD_REACTION_ROLL:
-            journeys.build_reaction_roll(table, j, action - ROLL + 1)
+            journeys.build_reaction_roll(position, j, action - ROLL + 1)
         elif step == S.BUILD_GALD_ROLL:
-            journeys.build_gald_roll(table, j, action - ROLL + 1)
+            journeys.build_gald_roll(position, j, action - ROLL + 1)
         elif step == S.FLEET_HITS:
-            journeys.fleet_hits(table, j, action - HITS)
+            journeys.fleet_hits(position, j, action - HITS)
         elif step in (S.ARMY_HITS, S.DEFENDER_HITS):
             one = action >= HITS_WITH_ONE
-            journeys.other_hits(table, j, action - (HITS_WITH_ONE if one else HITS), one)
+            journeys.other_hits(position, j, action - (HITS_WITH_ONE if one else HITS), one)
         elif step == S.JOURNEY_CHOICE:
             if action == PASS:
-                journeys.pass_journey(table, j)
+                journeys.pass_journey(position, j)
             else:
                 data = self.space.to_json(action)
                 journeys.choose_fleet(j, data["ships"], data["area"])
         elif step == S.FLEET_SIZE_CHOICE:
-            journeys.launch(table, j, action - AMOUNT + 1)
+            journeys.launch(position, j, action - AMOUNT + 1)
         elif step == S.DUTY_AMOUNT:
-            journeys.ask_duty(table, j, action - AMOUNT + 1)
+            journeys.ask_duty(position, j, action - AMOUNT + 1)
         elif step == S.ENTRY_ANSWER:
-            journeys.answer_entry(table, j, self.space.to_json(action)["type"])
+            journeys.answer_entry(position, j, self.space.to_json(action)["type"])
         elif step == S.SEA_BAN:
-            journeys.answer_sea_ban(table, j, self.space.to_json(action)["type"])
+            journeys.answer_sea_ban(position, j, self.space.to_json(action)["type"])
         elif step == S.ENTRY_REPLY:
-            journeys.reply(table, j, self.space.to_json(action)["type"])
+            journeys.reply(position, j, self.space.to_json(action)["type"])
         elif step == S.FIGHT_ON:
-            journeys.fight_on(table, j, action == FIGHT_ON)
+            journeys.fight_on(position, j, action == FIGHT_ON)
         elif step == S.WAR_DECLARATION:
-            journeys.declare(table, j, action == DECLARE_WAR)
+            journeys.declare(position, j, action == DECLARE_WAR)
         elif action == END_JOURNEY:
-            journeys.end_journey(table, j)
+            journeys.end_journey(position, j)
         elif action == STOP:
-            journeys.stop(table, j)
+            journeys.stop(position, j)
         elif action == TRADE:
-            journeys.do_trade(table, j)
+            journeys.do_trade(position, j)
         elif action == PLUNDER:
-            journeys.do_plunder(table, j)
+            journeys.do_plunder(position, j)
         elif action == DESTROY:
-            journeys.do_destroy(table, j)
+            journeys.do_destroy(position, j)
         elif BUILD <= action < BUILD + len(SHIP_TYPES) * MAX_BUILD:
-            journeys.do_build(table, j, (action - BUILD) % MAX_BUILD + 1)
+            journeys.do_build(position, j, (action - BUILD) % MAX_BUILD + 1)
         else:
-            journeys.try_move(table, j, self.space.to_json(action)["area"])
+            journeys.try_move(position, j, self.space.to_json(action)["area"])
 
     # -- outcome -------------------------------------------------------------------------------------------------
 
     def returns(self) -> list[float]:
         """At the end, 1/k to each of k winners and 0 to the rest (VA-63); all 0 before."""
-        return end.returns(self.table, self.winners())
+        return end.returns(self.position, self.winners())
 
     def scores(self) -> list[int]:
         """Each seat's victory points."""
-        return list(self.table.vp)
+        return list(self.position.vp)
 
     def winners(self) -> list[int]:
         """At the end, the seats with the most VP (ties shared, or broken by `tie_break`, VA-63); none before."""
         if not S.STEPS[self.step].terminal:
             return []
-        return end.winners(self.table, self.options["tie_break"])
+        return end.winners(self.position, self.options["tie_break"])
 
     def scorings(self) -> list[JSONDict]:
         """Every scoring so far, itemised as the contract asks: one report per phase 9 (`round` is the turn) and one
@@ -1190,7 +1088,7 @@ class VikingatidState(State):
             reports[-1]["lines"].append(self._score_line(line))
         if S.STEPS[self.step].terminal:
             lines = [self._score_line(line) for line in self.final_lines]
-            reports.append({"round": self.table.turn, "when": "final (one per camp)", "lines": lines})
+            reports.append({"round": self.position.turn, "when": "final (one per camp)", "lines": lines})
         return reports
 
     def _score_line(self, line: victory_points.ScoreLine) -> JSONDict:
@@ -1225,8 +1123,8 @@ class VikingatidState(State):
             return Phrase(CARD, card=CARD_IDS[self.play.kind])
         if kind == CARD_GIFT:
             return Phrase(CARD_GIFT, seat=self.gift_receiver())
-        if kind in (JOURNEY, BUILDING) and self.table.fleets and self.journeys.active:
-            f = self.table.fleets[0]
+        if kind in (JOURNEY, BUILDING) and self.position.fleets and self.journeys.active:
+            f = self.position.fleets[0]
             return Phrase(JOURNEY, ships=f.kind, size=f.size, area=f.area)
         return Phrase(NO_PHRASE)
 
@@ -1236,10 +1134,10 @@ class VikingatidState(State):
         played; a seat also sees its own hand, and a spectator no hand."""
         step = S.STEPS[self.step]
         election = self.election
-        phase = self.table.phase
+        phase = self.position.phase
         return {
             "seat": seat,
-            "table": self.table.snapshot(),
+            "table": self.position.snapshot(),
             "phase": phase,
             "phase_name": S.PHASE_NAMES[phase],
             "cards": self._cards_seen(seat),
@@ -1269,11 +1167,11 @@ class VikingatidState(State):
                 "area": self.purchases.area,
                 "bought": list(self.purchases.bought),
             },
-            "journey": journeys.observation(self.table, self.journeys),
+            "journey": journeys.observation(self.position, self.journeys),
             "emigration": [m._asdict() for m in self.emigration.moves],
             "taxes": [t._asdict() for t in self.taxes],
             "cleanup": self.cleanup._asdict() if self.cleanup is not None else None,
-            "scorings": [line._asdict() for turn, line in self.score_lines if turn == self.table.turn]
+            "scorings": [line._asdict() for turn, line in self.score_lines if turn == self.position.turn]
             + [line._asdict() for line in self.final_lines],
             "christianisation": {
                 "converted": list(self.christianisation.converted),
@@ -1313,7 +1211,7 @@ class VikingatidState(State):
             "deck": deck.deck_size(),
             "pile": {CARD_IDS[k]: n for k, n in enumerate(deck.pile) if n},
             "reshuffles": deck.reshuffles,
-            "shown": [e._asdict() for e in self.card_log if e.turn == self.table.turn],
+            "shown": [e._asdict() for e in self.card_log if e.turn == self.position.turn],
             "window": {"kind": w.kind, "asked": w.seat, "passes": w.passes} if w is not None else None,
             "play": {"seat": play.seat, "card": CARD_IDS[play.kind], "target": play.target, "stage": play.stage}
             if play is not None
@@ -1449,13 +1347,13 @@ class VikingatidState(State):
         return world
 
 
-def position_at(state: VikingatidState, table: Table, phase: int) -> VikingatidState:
-    """A state on a prepared `table` (first seat and kingdoms set) at the start of `phase`, for tests: a fixture,
+def position_at(state: VikingatidState, position: Position, phase: int) -> VikingatidState:
+    """A state on a prepared `position` (first seat and kingdoms set) at the start of `phase`, for tests: a fixture,
     not a record (its history is empty)."""
     fixture = state.clone()
-    fixture.table = table
-    table.fief_loss = str(state.options["fief_loss"])
-    table.keep_dry_excess = state.options["mines_dry_camps"] == "keep_excess"
+    fixture.position = position
+    position.fief_loss = str(state.options["fief_loss"])
+    position.keep_dry_excess = state.options["mines_dry_camps"] == "keep_excess"
     fixture.history = []
     fixture.visible = []
     fixture.card_moves = []

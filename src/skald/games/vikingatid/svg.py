@@ -41,11 +41,11 @@ from skald.games.vikingatid.board import (
     Area,
     Board,
 )
+from skald.games.vikingatid.position import KINGDOM_PAIRS
 from skald.games.vikingatid.render import SEAT_COLOURS
-from skald.games.vikingatid.table import KINGDOM_PAIRS
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 #: The layout file in the package (the loader's default).
 LAYOUT_FILE: Final = "map_layout.toml"
@@ -241,7 +241,7 @@ def parse_layout(text: str, board: Board, source: str = LAYOUT_FILE) -> MapLayou
 def load_layout(board: Board, path: str | Path | None = None) -> MapLayout:
     """The layout in the file at `path`, or the package's `map_layout.toml`, checked against `board`."""
     if path is None:
-        text = files("skald.games.vikingatid").joinpath(LAYOUT_FILE).read_text(encoding="utf-8")
+        text = files("skald.games.vikingatid").joinpath("data", LAYOUT_FILE).read_text(encoding="utf-8")
         return parse_layout(text, board, LAYOUT_FILE)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -530,7 +530,7 @@ def _legend(top: float, width: float) -> str:
 class _View:
     """The observation of one viewer with what the drawing asks of it, read once."""
 
-    def __init__(self, state: VikingatidState, seat: int | None, names: list[str] | None) -> None:
+    def __init__(self, state: Situation, seat: int | None, names: list[str] | None) -> None:
         self.state = state
         self.board = state.board
         self.seat = seat
@@ -558,7 +558,7 @@ class _View:
         self.fiefs: dict[str, dict[str, Any]] = dict(self.snap.get("fiefs", {}))
         self.discovered: dict[str, dict[str, Any]] = dict(self.snap["discovered"])
         self.empires_now: dict[str, str] = dict(self.snap["empires"])
-        self.conquered = dict(conquest.conquests(state.table))
+        self.conquered = dict(conquest.conquests(state.position))
         self.to_act = self.obs["to_act"]
         self.legal: dict[str, list[dict[str, Any]]] = {}
         if seat is not None and seat >= 0 and self.to_act == seat:
@@ -1189,13 +1189,13 @@ def _peace(v: _View, x: float, y: float) -> str:
 # -- the whole --------------------------------------------------------------------------------------------------
 
 
-def render_svg(state: VikingatidState, seat: int | None, names: list[str] | None = None) -> str:
+def render_svg(state: Situation, seat: int | None, names: list[str] | None = None) -> str:
     """The map for the viewer in `seat` (None: a spectator), drawn from what that viewer may see; the seat to move
     also gets its legal area actions as click targets."""
     return "".join(render_svg_parts(state, seat, names))
 
 
-def render_svg_parts(state: VikingatidState, seat: int | None, names: list[str] | None = None) -> list[str]:
+def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None = None) -> list[str]:
     """`render_svg` in pieces that change apart: the opening tag (its label names the year), the fixed drawing
     (style, patterns, sea, links), each area, each area's pieces outside it, the fleets, the peace line, the status,
     the players, the legend and the end. A move changes a few of them, so a client holding the board is sent those."""

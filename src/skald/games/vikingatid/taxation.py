@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from skald.games.vikingatid.actions import KINGDOMS, SHIP_TYPES, TRADING
-from skald.games.vikingatid.table import Table
+from skald.games.vikingatid.position import Position
 
 _TRADING: Final = SHIP_TYPES.index(TRADING)
 
@@ -34,36 +34,39 @@ class TaxLine(NamedTuple):
     camp_silver: int
 
 
-def untroubled_trading_camps(table: Table, seat: int) -> int:
+def untroubled_trading_camps(position: Position, seat: int) -> int:
     """The seat's trading camps in areas with neither a trade stop nor a plundered marker, nor a separatists marker
     (UTBRYTARE: those camps belong to no one and pay no silver, VA-22)."""
-    row = table.camps[seat]
-    base = _TRADING * table.num_areas
+    row = position.camps[seat]
+    base = _TRADING * position.num_areas
     return sum(
         row[base + slot]
-        for slot in range(table.num_areas)
-        if row[base + slot] and not table.trade_stop[slot] and not table.plundered[slot] and not table.separatists[slot]
+        for slot in range(position.num_areas)
+        if row[base + slot]
+        and not position.trade_stop[slot]
+        and not position.plundered[slot]
+        and not position.separatists[slot]
     )
 
 
-def tax(table: Table) -> list[TaxLine]:
+def tax(position: Position) -> list[TaxLine]:
     """Phase 7 on the table, through its ledger; one line per seat, members by kingdom, then the emigrants."""
     lines: list[TaxLine] = []
     for kingdom in KINGDOMS:
         gains = 0
-        for seat in table.members(kingdom):
-            paid = table.silver[seat] // 2
+        for seat in position.members(kingdom):
+            paid = position.silver[seat] // 2
             if paid > 0:
-                table.pay_treasury(seat, kingdom, paid)
-            camps = untroubled_trading_camps(table, seat)
+                position.pay_treasury(seat, kingdom, paid)
+            camps = untroubled_trading_camps(position, seat)
             gains += camps
             lines.append(TaxLine(seat, kingdom, paid, camps))
         if gains > 0:
-            table.treasury_gains(kingdom, gains)
-    for seat in range(table.num_players):
-        if table.emigrated[seat]:
-            camps = untroubled_trading_camps(table, seat)
+            position.treasury_gains(kingdom, gains)
+    for seat in range(position.num_players):
+        if position.emigrated[seat]:
+            camps = untroubled_trading_camps(position, seat)
             if camps > 0:
-                table.gain_silver(seat, camps)
+                position.gain_silver(seat, camps)
             lines.append(TaxLine(seat, "", 0, camps))
     return lines

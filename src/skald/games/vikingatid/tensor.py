@@ -18,19 +18,19 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Final
 
-from skald.games.vikingatid import combat, end, windows
+from skald.games.vikingatid import combat, end
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import CARD_IDS, CARD_KINDS, KINGDOMS, TRADING
-from skald.games.vikingatid.cards_kingdoms import HERITAGE, SMALL_KINGDOM
+from skald.games.vikingatid.cards import windows
+from skald.games.vikingatid.cards.kingdoms import HERITAGE, SMALL_KINGDOM
+from skald.games.vikingatid.position import PEACE_PENDING, WAR_MARKER
 from skald.games.vikingatid.setup import start_position
-from skald.games.vikingatid.table import PEACE_PENDING, WAR_MARKER
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
     from skald.games.vikingatid.board import Board
-    from skald.games.vikingatid.game import VikingatidGame
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 try:
     import numpy as np
@@ -243,13 +243,12 @@ def facts(board: Board) -> BoardFacts:
     return held[1]
 
 
-def shape(game: VikingatidGame, num_players: int) -> tuple[int, ...]:
-    """The tensor's shape for `num_players` on the game's board: one flat vector."""
-    game.check_players(num_players)
-    return (layout(game.board, num_players).size,)
+def shape(board: Board, num_players: int) -> tuple[int, ...]:
+    """The tensor's shape for `num_players` on `board`: one flat vector."""
+    return (layout(board, num_players).size,)
 
 
-def bounds(game: VikingatidGame, num_players: int) -> tuple[float, float] | None:
+def bounds(board: Board, num_players: int) -> tuple[float, float] | None:
     """Every entry lies in [0, 1] (one-hots, flags, and counts divided by their scale and capped)."""
     return 0.0, 1.0
 
@@ -278,7 +277,7 @@ class Features:
         self.value.append(value)
 
 
-def features(state: VikingatidState, seat: int) -> Features:
+def features(state: Situation, seat: int) -> Features:
     """What `seat` may see as sparse features (its own hand; the others' hand sizes; never the deck's make-up)."""
     n = state.num_players
     if not 0 <= seat < n:
@@ -296,7 +295,7 @@ def features(state: VikingatidState, seat: int) -> Features:
     return found
 
 
-def encode(state: VikingatidState, seat: int) -> list[float]:
+def encode(state: Situation, seat: int) -> list[float]:
     """`state.observation(seat)` as floats: only what `seat` may see (docs/rl-observation.md, "Vikingatid")."""
     found = features(state, seat)
     out = [0.0] * layout(state.board, state.num_players).size
@@ -308,7 +307,7 @@ def encode(state: VikingatidState, seat: int) -> list[float]:
     return out
 
 
-def encode_array(state: VikingatidState, seat: int) -> npt.NDArray[np.float32]:
+def encode_array(state: Situation, seat: int) -> npt.NDArray[np.float32]:
     """`encode(state, seat)` as a new float32 numpy array, written from the sparse features (needs numpy)."""
     if np is None:
         raise ModuleNotFoundError("observation arrays need numpy: pip install 'skald[rl]'")
@@ -319,27 +318,27 @@ def encode_array(state: VikingatidState, seat: int) -> npt.NDArray[np.float32]:
     return out
 
 
-def _seats(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _seats(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """Each seat's kingdom, standing, silver, victory points, hand size, ships, camps, fleets under way, home, and
     whether it is to act, starts the turn, is king, or must discard."""
     hot = found.hot
-    table = state.table
+    position = state.position
     hands = state.deck.hands
     areas = lay.num_areas
-    kingdoms = table.choice.kingdoms
-    silver, vp, home = table.silver, table.vp, table.home
+    kingdoms = position.choice.kingdoms
+    silver, vp, home = position.silver, position.vp, position.home
     trade_max, shields_max = board.trade_max, board.shields_max
     every = range(2 * areas)
-    for s in range(table.num_players):
+    for s in range(position.num_players):
         at = base[s]
         kingdom = kingdoms[s]
         if kingdom:
             hot.append(at + KINGDOM + KINGDOMS.index(kingdom))
-        if table.emigrated[s]:
+        if position.emigrated[s]:
             hot.append(at + EMIGRATED)
-        if table.christian[s]:
+        if position.christian[s]:
             hot.append(at + CHRISTIAN)
-        if table.exiled[s]:
+        if position.exiled[s]:
             hot.append(at + EXILED)
         if silver[s] > 0:
             found.set(at + SILVER, _scaled(silver[s], SILVER_SCALE))
@@ -351,11 +350,11 @@ def _seats(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[in
         start = at + SEAT_SCALARS
         # Standing ships: the table's row is trading then war, the planes' order. Most entries are 0: `compress`
         # finds the others without a Python loop over every area.
-        ships = table.ships[s]
+        ships = position.ships[s]
         if any(ships):  # ships stand on the board in phases 5 and 6 only
             for index in compress(every, ships):
                 found.set(start + PLANE_SHIPS * areas + index, _scaled(ships[index], SHIPS_SCALE))
-        camps = table.camps[s]
+        camps = position.camps[s]
         if any(camps):
             trading = start + PLANE_CAMPS * areas
             for index in compress(every, camps):
@@ -365,21 +364,21 @@ def _seats(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[in
             hot.append(start + PLANE_HOME * areas + board.slot[home[s]])
     for s in set(state.discards):
         found.set(base[s] + DISCARDS_DUE, _scaled(state.discards.count(s), DISCARDS_SCALE))
-    for king_of, king in enumerate(table.king):
+    for king_of, king in enumerate(position.king):
         if king >= 0:
             hot.append(base[king] + KING_OF + king_of)
     player = state.current_player()
     if player >= 0:
         hot.append(base[player] + TO_ACT)
-    if table.first_seat >= 0:
-        hot.append(base[table.first_seat] + FIRST_SEAT)
+    if position.first_seat >= 0:
+        hot.append(base[position.first_seat] + FIRST_SEAT)
     _fleets(state, lay, board, base, found)
 
 
-def _fleets(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _fleets(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """The ships of every fleet under way, by owner, type and area (two fleets of one owner and type in one area
     add up)."""
-    fleets = state.table.fleets
+    fleets = state.position.fleets
     if not fleets:
         return
     ships: dict[int, int] = {}
@@ -391,21 +390,21 @@ def _fleets(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[i
         found.set(index, _scaled(size, board.max_fleet))
 
 
-def _areas(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _areas(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """Each area's markers, who found it, whose heritage or small kingdom it is, and its empire now."""
     hot = found.hot
-    table = state.table
+    position = state.position
     width = lay.area_features
     areas = lay.areas
     for offset, marks in (
-        (AREA_TRADE_STOP, table.trade_stop),
-        (AREA_PLUNDERED, table.plundered),
-        (AREA_SEPARATISTS, table.separatists),
-        (AREA_EXPANDED, table.expanded),
+        (AREA_TRADE_STOP, position.trade_stop),
+        (AREA_PLUNDERED, position.plundered),
+        (AREA_SEPARATISTS, position.separatists),
+        (AREA_EXPANDED, position.expanded),
     ):
         for slot in compress(range(len(marks)), marks):
             hot.append(areas + slot * width + offset)
-    finders = table.discovered_by
+    finders = position.discovered_by
     if max(finders) >= 0:
         plane = SEAT_SCALARS + PLANE_DISCOVERED * lay.num_areas
         for slot in [slot for slot in range(lay.num_areas) if finders[slot] >= 0]:
@@ -413,25 +412,25 @@ def _areas(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[in
             if finder >= 0:
                 hot.append(areas + slot * width + AREA_DISCOVERED)
                 hot.append(base[finder] + plane + slot)
-                if table.discovered_turn[slot] >= table.turn:
+                if position.discovered_turn[slot] >= position.turn:
                     hot.append(areas + slot * width + AREA_NEW)
-    holders = table.fief
+    holders = position.fief
     if max(holders) >= 0:
         plane = SEAT_SCALARS + PLANE_FIEF * lay.num_areas
         for slot in [slot for slot in range(lay.num_areas) if holders[slot] >= 0]:
             holder = holders[slot]
             if holder >= 0:
                 hot.append(base[holder] + plane + slot)
-                kind = table.fief_kind[slot]
+                kind = position.fief_kind[slot]
                 if kind == HERITAGE:
                     hot.append(areas + slot * width + AREA_HERITAGE)
                 elif kind == SMALL_KINGDOM:
                     hot.append(areas + slot * width + AREA_SMALL_KINGDOM)
-    if table.empire_of == board.start_empires:
+    if position.empire_of == board.start_empires:
         hot.extend(_start_empires(lay, board))
     else:
         for slot in range(lay.num_areas):
-            name = table.empire_of[slot]
+            name = position.empire_of[slot]
             if name:
                 hot.append(areas + slot * width + AREA_EMPIRE + board.empire[name])
 
@@ -452,56 +451,56 @@ def _start_empires(lay: Layout, board: BoardFacts) -> list[int]:
     return held[1]
 
 
-def _flow(state: VikingatidState, lay: Layout, found: Features) -> None:
+def _flow(state: Situation, lay: Layout, found: Features) -> None:
     """The turn on the track (and how many are left under `last_year`), the phase, the step, the kingdoms' kings,
     treasuries and War / Peace? markers, and each pair's war and King's Peace."""
     hot = found.hot
-    table = state.table
+    position = state.position
     turns = lay.num_turns
-    hot.append(lay.turn + min(max(table.turn, 1), turns) - 1)
+    hot.append(lay.turn + min(max(position.turn, 1), turns) - 1)
     last = end.last_turn(state.board, str(state.options["last_year"]))
     if last > 0:
-        left = last - table.turn
+        left = last - position.turn
         if left > 0:
             found.set(lay.turns_left, min(left / turns, 1.0))
         else:
             hot.append(lay.last_turn)
     else:
         hot.append(lay.no_last_box)
-    hot.append(lay.phase + table.phase)
+    hot.append(lay.phase + position.phase)
     hot.append(lay.step + state.step)
     step = S.STEPS[state.step]
     if step.terminal:
         hot.append(lay.terminal)
     elif step.chance:
         hot.append(lay.chance)
-    if table.mines_dry:
+    if position.mines_dry:
         hot.append(lay.mines_dry)
     for k in range(NUM_KINGDOMS):
         at = lay.kingdoms + 5 * k
-        if table.king[k] < 0:
+        if position.king[k] < 0:
             hot.append(at)
-        if table.treasury[k] > 0:
-            found.set(at + 1, _scaled(table.treasury[k], TREASURY_SCALE))
-        marker = table.war[k]
+        if position.treasury[k] > 0:
+            found.set(at + 1, _scaled(position.treasury[k], TREASURY_SCALE))
+        marker = position.war[k]
         if marker == WAR_MARKER:
             hot.append(at + 2)
         elif marker == PEACE_PENDING:
             hot.append(at + 3)
-        if table.unified[k]:
+        if position.unified[k]:
             hot.append(at + 4)
     for p in range(NUM_PAIRS):
         at = lay.pairs + 3 * p
-        marker = table.pair_war[p]
+        marker = position.pair_war[p]
         if marker == WAR_MARKER:
             hot.append(at)
         elif marker == PEACE_PENDING:
             hot.append(at + 1)
-        if table.kings_peace[p]:
+        if position.kings_peace[p]:
             hot.append(at + 2)
 
 
-def _cards(state: VikingatidState, seat: int, lay: Layout, base: list[int], found: Features) -> None:
+def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Features) -> None:
     """The viewer's own hand by kind (no other hand: their sizes are in the seats' blocks), the face-up pile, the
     cards shown this turn, the deck's size (never its make-up), the card window open and the card under way."""
     hot = found.hot
@@ -514,7 +513,7 @@ def _cards(state: VikingatidState, seat: int, lay: Layout, base: list[int], foun
         found.set(lay.hand + kind, min(hand[kind] / counts[kind], 1.0))
     for kind in compress(kinds, pile):
         found.set(lay.pile + kind, min(pile[kind] / counts[kind], 1.0))
-    turn = state.table.turn
+    turn = state.position.turn
     log = state.card_log
     index = len(log) - 1
     if index >= 0 and log[index].turn == turn:
@@ -549,7 +548,7 @@ def _cards(state: VikingatidState, seat: int, lay: Layout, base: list[int], foun
             hot.append(base[play.seat] + CARD_PLAYER)
 
 
-def _election(state: VikingatidState, lay: Layout, base: list[int], found: Features) -> None:
+def _election(state: Situation, lay: Layout, base: list[int], found: Features) -> None:
     """The election under way: its kingdom, each participant's payments, die and bonus, and the kingdom's."""
     hot = found.hot
     election = state.election
@@ -580,11 +579,11 @@ def _election(state: VikingatidState, lay: Layout, base: list[int], found: Featu
         found.set(at + 2, _scaled(election.kingdom_bonus, BONUS_SCALE))
 
 
-def _journey(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _journey(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """Phase 5's purchase under way, and phase 6: initiative, the fleet in motion and its route, the fight, and the
     entry asked for."""
     hot = found.hot
-    table = state.table
+    position = state.position
     n = state.num_players
     purchase = state.purchases
     if purchase.kind:
@@ -605,7 +604,7 @@ def _journey(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[
             hot.append(base[s] + INITIATIVE_OUT)
     if not ini.to_roll and ini.groups:
         hot.append(base[ini.groups[0][0]] + INITIATIVE_HOLDER)
-    if j.active and table.fleets:
+    if j.active and position.fleets:
         _fleet_in_motion(state, lay, board, base, found)
     fight = j.fight
     if fight.against:
@@ -644,11 +643,11 @@ def _journey(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[
                 found.set(base[s] + DUTY_ASKED, _scaled(j.duties[s], DUTY_SCALE))
 
 
-def _fleet_in_motion(state: VikingatidState, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
+def _fleet_in_motion(state: Situation, lay: Layout, board: BoardFacts, base: list[int], found: Features) -> None:
     """The fleet making its journey: owner, type, size, danger, moves, where it is, the sea it came in from and
     the areas it entered this journey."""
     hot = found.hot
-    fleet = state.table.fleets[0]
+    fleet = state.position.fleets[0]
     at = lay.fleet
     hot.append(at)
     hot.append(at + (1 if fleet.kind == TRADING else 2))

@@ -8,7 +8,7 @@ Winning the game: "When the game ends, each player gets one victory point for ea
 
 Skald's readings (VA-60, VA-63): each conquered area (`conquest.conqueror`, read now) scores its current trade value
 (Khorasan's lower value once the mines are dry); whoever holds each king counter in phase 9 scores 2, so a king of
-two kingdoms scores 4; the first discoverer of each land discovered this turn (`Table.discovered_by`,
+two kingdoms scores 4; the first discoverer of each land discovered this turn (`Position.discovered_by`,
 `discovered_turn == turn`) scores the board's discovery VP (5). VP never go down. At the end each player scores +1
 VP per own trading or war camp. Each score is one `ScoreLine` (the scoring explanation per phase). No rule option is
 read here; the phases have no decision.
@@ -20,8 +20,8 @@ from typing import Final, NamedTuple
 
 from skald.games.vikingatid.actions import KINGDOMS, SHIP_TYPES
 from skald.games.vikingatid.conquest import conquests
+from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import NOBODY
-from skald.games.vikingatid.table import Table
 
 #: Victory points per king counter per turn ("two points per turn and kingdom").
 KING_VP: Final = 2
@@ -43,48 +43,48 @@ class ScoreLine(NamedTuple):
     points: int
 
 
-def _apply(table: Table, lines: list[ScoreLine]) -> list[ScoreLine]:
+def _apply(position: Position, lines: list[ScoreLine]) -> list[ScoreLine]:
     """Add the lines' points to the seats' victory points."""
     for line in lines:
-        table.vp[line.seat] += line.points
+        position.vp[line.seat] += line.points
     return lines
 
 
-def phase_scores(table: Table) -> list[ScoreLine]:
+def phase_scores(position: Position) -> list[ScoreLine]:
     """What phase 9 would give now, without applying it: conquests in board order, kings in kingdom order,
     discoveries of this turn in board order."""
     lines: list[ScoreLine] = []
-    for area_id, seat in conquests(table):
-        if table.separatists[table.slot(area_id)]:
+    for area_id, seat in conquests(position):
+        if position.separatists[position.slot(area_id)]:
             # Separatist camps belong to no one (UTBRYTARE, VA-22): the area scores for no one.
             continue
-        points = table.trade_value(area_id)
+        points = position.trade_value(area_id)
         if points > 0:
             lines.append(ScoreLine(seat, CONQUEST, area_id, points))
     for k, kingdom in enumerate(KINGDOMS):
-        if table.king[k] != NOBODY:
-            lines.append(ScoreLine(table.king[k], KING, kingdom, KING_VP))
-    vp = table.board.discovery.vp
-    for slot, area_id in enumerate(table.area_ids):
-        if table.discovered_by[slot] != NOBODY and table.discovered_turn[slot] == table.turn and vp > 0:
-            lines.append(ScoreLine(table.discovered_by[slot], DISCOVERY, area_id, vp))
+        if position.king[k] != NOBODY:
+            lines.append(ScoreLine(position.king[k], KING, kingdom, KING_VP))
+    vp = position.board.discovery.vp
+    for slot, area_id in enumerate(position.area_ids):
+        if position.discovered_by[slot] != NOBODY and position.discovered_turn[slot] == position.turn and vp > 0:
+            lines.append(ScoreLine(position.discovered_by[slot], DISCOVERY, area_id, vp))
     return lines
 
 
-def score(table: Table) -> list[ScoreLine]:
+def score(position: Position) -> list[ScoreLine]:
     """Phase 9 on the table: the lines of `phase_scores`, added to the seats' victory points."""
-    return _apply(table, phase_scores(table))
+    return _apply(position, phase_scores(position))
 
 
-def final_scores(table: Table) -> list[ScoreLine]:
+def final_scores(position: Position) -> list[ScoreLine]:
     """What the final scoring would give now, without applying it: per seat, per area in board order, its camps of
     both types."""
     lines: list[ScoreLine] = []
-    n = table.num_areas
-    for seat in range(table.num_players):
-        row = table.camps[seat]
-        for slot, area_id in enumerate(table.area_ids):
-            if table.separatists[slot]:
+    n = position.num_areas
+    for seat in range(position.num_players):
+        row = position.camps[seat]
+        for slot, area_id in enumerate(position.area_ids):
+            if position.separatists[slot]:
                 # "Separatist camps count for no one" (VA-63, VA-22).
                 continue
             camps = sum(row[t * n + slot] for t in range(len(SHIP_TYPES)))
@@ -93,6 +93,6 @@ def final_scores(table: Table) -> list[ScoreLine]:
     return lines
 
 
-def final_scoring(table: Table) -> list[ScoreLine]:
+def final_scoring(position: Position) -> list[ScoreLine]:
     """The end of the game (VA-63): +1 VP per own camp, added to the seats' victory points."""
-    return _apply(table, final_scores(table))
+    return _apply(position, final_scores(position))

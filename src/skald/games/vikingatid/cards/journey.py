@@ -1,11 +1,11 @@
-"""Card effects (part 2), `cards_journey`: the cards of journeys, trade and the fights of phase 6.
+"""Card effects, `cards.journey`: the cards of journeys, trade and the fights of phase 6.
 
 Each card's text is quoted where its effect is written. The effects live on the `Journeys` record (public: "any
 card effects on it", Hidden information) or on the table's markers (trade stops, the Discovered marker, camps);
 `journeys.py`, `trade.py`, `combat.py` and `initiative.py` read them where the rules apply. Most of these cards
 need the fleet in motion: one journey goes at a time, so "the fleet" a card names is `table.fleets[0]`.
 
-Open points (card_options.JOURNEY_OPTIONS): `protection` (VA-15), `good_trade`, `berserk` (VA-17), `discovery`
+Open points (cards.options.JOURNEY_OPTIONS): `protection` (VA-15), `good_trade`, `berserk` (VA-17), `discovery`
 (VA-26), `friendly_town` (VA-27), `free_passage` (VA-28), `divine_intervention` (VA-16), `danger_card_reentry`,
 `varangian_guard`. Two INITIATIV after the same roll roll off, as the text says.
 """
@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from skald.games.vikingatid import combat, initiative, journeys, trade, windows
+from skald.games.vikingatid import combat, initiative, journeys, trade
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import TARGET_AREA
 from skald.games.vikingatid.board import VIKING_KINGDOM
-from skald.games.vikingatid.cardplay import NEED_ROLL, Effect, effect
+from skald.games.vikingatid.cards import windows
+from skald.games.vikingatid.cards.effect import Effect, effect
+from skald.games.vikingatid.cards.play import NEED_ROLL
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 #: BESKYDD's "-2", and TORS HAMMARE's.
 PROTECTION: Final = 2
@@ -38,51 +40,51 @@ FIGHT_STEPS: Final = (S.FLEET_HITS, S.ARMY_HITS, S.DEFENDER_HITS, S.FIGHT_ON)
 # -- where the table stands ----------------------------------------------------------------------------------
 
 
-def _in_journeys(state: VikingatidState) -> bool:
+def _in_journeys(state: Situation) -> bool:
     """Phase 6 under way."""
-    return state.table.phase == S.JOURNEYS and not journeys.done(state.journeys)
+    return state.position.phase == S.JOURNEYS and not journeys.done(state.journeys)
 
 
-def _moving(state: VikingatidState) -> bool:
+def _moving(state: Situation) -> bool:
     """A fleet is in motion (the fleet these cards name)."""
-    return _in_journeys(state) and state.journeys.active and bool(state.table.fleets)
+    return _in_journeys(state) and state.journeys.active and bool(state.position.fleets)
 
 
-def _own_fleet(state: VikingatidState, seat: int, kind: str) -> bool:
+def _own_fleet(state: Situation, seat: int, kind: str) -> bool:
     """The fleet in motion is the seat's, of `kind` ("during a trade journey": his own trading fleet)."""
     if not _moving(state):
         return False
-    f = state.table.fleets[0]
+    f = state.position.fleets[0]
     return f.owner == seat and f.kind == kind
 
 
-def _window(state: VikingatidState) -> str:
+def _window(state: Situation) -> str:
     """The kind of card window open, or OWN_DECISION at the acting player's own decision."""
     return state.window.kind if state.window is not None else windows.OWN_DECISION
 
 
-def _after_danger_roll(state: VikingatidState) -> bool:
+def _after_danger_roll(state: Situation) -> bool:
     """A danger roll has been made and is held back (a card changing the fleet's value now would change a roll
     already seen)."""
     w = state.window
     return w is not None and w.kind == windows.AFTER_ROLL and w.roll_step == S.DANGER_ROLL
 
 
-def _area_of(state: VikingatidState) -> str:
+def _area_of(state: Situation) -> str:
     """The area the card under way names."""
     assert state.play is not None
-    return state.table.area_ids[state.play.target - TARGET_AREA]
+    return state.position.area_ids[state.play.target - TARGET_AREA]
 
 
-def _name(state: VikingatidState, area_id: str) -> str:
-    return state.table.board.area(area_id).name
+def _name(state: Situation, area_id: str) -> str:
+    return state.position.board.area(area_id).name
 
 
-def _targets(state: VikingatidState, areas: list[str]) -> list[int]:
+def _targets(state: Situation, areas: list[str]) -> list[int]:
     """Target ids of the areas, each once."""
     found: list[int] = []
     for area_id in areas:
-        target = TARGET_AREA + state.table.slot(area_id)
+        target = TARGET_AREA + state.position.slot(area_id)
         if target not in found:
             found.append(target)
     return found
@@ -91,13 +93,13 @@ def _targets(state: VikingatidState, areas: list[str]) -> list[int]:
 # -- BESKYDD ---------------------------------------------------------------------------------------------------
 
 
-def _protection_may(state: VikingatidState, seat: int) -> bool:
+def _protection_may(state: Situation, seat: int) -> bool:
     """'The fleet gets -2 on its value. Counts for one dice roll. (Play at any time.)': on the fleet in motion,
     by anyone, before its roll (not on a danger roll already made)."""
     return _moving(state) and not _after_danger_roll(state)
 
 
-def _protection(state: VikingatidState) -> None:
+def _protection(state: Situation) -> None:
     """VA-15 `danger_total`: its next danger roll counts 2 points less (not below 0); `any_roll`: its next roll,
     danger or a fight round (its dice hit on two more faces)."""
     assert state.play is not None
@@ -109,26 +111,26 @@ def _protection(state: VikingatidState) -> None:
         j.fight.round_bonus += PROTECTION
     else:
         j.protection += PROTECTION
-    f = state.table.fleets[0]
+    f = state.position.fleets[0]
     state.play.text = f"seat {f.owner + 1}'s fleet gets -{PROTECTION} on its next roll"
 
 
 # -- BRA HANDEL ------------------------------------------------------------------------------------------------
 
 
-def _good_trade_may(state: VikingatidState, seat: int) -> bool:
+def _good_trade_may(state: Situation, seat: int) -> bool:
     """'(Play during a trade journey.)': the player's own trading fleet is in motion."""
     return _own_fleet(state, seat, journeys.TRADING)
 
 
-def _good_trade_targets(state: VikingatidState, seat: int) -> list[int]:
+def _good_trade_targets(state: Situation, seat: int) -> list[int]:
     """'Doubles the trade value of any one area': any land area with a trade value outside the Viking homelands,
     not already doubled for him."""
-    table, j = state.table, state.journeys
+    position, j = state.position, state.journeys
     found: list[int] = []
-    for slot, area_id in enumerate(table.area_ids):
-        area = table.board.area(area_id)
-        if not area.is_land or area.kind == VIKING_KINGDOM or table.trade_value(area_id) <= 0:
+    for slot, area_id in enumerate(position.area_ids):
+        area = position.board.area(area_id)
+        if not area.is_land or area.kind == VIKING_KINGDOM or position.trade_value(area_id) <= 0:
             continue
         if any(a == area_id and j.good_trade_seat[i] in (seat, -1) for i, a in enumerate(j.good_trade)):
             continue
@@ -136,7 +138,7 @@ def _good_trade_targets(state: VikingatidState, seat: int) -> list[int]:
     return found
 
 
-def _good_trade(state: VikingatidState) -> None:
+def _good_trade(state: Situation) -> None:
     """The next trade in the area pays twice its trade value: by this player's trading fleet under way
     (`good_trade: own_fleet`) or by any fleet this phase (`any_fleet`). 'Counts for one single trade': only that
     trade's silver changes (the trade stop, the ship used, the camp cap and VP stay as they are)."""
@@ -151,7 +153,7 @@ def _good_trade(state: VikingatidState) -> None:
 # -- BÄRSÄRK ---------------------------------------------------------------------------------------------------
 
 
-def _berserk_may(state: VikingatidState, seat: int) -> bool:
+def _berserk_may(state: Situation, seat: int) -> bool:
     """'(Play immediately before a fight.)' by a player whose ships or camps take part (VA-17), not on top of
     his own card standing (a second would only cancel it)."""
     if not _moving(state):
@@ -162,7 +164,7 @@ def _berserk_may(state: VikingatidState, seat: int) -> bool:
     return combat.berserk_standing(fight) != seat
 
 
-def _berserk(state: VikingatidState) -> None:
+def _berserk(state: Situation) -> None:
     """'Wins automatically the fight in one area. If two berserk cards are played in one fight, they cancel each
     other, and the fight is conducted as usual.' The card stands until the first round ends, when the other side
     is destroyed (`berserk: no_losses`: no dice count; `one_round`: the other side's dice of one round still take
@@ -171,7 +173,7 @@ def _berserk(state: VikingatidState) -> None:
     seat = state.play.seat
     fight = state.journeys.fight
     fight.berserk.append(seat)
-    journeys.berserk_dice(state.table, state.journeys, state.options["berserk"] == "one_round")
+    journeys.berserk_dice(state.position, state.journeys, state.options["berserk"] == "one_round")
     standing = combat.berserk_standing(fight)
     state.play.text = (
         f"seat {seat + 1} wins the fight at {_name(state, fight.area)}"
@@ -183,53 +185,53 @@ def _berserk(state: VikingatidState) -> None:
 # -- FRI HANDEL, the trade stop --------------------------------------------------------------------------------
 
 
-def _free_trade_targets(state: VikingatidState, seat: int) -> list[int]:
+def _free_trade_targets(state: Situation, seat: int) -> list[int]:
     """An area under a trade stop ('trade despite trading stop', 'cancel the effect of a trading stop card'), or
     in phase 6 the plundered area the trading fleet passes under FRI LEJD ('unless after playing a free trade
     card')."""
-    table = state.table
+    position = state.position
     found = [
         TARGET_AREA + slot
-        for slot, stopped in enumerate(table.trade_stop)
-        if stopped and table.trade_value(table.area_ids[slot]) > 0
+        for slot, stopped in enumerate(position.trade_stop)
+        if stopped and position.trade_value(position.area_ids[slot]) > 0
     ]
     if _moving(state):
         j = state.journeys
         passing = [*j.free_passage, *([j.passage_area] if j.passage_area else [])]
         found += _targets(
-            state, [a for a in passing if a not in j.free_trade and TARGET_AREA + table.slot(a) not in found]
+            state, [a for a in passing if a not in j.free_trade and TARGET_AREA + position.slot(a) not in found]
         )
     return found
 
 
-def _free_trade(state: VikingatidState) -> None:
+def _free_trade(state: Situation) -> None:
     """'Trading ships may conduct trade despite trading stop. Counts for one time.' The area's trade stop goes
     (the last card played stands, VA-10): the next trade there puts it back, so one trade is made. In phase 6 the
     area is also marked for the fleet in motion (with FRI LEJD it may trade in the plundered area once)."""
     assert state.play is not None
     area_id = _area_of(state)
-    state.table.trade_stop[state.table.slot(area_id)] = False
+    state.position.trade_stop[state.position.slot(area_id)] = False
     if _in_journeys(state) and area_id not in state.journeys.free_trade:
         state.journeys.free_trade.append(area_id)
     state.play.text = f"trade is free at {_name(state, area_id)} once"
 
 
-def _trade_stop_targets(state: VikingatidState, seat: int) -> list[int]:
+def _trade_stop_targets(state: Situation, seat: int) -> list[int]:
     """A land area with a trade value not closed already."""
-    table = state.table
+    position = state.position
     return [
         TARGET_AREA + slot
-        for slot, area_id in enumerate(table.area_ids)
-        if not table.trade_stop[slot] and table.board.area(area_id).is_land and table.trade_value(area_id) > 0
+        for slot, area_id in enumerate(position.area_ids)
+        if not position.trade_stop[slot] and position.board.area(area_id).is_land and position.trade_value(area_id) > 0
     ]
 
 
-def _trade_stop(state: VikingatidState) -> None:
+def _trade_stop(state: Situation) -> None:
     """'Closes one area for trade for the rest of this game turn.': its trade stop marker, removed in phase 8;
     a FRI HANDEL played before on it is cancelled (the last played stands)."""
     assert state.play is not None
     area_id = _area_of(state)
-    state.table.trade_stop[state.table.slot(area_id)] = True
+    state.position.trade_stop[state.position.slot(area_id)] = True
     if _in_journeys(state) and area_id in state.journeys.free_trade:
         state.journeys.free_trade.remove(area_id)
     state.play.text = f"{_name(state, area_id)} is closed for trade this turn"
@@ -238,23 +240,23 @@ def _trade_stop(state: VikingatidState) -> None:
 # -- FRI LEJD --------------------------------------------------------------------------------------------------
 
 
-def _free_passage_may(state: VikingatidState, seat: int) -> bool:
+def _free_passage_may(state: Situation, seat: int) -> bool:
     """'Trading ships may pass a plundered area': the fleet in motion is a trading fleet (anyone may play it on
     it, as on any fleet)."""
-    return _moving(state) and state.table.fleets[0].kind == journeys.TRADING
+    return _moving(state) and state.position.fleets[0].kind == journeys.TRADING
 
 
-def _free_passage_targets(state: VikingatidState, seat: int) -> list[int]:
+def _free_passage_targets(state: Situation, seat: int) -> list[int]:
     """A plundered land area the fleet has no passage for yet."""
-    table, j = state.table, state.journeys
+    position, j = state.position, state.journeys
     return [
         TARGET_AREA + slot
-        for slot, plundered in enumerate(table.plundered)
-        if plundered and table.area_ids[slot] not in j.free_passage and table.area_ids[slot] != j.passage_area
+        for slot, plundered in enumerate(position.plundered)
+        if plundered and position.area_ids[slot] not in j.free_passage and position.area_ids[slot] != j.passage_area
     ]
 
 
-def _free_passage(state: VikingatidState) -> None:
+def _free_passage(state: Situation) -> None:
     """VA-28: the trading fleet may enter or pass the plundered area once, and build trading camps there
     (`free_passage: pass_and_build`) or only pass (`pass_only`); trading there needs FRI HANDEL."""
     assert state.play is not None
@@ -268,57 +270,57 @@ def _free_passage(state: VikingatidState) -> None:
 # -- HAVSMONSTER, SJÖOVÄDER, RÖVARBAND -------------------------------------------------------------------------
 
 
-def _danger_may(state: VikingatidState, seat: int) -> bool:
+def _danger_may(state: Situation, seat: int) -> bool:
     """VA-71 `at_roll`: in the window before the fleet's danger roll."""
     return _moving(state) and _window(state) == windows.BEFORE_DANGER
 
 
-def _leg_areas(state: VikingatidState, land: bool) -> list[int]:
+def _leg_areas(state: Situation, land: bool) -> list[int]:
     """The areas of the leg's terrain the fleet entered since its last roll; the destination not when its danger
     is not counted (`danger_at_destination: not_counted`)."""
-    j, table = state.journeys, state.table
+    j, position = state.journeys, state.position
     skip = ""
     if j.resume == journeys.RESUME_ARRIVE and j.rules.danger_at_destination == "not_counted":
-        skip = table.fleets[0].area
-    return _targets(state, [a for a in j.leg if a != skip and table.board.area(a).is_land == land])
+        skip = position.fleets[0].area
+    return _targets(state, [a for a in j.leg if a != skip and position.board.area(a).is_land == land])
 
 
-def _sea_targets(state: VikingatidState, seat: int) -> list[int]:
+def _sea_targets(state: Situation, seat: int) -> list[int]:
     """'(Play on a fleet at sea.)': a sea area of the leg."""
     return _leg_areas(state, False)
 
 
-def _land_targets(state: VikingatidState, seat: int) -> list[int]:
+def _land_targets(state: Situation, seat: int) -> list[int]:
     """'(Play on a fleet in a land area.)': a land area of the leg."""
     return _leg_areas(state, True)
 
 
-def _raise_danger(state: VikingatidState, added: int, what: str) -> None:
+def _raise_danger(state: Situation, added: int, what: str) -> None:
     """The area's danger value is higher 'for this journey': the fleet's count now, and again each time it
     enters the area again (`danger_card_reentry: counts_again`) or not (`once`)."""
     assert state.play is not None
     area_id = _area_of(state)
     j = state.journeys
-    f = state.table.fleets[0]
-    state.table.fleets[0] = f._replace(danger=f.danger + added)
+    f = state.position.fleets[0]
+    state.position.fleets[0] = f._replace(danger=f.danger + added)
     j.danger_areas.append(area_id)
     j.danger_added.append(added)
     j.danger_again = state.options["danger_card_reentry"] == "counts_again"
     state.play.text = f"{what} at {_name(state, area_id)}: danger +{added} for seat {f.owner + 1}'s fleet"
 
 
-def _sea_monsters(state: VikingatidState) -> None:
+def _sea_monsters(state: Situation) -> None:
     """'Hitherto unknown sea monsters attack the fleet! The sea area's danger value increases by five for this
     journey.'"""
     _raise_danger(state, SEA_MONSTERS, "sea monsters")
 
 
-def _sea_storm(state: VikingatidState) -> None:
+def _sea_storm(state: Situation) -> None:
     """'It is storming in the area. The sea area's danger value is increased by two for this journey.'"""
     _raise_danger(state, SEA_STORM, "a storm")
 
 
-def _robbers(state: VikingatidState) -> None:
+def _robbers(state: Situation) -> None:
     """'Robbers in the area. The land area's danger value increases by two for this journey.'"""
     _raise_danger(state, ROBBERS, "robbers")
 
@@ -326,12 +328,12 @@ def _robbers(state: VikingatidState) -> None:
 # -- INITIATIV -------------------------------------------------------------------------------------------------
 
 
-def _initiative_may(state: VikingatidState, seat: int) -> bool:
+def _initiative_may(state: Situation, seat: int) -> bool:
     """'(Play immediately after initiative roll.)' by a player who takes part in it."""
     return _in_journeys(state) and initiative.may_claim(state.journeys.initiative, seat)
 
 
-def _initiative(state: VikingatidState) -> None:
+def _initiative(state: Situation) -> None:
     """'The player wins automatically the initiative for one Viking journey. if two or more players play this
     card at the same turn, they roll the dice to see who wins.' ("the same turn": the same initiative roll,
     VA-10): the claimants go first once the roll is done, and several roll off among themselves."""
@@ -344,7 +346,7 @@ def _initiative(state: VikingatidState) -> None:
 # -- GUDARNA INGRIPER ------------------------------------------------------------------------------------------
 
 
-def _divine_may(state: VikingatidState, seat: int) -> bool:
+def _divine_may(state: Situation, seat: int) -> bool:
     """'(Play after a dice roll.)' made for his own side (the window checks the roller, VA-16), while the roll is
     held back; not on a fight node where BÄRSÄRK left no dice (there is nothing to roll again)."""
     w = state.window
@@ -356,7 +358,7 @@ def _divine_may(state: VikingatidState, seat: int) -> bool:
     return not (w.roll_step in (S.ARMY_HITS, S.DEFENDER_HITS) and fight.other_dice == 0)
 
 
-def _divine(state: VikingatidState) -> None:
+def _divine(state: Situation) -> None:
     """'The player may re-roll his dice for one action ... Counts for all dice the player needs to roll for that
     action.': the roll held back is cancelled and rolled again; the new result stands."""
     assert state.play is not None and state.window is not None
@@ -367,7 +369,7 @@ def _divine(state: VikingatidState) -> None:
 # -- TORS HAMMARE ----------------------------------------------------------------------------------------------
 
 
-def _hammer_may(state: VikingatidState, seat: int) -> bool:
+def _hammer_may(state: Situation, seat: int) -> bool:
     """'The player gets -2 on his dice rolls for any one fight. Counts for the whole fight. (Play at any time.)':
     while a journey fight he takes part in is about to start or under way."""
     if not _moving(state) or state.journeys.step not in FIGHT_STEPS:
@@ -378,7 +380,7 @@ def _hammer_may(state: VikingatidState, seat: int) -> bool:
     return seat == fight.attacker or seat in fight.defenders
 
 
-def _hammer(state: VikingatidState) -> None:
+def _hammer(state: Situation) -> None:
     """A lower roll hits more (6.4: a hit is a roll at most five): his dice hit on two more faces for the rest of
     the fight."""
     assert state.play is not None
@@ -391,67 +393,67 @@ def _hammer(state: VikingatidState) -> None:
 # -- VÄNLIGT SINNAD BY -----------------------------------------------------------------------------------------
 
 
-def _friendly_may(state: VikingatidState, seat: int) -> bool:
+def _friendly_may(state: Situation, seat: int) -> bool:
     """'(Play during a trade journey.)': his trading fleet is in motion."""
     return _own_fleet(state, seat, journeys.TRADING)
 
 
-def _friendly_targets(state: VikingatidState, seat: int) -> list[int]:
+def _friendly_targets(state: Situation, seat: int) -> list[int]:
     """'one area which is passed through this turn. This is not valid in civilised areas.' (VA-27): a land area
     this fleet entered on this journey (`friendly_town: this_fleet`) or any of his fleets entered this phase
     (`any_own_fleet`), of strength 2 or without shields, with room for a trading camp, not plundered."""
-    j, table = state.journeys, state.table
+    j, position = state.journeys, state.position
     areas = j.route if state.options["friendly_town"] == "this_fleet" else j.entered_by[seat]
     found: list[str] = []
     for area_id in areas:
-        area = table.board.area(area_id)
+        area = position.board.area(area_id)
         if not area.is_land or (area.strength != UNCIVILISED and area.shields > 0):
             continue
-        if table.plundered[table.slot(area_id)] or trade.camp_room(table, journeys.TRADING, area_id) <= 0:
+        if position.plundered[position.slot(area_id)] or trade.camp_room(position, journeys.TRADING, area_id) <= 0:
             continue
         found.append(area_id)
     return _targets(state, found)
 
 
-def _friendly(state: VikingatidState) -> None:
+def _friendly(state: Situation) -> None:
     """'One trade camp may be placed for free': a trading camp of his there, no ships spent."""
     assert state.play is not None
     area_id = _area_of(state)
-    state.table.build_camps(state.play.seat, journeys.TRADING, area_id, 1)
+    state.position.build_camps(state.play.seat, journeys.TRADING, area_id, 1)
     state.play.text = f"a free trading camp at {_name(state, area_id)}"
 
 
 # -- VÄRINGAGARDE ----------------------------------------------------------------------------------------------
 
 
-def _varangian_may(state: VikingatidState, seat: int) -> bool:
+def _varangian_may(state: Situation, seat: int) -> bool:
     """'(Play before the journey.)': at his first move decision of a war fleet that has not moved yet."""
     if state.window is not None or state.step != S.MOVE or not _own_fleet(state, seat, journeys.WAR):
         return False
-    return state.table.fleets[0].moves == 0 and not state.journeys.varangian
+    return state.position.fleets[0].moves == 0 and not state.journeys.varangian
 
 
-def _varangian(state: VikingatidState) -> None:
+def _varangian(state: Situation) -> None:
     """'Up to four war ships may be sold as mercenaries in Miklagård (Byzantine). ... Price as indicated for the
     dice rolls (Silver per ship).' The price is rolled now: one D10 for every ship (`varangian_guard: one_roll`)
     or one per ship (`per_ship`, up to four rolls)."""
     assert state.play is not None
-    state.play.n = state.game.cards.varangian_table.max_ships if state.options["varangian_guard"] == "per_ship" else 1  # type: ignore[attr-defined]
+    state.play.n = state.cards.varangian_table.max_ships if state.options["varangian_guard"] == "per_ship" else 1
     state.play.need = NEED_ROLL
 
 
-def _varangian_roll(state: VikingatidState, face: int) -> None:
+def _varangian_roll(state: Situation, face: int) -> None:
     """A price die; once all are rolled the fleet may enter Miklagård ('an exception to the rule that war ships
     may not move into a kingdom'), and selling there replaces its fight and plunder."""
     play = state.play
     assert play is not None
     j = state.journeys
-    j.varangian_prices.append(state.game.cards.varangian_price(face))  # type: ignore[attr-defined]
+    j.varangian_prices.append(state.cards.varangian_price(face))
     if len(j.varangian_prices) < play.n:
         play.need = NEED_ROLL
         return
     j.varangian = True
-    j.varangian_max = state.game.cards.varangian_table.max_ships  # type: ignore[attr-defined]
+    j.varangian_max = state.cards.varangian_table.max_ships
     prices = ", ".join(str(p) for p in j.varangian_prices)
     play.text = f"up to {j.varangian_max} war ships may be sold at Miklagård for {prices} silver each"
 
@@ -459,23 +461,23 @@ def _varangian_roll(state: VikingatidState, face: int) -> None:
 # -- the discovery card ----------------------------------------------------------------------------------------
 
 
-def _discovery_may(state: VikingatidState, seat: int) -> bool:
+def _discovery_may(state: Situation, seat: int) -> bool:
     """'(Play at start of journey, i.e. when leaving the last discovered land area.)': at his move decision while
     his fleet stands in a discovered land area, once a journey."""
     if state.window is not None or state.step != S.MOVE or not _moving(state):
         return False
-    f = state.table.fleets[0]
-    area = state.table.board.area(f.area)
+    f = state.position.fleets[0]
+    area = state.position.board.area(f.area)
     return f.owner == seat and area.is_land and not area.undiscovered and not state.journeys.discovery
 
 
-def _discovery_targets(state: VikingatidState, seat: int) -> list[int]:
+def _discovery_targets(state: Situation, seat: int) -> list[int]:
     """'Allows discovery of an undiscovered land area': he names one nobody has discovered."""
-    table = state.table
-    return _targets(state, [a for a in table.board.discovery.lands if table.discovered_by[table.slot(a)] < 0])
+    position = state.position
+    return _targets(state, [a for a in position.board.discovery.lands if position.discovered_by[position.slot(a)] < 0])
 
 
-def _discovery(state: VikingatidState) -> None:
+def _discovery(state: Situation) -> None:
     """VA-26: the fleet may enter the undiscovered seas and the named land on this journey; the land is
     discovered when the fleet arrives there with a ship left after its danger roll (`discovery: on_arrival`) or
     at once (`on_play`)."""
@@ -483,7 +485,7 @@ def _discovery(state: VikingatidState) -> None:
     area_id = _area_of(state)
     state.journeys.discovery = area_id
     if state.options["discovery"] == "on_play":
-        journeys.discover(state.table, state.play.seat, area_id)
+        journeys.discover(state.position, state.play.seat, area_id)
     state.play.text = f"seat {state.play.seat + 1}'s fleet sets out to discover {_name(state, area_id)}"
 
 

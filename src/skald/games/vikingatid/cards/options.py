@@ -1,7 +1,7 @@
 """Rule options of single cards: each open point of a card (the rulings' VA-14 to VA-28, VA-71 and "Points still
 open"), with its default and reason, in the form of `options.OPTIONS`, which lists these after its own.
 
-Sections follow the card modules: `cards_journey`, `cards_fights`, `cards_kingdoms`.
+Sections follow the card modules: `cards.journey`, `cards.fights`, `cards.kingdoms`, `cards.elections`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def option(
     return RuleOption(name, default, (default, *others), doc, title, labels, summary, primary)
 
 
-#: The cards of journeys and fights at sea and on land (`cards_journey`).
+#: The cards of journeys and fights at sea and on land (`cards.journey`).
 JOURNEY_OPTIONS: Final = (
     option(
         "protection",
@@ -148,7 +148,7 @@ JOURNEY_OPTIONS: Final = (
     ),
 )
 
-#: The cards that order fights and plagues (`cards_fights`).
+#: The cards that order fights and plagues (`cards.fights`).
 FIGHT_OPTIONS: Final = (
     option(
         "separatists",
@@ -200,14 +200,14 @@ FIGHT_OPTIONS: Final = (
         ("empire",),
         "VA-25, open point. An area an expansion card took becomes part of the empire: its armies keep their "
         "'printed' strength, or fight at the 'empire' strength 5 (read by card fights through "
-        "`cards_fights.army_strength`).",
+        "`cards.fights.army_strength`).",
         title="Armies of expanded areas",
         labels=("Printed strength", "Empire strength 5"),
         summary="The strength of armies in an area an expansion card took.",
     ),
 )
 
-#: The cards of kings, kingdoms, elections and faith (`cards_kingdoms`).
+#: The cards of kings, kingdoms, elections and faith (`cards.kingdoms`).
 KINGDOM_OPTIONS: Final = (
     option(
         "war_card",
@@ -303,7 +303,7 @@ KINGDOM_OPTIONS: Final = (
     ),
 )
 
-#: The cards of the king's election (`cards_elections`).
+#: The cards of the king's election (`cards.elections`).
 ELECTION_OPTIONS: Final = (
     option(
         "king_modifiers",

@@ -1,4 +1,4 @@
-"""Card effects (part 2), `cards_elections`: the cards of the king's election (see `cardplay.Effect` for the shape).
+"""Card effects, `cards.elections`: the cards of the king's election (see `cards.effect.Effect` for the shape).
 
 - KUNG (VA-19): "The player who plays this card can try to become king of another Viking kingdom than his own. The
   player and the current king (or the kingdom, if there is no king) each roll a dice. If - the player rolls higher,
@@ -19,28 +19,28 @@ from typing import TYPE_CHECKING, Final
 
 from skald.games.vikingatid import elections
 from skald.games.vikingatid.actions import KINGDOMS, TARGET_KINGDOM, TARGET_SEAT
-from skald.games.vikingatid.cardplay import Effect, effect
+from skald.games.vikingatid.cards.effect import Effect, effect
 from skald.games.vikingatid.steps import ELECTIONS
 
 if TYPE_CHECKING:
-    from skald.games.vikingatid.state import VikingatidState
+    from skald.games.vikingatid.situation import Situation
 
 
-def _kingdom_name(state: VikingatidState, k: int) -> str:
+def _kingdom_name(state: Situation, k: int) -> str:
     return str(state.space.kingdom_names[KINGDOMS[k]])
 
 
 # -- KUNG -------------------------------------------------------------------------------------------------------
 
 
-def king_may_play(state: VikingatidState, seat: int) -> bool:
+def king_may_play(state: Situation, seat: int) -> bool:
     """In phase 3, after a result, and not while another card's contest waits for its own ("immediately after
     Election": the next moment for it is the window after that contest's result)."""
     election = state.election
-    return state.table.phase == ELECTIONS and bool(election.results) and not elections.contest_pending(election)
+    return state.position.phase == ELECTIONS and bool(election.results) and not elections.contest_pending(election)
 
 
-def king_targets(state: VikingatidState, seat: int) -> list[int]:
+def king_targets(state: Situation, seat: int) -> list[int]:
     """The kingdoms the player may challenge: "another Viking kingdom than his own" (an emigrant has none), whose
     throne he does not hold already; under `election_cards_window: each_election` the kingdom of the just held
     election, under `end_of_phase` any that held one this phase."""
@@ -49,19 +49,19 @@ def king_targets(state: VikingatidState, seat: int) -> list[int]:
         held = [elections.just_held(election)] if election.results else []
     else:
         held = elections.held_this_phase(election)
-    own = elections.own_kingdom(state.table, seat)
-    return [TARGET_KINGDOM + k for k in held if k != own and state.table.king[k] != seat]
+    own = elections.own_kingdom(state.position, seat)
+    return [TARGET_KINGDOM + k for k in held if k != own and state.position.king[k] != seat]
 
 
-def king_resolve(state: VikingatidState) -> None:
+def king_resolve(state: Situation) -> None:
     """The duel is set up: open bets on the challenger's and the king's (or the kingdom's) roll, then the two dice;
     camps and the throne count only under `king_modifiers: election` (VA-19 leaves it open; the card names only the
     rolls and the bets)."""
     play = state.play
     assert play is not None
     k = play.target - TARGET_KINGDOM
-    defender = state.table.king[k]
-    elections.challenge(state.table, state.election, play.seat, k, state.options["king_modifiers"] == "election")
+    defender = state.position.king[k]
+    elections.challenge(state.position, state.election, play.seat, k, state.options["king_modifiers"] == "election")
     against = f"seat {defender + 1}" if defender >= 0 else "the kingdom"
     play.text = f"challenges {against} for the throne of {_kingdom_name(state, k)}"
 
@@ -69,27 +69,27 @@ def king_resolve(state: VikingatidState) -> None:
 # -- OGILTIGT KUNGAVAL ------------------------------------------------------------------------------------------
 
 
-def invalid_may_play(state: VikingatidState, seat: int) -> bool:
+def invalid_may_play(state: Situation, seat: int) -> bool:
     """In phase 3, after a result ("The just held election"), not while another card's contest waits."""
     return king_may_play(state, seat)
 
 
-def invalid_resolve(state: VikingatidState) -> None:
+def invalid_resolve(state: Situation) -> None:
     """The just held election is void and held again from the start; the bets already paid are lost."""
     play = state.play
     assert play is not None
-    k = elections.invalidate(state.table, state.election, state.deck)
+    k = elections.invalidate(state.position, state.election, state.deck)
     play.text = f"{_kingdom_name(state, k)}'s election is held again"
 
 
 # -- INFLYTANDE VID KUNGAVAL ------------------------------------------------------------------------------------
 
 
-def influence_targets(state: VikingatidState, seat: int) -> list[int]:
+def influence_targets(state: Situation, seat: int) -> list[int]:
     """ "+2 on any one dice roll at the election": a participant's roll (`TARGET_SEAT` + his seat) or the kingdom's
     (`TARGET_KINGDOM` + the kingdom), as `election_influence` allows (`any_roll`, or only the player's `own_roll`)."""
     election = state.election
-    if state.table.phase != ELECTIONS:
+    if state.position.phase != ELECTIONS:
         return []
     own_only = state.options["election_influence"] == "own_roll"
     found = []
@@ -101,7 +101,7 @@ def influence_targets(state: VikingatidState, seat: int) -> list[int]:
     return found
 
 
-def influence_resolve(state: VikingatidState) -> None:
+def influence_resolve(state: Situation) -> None:
     """The +2 is kept with the election and counted when its result is reckoned."""
     play = state.play
     assert play is not None

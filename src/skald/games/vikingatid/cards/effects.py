@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from skald.games.vikingatid import cards_elections, cards_fights, cards_journey, cards_kingdoms
 from skald.games.vikingatid.actions import CARD_IDS
-from skald.games.vikingatid.cardplay import UNWRITTEN, Effect
+from skald.games.vikingatid.cards import elections, fights, journey, kingdoms
+from skald.games.vikingatid.cards.effect import UNWRITTEN, Effect
 
 
 def _gather() -> tuple[Effect, ...]:
     found: dict[str, Effect] = {}
-    for module in (cards_journey.EFFECTS, cards_fights.EFFECTS, cards_kingdoms.EFFECTS, cards_elections.EFFECTS):
+    for module in (journey.EFFECTS, fights.EFFECTS, kingdoms.EFFECTS, elections.EFFECTS):
         for card_id, card_effect in module.items():
             if card_id not in CARD_IDS:
                 raise ValueError(f"card effects: {card_id!r} is not a card kind")

@@ -182,6 +182,8 @@ class CardData:
         self.provenances: Final = provenances
         self.by_id: Final[dict[str, CardKind]] = {kind.id: kind for kind in kinds}
         self.counts: Final = tuple(kind.count for kind in kinds)
+        #: Each kind's windows (VA-08), in the order of `kinds`.
+        self.windows: Final = tuple(kind.windows for kind in kinds)
         self.hand: Final = hand
         self.attack_table: Final = attack_table
         self.varangian_table: Final = varangian_table
@@ -407,13 +409,13 @@ def parse_cards(text: str, source: str = _DEFAULT_FILE, board: Board | None = No
 
 def default_cards_path() -> str:
     """Where the package's card file lies (the loader's default)."""
-    return str(files("skald.games.vikingatid").joinpath(_DEFAULT_FILE))
+    return str(files("skald.games.vikingatid").joinpath("data", _DEFAULT_FILE))
 
 
 def load_cards(path: str | Path | None = None, board: Board | None = None) -> CardData:
     """The deck in the file at `path`, or the package's `cards.toml`; `CardDataError` if it is not a deck."""
     if path is None:
-        text = files("skald.games.vikingatid").joinpath(_DEFAULT_FILE).read_text(encoding="utf-8")
+        text = files("skald.games.vikingatid").joinpath("data", _DEFAULT_FILE).read_text(encoding="utf-8")
         return parse_cards(text, _DEFAULT_FILE, board)
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Card effects (part 2), `cards_fights`: the cards that order fights, plagues and separatists.
+"""Card effects, `cards.fights`: the cards that order fights, plagues and separatists.
 
 - The five attack cards (BRETLÄNDSK ATTACK, KHAZARER, SÄRKABÄRSÄRKAR I VÄSTRA / ÖSTRA KALIFATET, TYSK-ROMERSK
   ATTACK): "Everybody who has camps in any provinces of <empire> is attacked by as many armies (strength 5) as
@@ -33,7 +33,7 @@ The area of a fight under way in phase 6 (`state.journeys.fight.area`) is left a
 defenders' ships and camps, so no card fights or plagues there (a target card cannot name it, a card over many areas
 skips it, PETJENEGHORDER is not playable while it is on its route).
 
-Where the rulings leave a point open, the options in `card_options.FIGHT_OPTIONS` decide: `attack_rolls` (one D10
+Where the rulings leave a point open, the options in `cards.options.FIGHT_OPTIONS` decide: `attack_rolls` (one D10
 per area, or one for the card), `attack_empire_conquered` ("if the whole empire is conquered": every province
 conquered, or never), `expanded_strength` (the armies of an area an expansion took: printed strength or 5).
 
@@ -47,18 +47,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from skald.games.vikingatid import cardplay, combat, emigration
+from skald.games.vikingatid import combat, emigration
 from skald.games.vikingatid.actions import CARD_IDS, HITS, TARGET_AREA, TRADING, WAR
-from skald.games.vikingatid.cardplay import NEED_HITS, NEED_ROLL, Effect
+from skald.games.vikingatid.cards.effect import Effect, effect
+from skald.games.vikingatid.cards.play import NEED_HITS, NEED_ROLL
 from skald.games.vikingatid.conquest import conqueror
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import seat_order
 
 if TYPE_CHECKING:
     from skald.games.vikingatid.board import Empire
-    from skald.games.vikingatid.carddata import CardData
-    from skald.games.vikingatid.state import VikingatidState
-    from skald.games.vikingatid.table import Table
+    from skald.games.vikingatid.cards.data import CardData
+    from skald.games.vikingatid.position import Position
+    from skald.games.vikingatid.situation import Situation
 
 # -- the kinds -----------------------------------------------------------------------------------------------------
 
@@ -107,50 +108,50 @@ _RECORD: Final = 6
 CHRISTIAN_DEFENCE_CARDS: Final = ("british_attack", "german_attack")
 
 
-def _cards(state: VikingatidState) -> CardData:
+def _cards(state: Situation) -> CardData:
     """The card data of the game (its tables)."""
-    return state.game.cards  # type: ignore[attr-defined,no-any-return]
+    return state.cards
 
 
-def _card_id(state: VikingatidState) -> str:
+def _card_id(state: Situation) -> str:
     assert state.play is not None
     return CARD_IDS[state.play.kind]
 
 
-def _at(state: VikingatidState, offset: int) -> int:
+def _at(state: Situation, offset: int) -> int:
     assert state.play is not None
     return state.play.seats[state.num_players + offset]
 
 
-def _put(state: VikingatidState, offset: int, value: int) -> None:
+def _put(state: Situation, offset: int, value: int) -> None:
     assert state.play is not None
     state.play.seats[state.num_players + offset] = value
 
 
-def _say(state: VikingatidState, words: str) -> None:
+def _say(state: Situation, words: str) -> None:
     """Add to what the card did, for the log."""
     assert state.play is not None
     state.play.text = f"{state.play.text}; {words}" if state.play.text else words
 
 
-def _name(state: VikingatidState, area_id: str) -> str:
+def _name(state: Situation, area_id: str) -> str:
     return state.board.area(area_id).name
 
 
 # -- reading the table ----------------------------------------------------------------------------------------------
 
 
-def fight_area(state: VikingatidState) -> str:
+def fight_area(state: Situation) -> str:
     """The area of a journey's fight (phase 6), or "": no card fights or plagues there while it lasts."""
     return state.journeys.fight.area
 
 
-def has_camps(table: Table, area_id: str) -> bool:
+def has_camps(position: Position, area_id: str) -> bool:
     """Whether anyone has a camp in the area."""
-    return table.camps_in_area(TRADING, area_id) + table.camps_in_area(WAR, area_id) > 0
+    return position.camps_in_area(TRADING, area_id) + position.camps_in_area(WAR, area_id) > 0
 
 
-def _empire_of_card(state: VikingatidState, card_id: str) -> Empire:
+def _empire_of_card(state: Situation, card_id: str) -> Empire:
     """The empire a card names by its title (the board's `attack_card` / `expansion_card`)."""
     title = _cards(state).kind(card_id).title
     for empire in state.board.empires:
@@ -159,25 +160,25 @@ def _empire_of_card(state: VikingatidState, card_id: str) -> Empire:
     raise KeyError(f"card {card_id!r}: no empire of the board names {title!r}")
 
 
-def provinces(table: Table, empire_id: str) -> list[str]:
+def provinces(position: Position, empire_id: str) -> list[str]:
     """The areas of an empire where camps stand, as the table says now (an expansion adds areas), in board order."""
-    board = table.board
+    board = position.board
     return [
         area_id
-        for slot, area_id in enumerate(table.area_ids)
-        if table.empire_of[slot] == empire_id and not board.areas[slot].no_camps
+        for slot, area_id in enumerate(position.area_ids)
+        if position.empire_of[slot] == empire_id and not board.areas[slot].no_camps
     ]
 
 
-def whole_empire_conquered(table: Table, empire_id: str) -> bool:
+def whole_empire_conquered(position: Position, empire_id: str) -> bool:
     """Whether every province of the empire is conquered, by whoever (its core holds no camps, VA-45)."""
-    areas = provinces(table, empire_id)
-    return bool(areas) and all(conqueror(table, area_id) != NOBODY for area_id in areas)
+    areas = provinces(position, empire_id)
+    return bool(areas) and all(conqueror(position, area_id) != NOBODY for area_id in areas)
 
 
-def magyar_areas(table: Table) -> list[str]:
+def magyar_areas(position: Position) -> list[str]:
     """Magyarlandet and the areas bordering it by land (VA-67), where camps may stand, Magyarlandet first."""
-    board = table.board
+    board = position.board
     found = [MAGYARLANDET]
     for area_id in board.area(MAGYARLANDET).land_borders:
         if not board.area(area_id).no_camps and area_id not in found:
@@ -185,83 +186,83 @@ def magyar_areas(table: Table) -> list[str]:
     return found
 
 
-def plague_areas(table: Table, card_id: str) -> list[str]:
+def plague_areas(position: Position, card_id: str) -> list[str]:
     """The areas a PEST! card lists: its empires' areas (as the table says now), its named areas, and every area
     bordering those by land (VA-67), in board order."""
     empires, named = PLAGUES[card_id]
-    board = table.board
-    core = {area_id for slot, area_id in enumerate(table.area_ids) if table.empire_of[slot] in empires}
+    board = position.board
+    core = {area_id for slot, area_id in enumerate(position.area_ids) if position.empire_of[slot] in empires}
     core.update(named)
     listed = set(core)
     for area_id in core:
         listed.update(board.area(area_id).land_borders)
-    return [a for a in table.area_ids if a in listed and not board.area(a).no_camps]
+    return [a for a in position.area_ids if a in listed and not board.area(a).no_camps]
 
 
-def army_strength(state: VikingatidState, area_id: str) -> int:
+def army_strength(state: Situation, area_id: str) -> int:
     """The strength of an area's own armies: printed, or 5 for an area an expansion took under `expanded_strength:
     empire` (the empire's card army strength)."""
-    table = state.table
-    slot = table.slot(area_id)
-    if table.expanded[slot] and state.options["expanded_strength"] == "empire":
-        return state.board.empire(table.empire_of[slot]).card_army_strength
+    position = state.position
+    slot = position.slot(area_id)
+    if position.expanded[slot] and state.options["expanded_strength"] == "empire":
+        return state.board.empire(position.empire_of[slot]).card_army_strength
     return state.board.area(area_id).strength
 
 
-def defenders(table: Table, area_id: str) -> list[int]:
+def defenders(position: Position, area_id: str) -> list[int]:
     """The seats with war ships standing or war camps in the area, from the turn's first seat (VA-24)."""
-    first = table.first_seat if table.first_seat >= 0 else 0
+    first = position.first_seat if position.first_seat >= 0 else 0
     return [
         s
-        for s in seat_order(first, table.num_players)
-        if table.ships_at(s, WAR, area_id) or table.camps_at(s, WAR, area_id)
+        for s in seat_order(first, position.num_players)
+        if position.ships_at(s, WAR, area_id) or position.camps_at(s, WAR, area_id)
     ]
 
 
 # -- losing camps ---------------------------------------------------------------------------------------------------
 
 
-def _lose_camps(state: VikingatidState, seat: int, kind: str, area_id: str, n: int) -> None:
+def _lose_camps(state: Situation, seat: int, kind: str, area_id: str, n: int) -> None:
     """Camps a card takes leave the board; a heritage or small kingdom goes with them (`fief_loss`: any camp, or
     the last war camp), a separatist marker with the area's last camp."""
-    table = state.table
-    table.remove_camps(seat, kind, area_id, n)
-    slot = table.slot(area_id)
-    if table.fief[slot] == seat and (
-        state.options["fief_loss"] == "any_camp" or table.camps_at(seat, WAR, area_id) == 0
+    position = state.position
+    position.remove_camps(seat, kind, area_id, n)
+    slot = position.slot(area_id)
+    if position.fief[slot] == seat and (
+        state.options["fief_loss"] == "any_camp" or position.camps_at(seat, WAR, area_id) == 0
     ):
-        table.fief[slot] = NOBODY
-        table.fief_kind[slot] = ""
-    if table.separatists[slot] and not has_camps(table, area_id):
-        table.separatists[slot] = False
+        position.fief[slot] = NOBODY
+        position.fief_kind[slot] = ""
+    if position.separatists[slot] and not has_camps(position, area_id):
+        position.separatists[slot] = False
 
 
-def _strip_unguarded(state: VikingatidState, area_id: str) -> int:
+def _strip_unguarded(state: Situation, area_id: str) -> int:
     """A player with no war ship or war camp left in the area loses his trading camps there (VA-24; UPPROR! 2.);
     returns how many went."""
-    table = state.table
+    position = state.position
     lost = 0
-    for seat in range(table.num_players):
-        trading = table.camps_at(seat, TRADING, area_id)
-        if trading and not table.ships_at(seat, WAR, area_id) and not table.camps_at(seat, WAR, area_id):
+    for seat in range(position.num_players):
+        trading = position.camps_at(seat, TRADING, area_id)
+        if trading and not position.ships_at(seat, WAR, area_id) and not position.camps_at(seat, WAR, area_id):
             _lose_camps(state, seat, TRADING, area_id, trading)
             lost += trading
     return lost
 
 
-def _hit_vikings(state: VikingatidState, area_id: str, hits: int) -> None:
+def _hit_vikings(state: Situation, area_id: str, hits: int) -> None:
     """The card's hits on the defenders: every war ship before any camp, seat by seat; a camp falls at its second
     hit (VA-24, `defender_losses: ships_first`)."""
     assert state.play is not None
-    table = state.table
-    seats = defenders(table, area_id)
+    position = state.position
+    seats = defenders(position, area_id)
     for seat in seats:
-        ships = min(hits, table.ships_at(seat, WAR, area_id))
+        ships = min(hits, position.ships_at(seat, WAR, area_id))
         if ships:
-            table.remove_ships(seat, WAR, area_id, ships)
+            position.remove_ships(seat, WAR, area_id, ships)
             hits -= ships
     for seat in seats:
-        while hits and table.camps_at(seat, WAR, area_id):
+        while hits and position.camps_at(seat, WAR, area_id):
             hits -= 1
             state.play.seats[seat] += 1
             if state.play.seats[seat] == 2:
@@ -269,20 +270,20 @@ def _hit_vikings(state: VikingatidState, area_id: str, hits: int) -> None:
                 _lose_camps(state, seat, WAR, area_id, 1)
 
 
-def _viking_dice(state: VikingatidState, area_id: str) -> int:
+def _viking_dice(state: Situation, area_id: str) -> int:
     """The defenders' dice: one per war ship, two per war camp, less the hit a damaged camp has taken."""
     assert state.play is not None
-    table = state.table
+    position = state.position
     return sum(
-        table.ships_at(s, WAR, area_id) + 2 * table.camps_at(s, WAR, area_id) - state.play.seats[s]
-        for s in defenders(table, area_id)
+        position.ships_at(s, WAR, area_id) + 2 * position.camps_at(s, WAR, area_id) - state.play.seats[s]
+        for s in defenders(position, area_id)
     )
 
 
 # -- the fight machine ----------------------------------------------------------------------------------------------
 
 
-def _begin(state: VikingatidState, areas: list[str], armies: int, strength: int) -> None:
+def _begin(state: Situation, areas: list[str], armies: int, strength: int) -> None:
     """A card fight starts over `areas` with `armies` of `strength` (0 armies: rolled per area)."""
     play = state.play
     assert play is not None
@@ -293,7 +294,7 @@ def _begin(state: VikingatidState, areas: list[str], armies: int, strength: int)
     _open_area(state)
 
 
-def _open_area(state: VikingatidState) -> None:
+def _open_area(state: Situation) -> None:
     """Take on the first area left: roll its armies, or fight at once; with none left the card is done."""
     play = state.play
     assert play is not None
@@ -301,7 +302,7 @@ def _open_area(state: VikingatidState) -> None:
     rolled = card_id in ATTACK_CARDS or card_id == MAGYARS
     while play.areas:
         area_id = play.areas[0]
-        if area_id == fight_area(state) or (rolled and not has_camps(state.table, area_id)):
+        if area_id == fight_area(state) or (rolled and not has_camps(state.position, area_id)):
             play.areas.pop(0)
             continue
         for seat in range(state.num_players):
@@ -321,16 +322,16 @@ def _open_area(state: VikingatidState) -> None:
         return
 
 
-def _rebellion_opens(state: VikingatidState, area_id: str) -> None:
+def _rebellion_opens(state: Situation, area_id: str) -> None:
     """UPPROR!: "Trade camps without army camps in the area are destroyed", then the area's full printed armies
     (not reduced by war camps, VA-24) fight its war camps and war ships."""
     play = state.play
     assert play is not None
-    table = state.table
+    position = state.position
     lost = 0
-    for seat in range(table.num_players):
-        trading = table.camps_at(seat, TRADING, area_id)
-        if trading and not table.camps_at(seat, WAR, area_id):
+    for seat in range(position.num_players):
+        trading = position.camps_at(seat, TRADING, area_id)
+        if trading and not position.camps_at(seat, WAR, area_id):
             _lose_camps(state, seat, TRADING, area_id, trading)
             lost += trading
     if lost:
@@ -339,7 +340,7 @@ def _rebellion_opens(state: VikingatidState, area_id: str) -> None:
     play.strength = army_strength(state, area_id)
 
 
-def _fight_vikings(state: VikingatidState) -> None:
+def _fight_vikings(state: Situation) -> None:
     """The card's armies meet the Vikings of the area: those with no war ship or camp lose their trading camps;
     the rest fight."""
     play = state.play
@@ -348,22 +349,22 @@ def _fight_vikings(state: VikingatidState) -> None:
     lost = _strip_unguarded(state, area_id)
     if lost:
         _say(state, f"{lost} unguarded trading camps destroyed in {_name(state, area_id)}")
-    if play.n > 0 and defenders(state.table, area_id):
+    if play.n > 0 and defenders(state.position, area_id):
         _start_round(state, ARMIES_VS_VIKINGS)
         return
     _vikings_done(state)
 
 
-def _vikings_done(state: VikingatidState) -> None:
+def _vikings_done(state: Situation) -> None:
     """After the Vikings: the expansions and PETJENEGHORDER go on against the area's own armies once no Viking
     defends it (VA-24); the others are done with the area."""
     play = state.play
     assert play is not None
     area_id = play.areas[0]
     card_id = _card_id(state)
-    if (card_id == PECHENEGS or card_id in EXPANSION_CARDS) and play.n > 0 and not defenders(state.table, area_id):
+    if (card_id == PECHENEGS or card_id in EXPANSION_CARDS) and play.n > 0 and not defenders(state.position, area_id):
         area = state.board.area(area_id)
-        armies = max(area.shields - state.table.camps_in_area(WAR, area_id), 0)
+        armies = max(area.shields - state.position.camps_in_area(WAR, area_id), 0)
         _put(state, _AREA_ARMIES, armies)
         _put(state, _ROUNDS, 0)
         if armies:
@@ -374,7 +375,7 @@ def _vikings_done(state: VikingatidState) -> None:
     _close_area(state)
 
 
-def _area_beaten(state: VikingatidState) -> None:
+def _area_beaten(state: Situation) -> None:
     """After the area's armies: an expansion that beat the Vikings and the armies takes the area (table.empire_of,
     table.expanded)."""
     play = state.play
@@ -382,23 +383,23 @@ def _area_beaten(state: VikingatidState) -> None:
     area_id = play.areas[0]
     card_id = _card_id(state)
     if card_id in EXPANSION_CARDS and play.n > 0 and _at(state, _AREA_ARMIES) == 0:
-        table = state.table
-        slot = table.slot(area_id)
+        position = state.position
+        slot = position.slot(area_id)
         empire = _empire_of_card(state, card_id)
-        table.empire_of[slot] = empire.id
-        table.expanded[slot] = True
+        position.empire_of[slot] = empire.id
+        position.expanded[slot] = True
         _say(state, f"{_name(state, area_id)} becomes part of {empire.name}")
     elif play.n == 0:
         _say(state, f"the armies are beaten in {_name(state, area_id)}")
     _close_area(state)
 
 
-def _close_area(state: VikingatidState) -> None:
+def _close_area(state: Situation) -> None:
     """The area is done: emigrants' homes are checked (conquest read afresh); then the next area, unless the
     hordes are gone."""
     play = state.play
     assert play is not None
-    emigration.check_homeless(state.table)
+    emigration.check_homeless(state.position)
     play.areas.pop(0)
     if play.n == 0 and _card_id(state) == PECHENEGS:
         _say(state, "the hordes are gone")
@@ -406,7 +407,7 @@ def _close_area(state: VikingatidState) -> None:
     _open_area(state)
 
 
-def _start_round(state: VikingatidState, stage: int) -> None:
+def _start_round(state: Situation, stage: int) -> None:
     """A round: the card's armies roll first, as many dice as they have NOW."""
     play = state.play
     assert play is not None
@@ -418,7 +419,7 @@ def _start_round(state: VikingatidState, stage: int) -> None:
     play.need = NEED_HITS
 
 
-def _end_round(state: VikingatidState) -> None:
+def _end_round(state: Situation) -> None:
     """Both sides' hits fall together; then the fight goes on, or the area is done (one side gone, or
     `card_fights: one_round`)."""
     play = state.play
@@ -430,7 +431,7 @@ def _end_round(state: VikingatidState) -> None:
     if play.stage in (ARMIES_VS_VIKINGS, VIKINGS_ROLL):
         _hit_vikings(state, area_id, card_hits)
         _strip_unguarded(state, area_id)
-        if play.n == 0 or not defenders(state.table, area_id) or once:
+        if play.n == 0 or not defenders(state.position, area_id) or once:
             _vikings_done(state)
         else:
             _start_round(state, ARMIES_VS_VIKINGS)
@@ -444,7 +445,7 @@ def _end_round(state: VikingatidState) -> None:
         _start_round(state, ARMIES_VS_AREA)
 
 
-def _other_dice(state: VikingatidState) -> int:
+def _other_dice(state: Situation) -> int:
     """The dice of the side answering the card's armies this round."""
     play = state.play
     assert play is not None
@@ -453,24 +454,24 @@ def _other_dice(state: VikingatidState) -> int:
     return _at(state, _AREA_ARMIES)
 
 
-def _christian_defence(state: VikingatidState) -> str:
+def _christian_defence(state: Situation) -> str:
     """How a Christian defends against this card (VA-59 `christian_defence`), or "" if the card is not British or
     German-Roman."""
     return str(state.options["christian_defence"]) if _card_id(state) in CHRISTIAN_DEFENCE_CARDS else ""
 
 
-def _christian_dice(state: VikingatidState, area_id: str) -> int:
+def _christian_dice(state: Situation, area_id: str) -> int:
     """The dice of the Christian defenders among `_viking_dice`."""
     assert state.play is not None
-    table = state.table
+    position = state.position
     return sum(
-        table.ships_at(s, WAR, area_id) + 2 * table.camps_at(s, WAR, area_id) - state.play.seats[s]
-        for s in defenders(table, area_id)
-        if table.christian[s]
+        position.ships_at(s, WAR, area_id) + 2 * position.camps_at(s, WAR, area_id) - state.play.seats[s]
+        for s in defenders(position, area_id)
+        if position.christian[s]
     )
 
 
-def _node_dice(state: VikingatidState) -> tuple[int, int]:
+def _node_dice(state: Situation) -> tuple[int, int]:
     """The dice of the next node and what each hits on: the card's armies on their strength or less (2 less
     against defenders who are all Christian under `christian_defence: attacker_dice_plus_2`), the Vikings on 5 or
     less (the Christians' dice first, on 7 or less, under `own_dice_minus_2`, VA-59), the area's armies on its
@@ -480,8 +481,8 @@ def _node_dice(state: VikingatidState) -> tuple[int, int]:
     defence = _christian_defence(state)
     if play.stage == ARMIES_VS_VIKINGS:
         area_id = play.areas[0]
-        table = state.table
-        all_christian = all(table.christian[s] for s in defenders(table, area_id))
+        position = state.position
+        all_christian = all(position.christian[s] for s in defenders(position, area_id))
         bonus = 2 if defence == "attacker_dice_plus_2" and all_christian else 0
         return combat.batch(play.dice), play.strength - bonus
     if play.stage == ARMIES_VS_AREA:
@@ -494,13 +495,13 @@ def _node_dice(state: VikingatidState) -> tuple[int, int]:
     return combat.batch(play.dice), army_strength(state, play.areas[0])
 
 
-def fight_outcomes(state: VikingatidState) -> list[tuple[int, float]]:
+def fight_outcomes(state: Situation) -> list[tuple[int, float]]:
     """The hits of the next node of dice (`_node_dice`)."""
     dice, hit_on = _node_dice(state)
     return [(HITS + hits, p) for hits, p in combat.binomial_outcomes(dice, hit_on)]
 
 
-def fight_hits(state: VikingatidState, action: int) -> None:
+def fight_hits(state: Situation, action: int) -> None:
     """One node of dice showed `action - HITS` hits; the other side rolls once a side is done, and the round ends
     when both are."""
     play = state.play
@@ -530,33 +531,33 @@ def fight_hits(state: VikingatidState, action: int) -> None:
 # -- the attack cards and MAGYARHORDER ------------------------------------------------------------------------------
 
 
-def _attack_areas(state: VikingatidState, card_id: str) -> list[str]:
+def _attack_areas(state: Situation, card_id: str) -> list[str]:
     if card_id == MAGYARS:
-        return magyar_areas(state.table)
-    return provinces(state.table, _empire_of_card(state, card_id).id)
+        return magyar_areas(state.position)
+    return provinces(state.position, _empire_of_card(state, card_id).id)
 
 
-def _attack_resolve(state: VikingatidState) -> None:
+def _attack_resolve(state: Situation) -> None:
     """The armies the table gives attack each area with camps, rolled for each area (`attack_rolls`). The card
     says "Play at any time": where no one has camps it has no effect (the fight's area is skipped)."""
     card_id = _card_id(state)
-    table = state.table
+    position = state.position
     areas = _attack_areas(state, card_id)
     busy = fight_area(state)
-    if not any(a != busy and has_camps(table, a) for a in areas):
+    if not any(a != busy and has_camps(position, a) for a in areas):
         _say(state, "no camps to attack: no effect")
         return
     if (
         card_id in WHOLE_EMPIRE_CLAUSE
         and state.options["attack_empire_conquered"] == "all_provinces"
-        and whole_empire_conquered(state.table, _empire_of_card(state, card_id).id)
+        and whole_empire_conquered(state.position, _empire_of_card(state, card_id).id)
     ):
         _say(state, "the whole empire is conquered: no effect")
         return
     _begin(state, areas, 0, _cards(state).attack_table.strength)
 
 
-def _attack_roll(state: VikingatidState, face: int) -> None:
+def _attack_roll(state: Situation, face: int) -> None:
     """The D10 of the area's armies (VA-25), or of the whole card under `attack_rolls: per_card`."""
     play = state.play
     assert play is not None
@@ -570,13 +571,13 @@ def _attack_roll(state: VikingatidState, face: int) -> None:
 # -- PETJENEGHORDER -------------------------------------------------------------------------------------------------
 
 
-def _pechenegs_may_play(state: VikingatidState, seat: int) -> bool:
+def _pechenegs_may_play(state: Situation, seat: int) -> bool:
     """Always (the route's armies are there to fight), but not while a journey fights on the route."""
     busy = fight_area(state)
     return not busy or busy not in _cards(state).pecheneg.route
 
 
-def _pechenegs_resolve(state: VikingatidState) -> None:
+def _pechenegs_resolve(state: Situation) -> None:
     route = _cards(state).pecheneg
     _say(state, f"{route.armies} armies move along {', '.join(_name(state, a) for a in route.route)}")
     _begin(state, list(route.route), route.armies, route.strength)
@@ -585,37 +586,37 @@ def _pechenegs_resolve(state: VikingatidState) -> None:
 # -- the expansions -------------------------------------------------------------------------------------------------
 
 
-def _expansion_targets(state: VikingatidState, card_id: str) -> list[int]:
+def _expansion_targets(state: Situation, card_id: str) -> list[int]:
     """The board's targets of the empire (land areas outside it bordering it, VA-25) not in it now, the fight's
     area apart."""
-    table = state.table
+    position = state.position
     empire = _empire_of_card(state, card_id)
     busy = fight_area(state)
     return [
-        TARGET_AREA + table.slot(a)
+        TARGET_AREA + position.slot(a)
         for a in empire.expansion_targets
-        if a != busy and table.empire_of[table.slot(a)] != empire.id
+        if a != busy and position.empire_of[position.slot(a)] != empire.id
     ]
 
 
-def _byzantine_targets(state: VikingatidState, seat: int) -> list[int]:
+def _byzantine_targets(state: Situation, seat: int) -> list[int]:
     return _expansion_targets(state, "byzantine_expansion")
 
 
-def _western_targets(state: VikingatidState, seat: int) -> list[int]:
+def _western_targets(state: Situation, seat: int) -> list[int]:
     return _expansion_targets(state, "western_expansion")
 
 
-def _eastern_targets(state: VikingatidState, seat: int) -> list[int]:
+def _eastern_targets(state: Situation, seat: int) -> list[int]:
     return _expansion_targets(state, "eastern_expansion")
 
 
-def _target_area(state: VikingatidState) -> str:
+def _target_area(state: Situation) -> str:
     assert state.play is not None
-    return state.table.area_ids[state.play.target - TARGET_AREA]
+    return state.position.area_ids[state.play.target - TARGET_AREA]
 
 
-def _expansion_resolve(state: VikingatidState) -> None:
+def _expansion_resolve(state: Situation) -> None:
     data = _cards(state).expansion
     area_id = _target_area(state)
     _say(state, f"{data.armies} armies invade {_name(state, area_id)}")
@@ -625,16 +626,16 @@ def _expansion_resolve(state: VikingatidState) -> None:
 # -- UPPROR! --------------------------------------------------------------------------------------------------------
 
 
-def _rebellion_targets(state: VikingatidState, seat: int) -> list[int]:
+def _rebellion_targets(state: Situation, seat: int) -> list[int]:
     """Any area with camps ("Rebellion in one area of choice"; where no camp stands it would do nothing), the
     fight's area apart."""
-    table = state.table
+    position = state.position
     busy = fight_area(state)
-    camped = table.camped_slots()
-    return [TARGET_AREA + slot for slot, a in enumerate(table.area_ids) if camped[slot] and a != busy]
+    camped = position.camped_slots()
+    return [TARGET_AREA + slot for slot, a in enumerate(position.area_ids) if camped[slot] and a != busy]
 
 
-def _rebellion_resolve(state: VikingatidState) -> None:
+def _rebellion_resolve(state: Situation) -> None:
     area_id = _target_area(state)
     _say(state, f"rebellion in {_name(state, area_id)}")
     _begin(state, [area_id], 0, 0)
@@ -643,73 +644,73 @@ def _rebellion_resolve(state: VikingatidState) -> None:
 # -- PEST! ----------------------------------------------------------------------------------------------------------
 
 
-def _plague_resolve(state: VikingatidState) -> None:
+def _plague_resolve(state: Situation) -> None:
     """Each player loses one war and one trading camp in each listed area (those he has); no fight (VA-24). "Play at
     any time": with no camps there it has no effect; the fight's area is skipped."""
     card_id = _card_id(state)
-    table = state.table
+    position = state.position
     busy = fight_area(state)
     lost = 0
-    for area_id in plague_areas(table, card_id):
+    for area_id in plague_areas(position, card_id):
         if area_id == busy:
             continue
-        for seat in range(table.num_players):
+        for seat in range(position.num_players):
             for kind in (WAR, TRADING):
-                if table.camps_at(seat, kind, area_id):
+                if position.camps_at(seat, kind, area_id):
                     _lose_camps(state, seat, kind, area_id, 1)
                     lost += 1
-    emigration.check_homeless(table)
+    emigration.check_homeless(position)
     _say(state, f"{lost} camps lost to the plague")
 
 
 # -- UTBRYTARE ------------------------------------------------------------------------------------------------------
 
 
-def _separatist_targets(state: VikingatidState, seat: int) -> list[int]:
+def _separatist_targets(state: Situation, seat: int) -> list[int]:
     """UTBRYTARE names "one area which includes a war camp", not independent already, the fight's area apart."""
-    table = state.table
+    position = state.position
     busy = fight_area(state)
-    war_camps = table.camped_slots(war_only=True)
+    war_camps = position.camped_slots(war_only=True)
     return [
         TARGET_AREA + slot
-        for slot, a in enumerate(table.area_ids)
-        if war_camps[slot] and not table.separatists[slot] and a != busy
+        for slot, a in enumerate(position.area_ids)
+        if war_camps[slot] and not position.separatists[slot] and a != busy
     ]
 
 
-def _separatists_resolve(state: VikingatidState) -> None:
+def _separatists_resolve(state: Situation) -> None:
     assert state.play is not None
     state.play.need = NEED_ROLL
 
 
-def _separatists_roll(state: VikingatidState, face: int) -> None:
+def _separatists_roll(state: Situation, face: int) -> None:
     """UTBRYTARE: "If D10 is higher than twice the number of war camps in the area, the card has no effect";
     otherwise the area's camps belong to no one (VA-22): the marker goes down, a heritage or small kingdom there
     ends."""
-    table = state.table
+    position = state.position
     area_id = _target_area(state)
-    slot = table.slot(area_id)
-    war = table.camps_in_area(WAR, area_id)
+    slot = position.slot(area_id)
+    war = position.camps_in_area(WAR, area_id)
     if face > 2 * war:
         _say(state, f"D10 {face} > {2 * war}: no effect in {_name(state, area_id)}")
         return
-    table.separatists[slot] = True
-    table.fief[slot] = NOBODY
-    table.fief_kind[slot] = ""
-    emigration.check_homeless(table)
+    position.separatists[slot] = True
+    position.fief[slot] = NOBODY
+    position.fief_kind[slot] = ""
+    emigration.check_homeless(position)
     _say(state, f"D10 {face}: {_name(state, area_id)} becomes independent")
 
 
-def separatist_camps(table: Table, seat: int) -> int:
+def separatist_camps(position: Position, seat: int) -> int:
     """The seat's camps standing in separatist areas (they belong to no one, VA-22): what his own camp counts
     leave out (the election camp bonus, the final scoring)."""
-    n = table.num_areas
-    row = table.camps[seat]
-    return sum(row[slot] + row[n + slot] for slot in range(n) if table.separatists[slot])
+    n = position.num_areas
+    row = position.camps[seat]
+    return sum(row[slot] + row[n + slot] for slot in range(n) if position.separatists[slot])
 
 
 #: The five attack cards and MAGYARHORDER: armies from the table, a fight per area.
-_ATTACK: Final = cardplay.effect(
+_ATTACK: Final = effect(
     resolve=_attack_resolve,
     on_roll=_attack_roll,
     hit_outcomes=fight_outcomes,
@@ -724,23 +725,23 @@ EFFECTS: Final[dict[str, Effect]] = {
     "berserks_east": _ATTACK,
     "german_attack": _ATTACK,
     MAGYARS: _ATTACK,
-    PECHENEGS: cardplay.effect(
+    PECHENEGS: effect(
         may_play=_pechenegs_may_play, resolve=_pechenegs_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
     ),
-    "byzantine_expansion": cardplay.effect(
+    "byzantine_expansion": effect(
         targets=_byzantine_targets, resolve=_expansion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
     ),
-    "western_expansion": cardplay.effect(
+    "western_expansion": effect(
         targets=_western_targets, resolve=_expansion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
     ),
-    "eastern_expansion": cardplay.effect(
+    "eastern_expansion": effect(
         targets=_eastern_targets, resolve=_expansion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
     ),
-    REBELLION: cardplay.effect(
+    REBELLION: effect(
         targets=_rebellion_targets, resolve=_rebellion_resolve, hit_outcomes=fight_outcomes, on_hits=fight_hits
     ),
-    "plague_east": cardplay.effect(resolve=_plague_resolve),
-    "plague_south": cardplay.effect(resolve=_plague_resolve),
-    "plague_west": cardplay.effect(resolve=_plague_resolve),
-    SEPARATISTS: cardplay.effect(targets=_separatist_targets, resolve=_separatists_resolve, on_roll=_separatists_roll),
+    "plague_east": effect(resolve=_plague_resolve),
+    "plague_south": effect(resolve=_plague_resolve),
+    "plague_west": effect(resolve=_plague_resolve),
+    SEPARATISTS: effect(targets=_separatist_targets, resolve=_separatists_resolve, on_roll=_separatists_roll),
 }

@@ -55,8 +55,8 @@ def pair_index(first: str, second: str) -> int:
     return KINGDOM_PAIRS.index((a, b))
 
 
-class Table:
-    """The whole position. Build it with `Table(board, num_players, kingdom_choice)`, the setup's start values
+class Position:
+    """The whole position. Build it with `Position(board, num_players, kingdom_choice)`, the setup's start values
     (VA-02); `clone()` copies it through the constructor.
 
     Per-area lists are indexed by the area's slot (its place in the board file); ships and camps by
@@ -64,7 +64,7 @@ class Table:
     """
 
     def __init__(
-        self, board: Board, num_players: int, kingdom_choice: str = "free", source: Table | None = None
+        self, board: Board, num_players: int, kingdom_choice: str = "free", source: Position | None = None
     ) -> None:
         if not 2 <= num_players <= 6:
             raise ValueError(f"num_players: Vikingatid is for 2 to 6 players, got {num_players}")
@@ -161,9 +161,9 @@ class Table:
         self.silver_in = sum(self.silver) + sum(self.treasury)
         self.silver_out = 0
 
-    def clone(self) -> Table:
+    def clone(self) -> Position:
         """An independent copy."""
-        return Table(self.board, self.num_players, self.choice.mode, self)
+        return Position(self.board, self.num_players, self.choice.mode, self)
 
     # -- reading -------------------------------------------------------------------------------------------------
 
@@ -360,7 +360,7 @@ class Table:
         return found
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole position as JSON-ready data, exact: `Table.from_snapshot` rebuilds an equal table from it."""
+        """The whole position as JSON-ready data, exact: `Position.from_snapshot` rebuilds an equal table from it."""
         return {
             "players": self.num_players,
             "turn": self.turn,
@@ -423,7 +423,7 @@ class Table:
         }
 
     @staticmethod
-    def from_snapshot(board: Board, data: dict[str, Any]) -> Table:
+    def from_snapshot(board: Board, data: dict[str, Any]) -> Position:
         """A table from a snapshot of one on the same board (test fixtures); `ValueError` naming the field at fault
         if the snapshot does not fit."""
         try:
@@ -434,56 +434,56 @@ class Table:
             ) from None
 
 
-def _from_snapshot(board: Board, data: dict[str, Any]) -> Table:
+def _from_snapshot(board: Board, data: dict[str, Any]) -> Position:
     choice = data["kingdom_choice"]
-    table = Table(board, data["players"], choice["mode"])
-    table.choice.rolls = [list(r) for r in choice["rolls"]]
-    table.turn = data["turn"]
-    table.phase = data["phase"]
-    table.first_seat = data["first_seat"]
+    position = Position(board, data["players"], choice["mode"])
+    position.choice.rolls = [list(r) for r in choice["rolls"]]
+    position.turn = data["turn"]
+    position.phase = data["phase"]
+    position.first_seat = data["first_seat"]
     for s, seat in enumerate(data["seats"]):
-        table.choice.kingdoms[s] = seat["kingdom"]
-        table.home[s] = seat["home"]
-        table.emigrated[s] = seat["emigrated"]
-        table.silver[s] = seat["silver"]
-        table.vp[s] = seat["vp"]
-        table.christian[s] = seat["christian"]
-        for field, rows in (("ships", table.ships), ("camps", table.camps)):
+        position.choice.kingdoms[s] = seat["kingdom"]
+        position.home[s] = seat["home"]
+        position.emigrated[s] = seat["emigrated"]
+        position.silver[s] = seat["silver"]
+        position.vp[s] = seat["vp"]
+        position.christian[s] = seat["christian"]
+        for field, rows in (("ships", position.ships), ("camps", position.camps)):
             for area_id, counts in seat[field].items():
                 for kind, n in counts.items():
-                    rows[s][table._index(kind, area_id)] = n
-    table.fleets = [Fleet(**f) for f in data["fleets"]]
+                    rows[s][position._index(kind, area_id)] = n
+    position.fleets = [Fleet(**f) for f in data["fleets"]]
     for i, k in enumerate(KINGDOMS):
         entry = data["kingdoms"][k]
-        table.king[i], table.treasury[i], table.war[i] = entry["king"], entry["treasury"], entry["war"]
+        position.king[i], position.treasury[i], position.war[i] = entry["king"], entry["treasury"], entry["war"]
     for i, (a, b) in enumerate(KINGDOM_PAIRS):
         entry = data["pairs"][f"{KINGDOMS[a]}-{KINGDOMS[b]}"]
-        table.pair_war[i], table.kings_peace[i] = entry["war"], entry["kings_peace"]
+        position.pair_war[i], position.kings_peace[i] = entry["war"], entry["kings_peace"]
     for area_id in data["trade_stops"]:
-        table.trade_stop[table.slot(area_id)] = True
+        position.trade_stop[position.slot(area_id)] = True
     for area_id in data["plundered"]:
-        table.plundered[table.slot(area_id)] = True
+        position.plundered[position.slot(area_id)] = True
     for area_id, empire in data["empires"].items():
-        table.empire_of[table.slot(area_id)] = empire
+        position.empire_of[position.slot(area_id)] = empire
     for area_id, found in data["discovered"].items():
-        table.discovered_by[table.slot(area_id)] = found["by"]
-        table.discovered_turn[table.slot(area_id)] = found["turn"]
-    table.mines_dry = data["mines_dry"]
+        position.discovered_by[position.slot(area_id)] = found["by"]
+        position.discovered_turn[position.slot(area_id)] = found["turn"]
+    position.mines_dry = data["mines_dry"]
     for area_id, fief in data.get("fiefs", {}).items():
-        table.fief[table.slot(area_id)] = fief["seat"]
-        table.fief_kind[table.slot(area_id)] = fief["kind"]
-    for field, flags in (("separatists", table.separatists), ("expanded", table.expanded)):
+        position.fief[position.slot(area_id)] = fief["seat"]
+        position.fief_kind[position.slot(area_id)] = fief["kind"]
+    for field, flags in (("separatists", position.separatists), ("expanded", position.expanded)):
         for area_id in data.get(field, []):
-            flags[table.slot(area_id)] = True
+            flags[position.slot(area_id)] = True
     for kingdom in data.get("unified", []):
-        table.unified[KINGDOMS.index(kingdom)] = True
+        position.unified[KINGDOMS.index(kingdom)] = True
     for seat in data.get("exiled", []):
-        table.exiled[seat] = True
+        position.exiled[seat] = True
     ledger = data["ledger"]
-    table.ships_in, table.ships_out = list(ledger["ships_in"]), list(ledger["ships_out"])
-    table.camps_in, table.camps_out = list(ledger["camps_in"]), list(ledger["camps_out"])
-    table.silver_in, table.silver_out = ledger["silver_in"], ledger["silver_out"]
-    return table
+    position.ships_in, position.ships_out = list(ledger["ships_in"]), list(ledger["ships_out"])
+    position.camps_in, position.camps_out = list(ledger["camps_in"]), list(ledger["camps_out"])
+    position.silver_in, position.silver_out = ledger["silver_in"], ledger["silver_out"]
+    return position
 
 
 def _positive(field: str, n: int) -> int:
@@ -492,7 +492,7 @@ def _positive(field: str, n: int) -> int:
     return n
 
 
-def problems(table: Table) -> list[str]:
+def problems(position: Position) -> list[str]:
     """Every broken invariant of a position, one line each naming the seat, area or kingdom (empty if sound).
 
     Conservation: each seat's ships on the board (standing and under way) and camps equal what entered less what
@@ -503,71 +503,71 @@ def problems(table: Table) -> list[str]:
     valid.
     """
     found: list[str] = []
-    board = table.board
+    board = position.board
     max_fleet = start_position(board).max_fleet
-    for seat in range(table.num_players):
+    for seat in range(position.num_players):
         who = f"seat {seat}"
-        if table.silver[seat] < 0:
-            found.append(f"{who}: silver {table.silver[seat]} is negative")
-        if table.vp[seat] < 0:
-            found.append(f"{who}: victory points {table.vp[seat]} are negative")
-        for name, row in (("ships", table.ships[seat]), ("camps", table.camps[seat])):
+        if position.silver[seat] < 0:
+            found.append(f"{who}: silver {position.silver[seat]} is negative")
+        if position.vp[seat] < 0:
+            found.append(f"{who}: victory points {position.vp[seat]} are negative")
+        for name, row in (("ships", position.ships[seat]), ("camps", position.camps[seat])):
             for index, n in enumerate(row):
                 if n < 0:
-                    kind, slot = divmod(index, table.num_areas)
-                    found.append(f"{who}: {n} {SHIP_TYPES[kind]} {name} in {table.area_ids[slot]}")
-        on_board = table.ships_on_board(seat)
-        if on_board != table.ships_in[seat] - table.ships_out[seat]:
+                    kind, slot = divmod(index, position.num_areas)
+                    found.append(f"{who}: {n} {SHIP_TYPES[kind]} {name} in {position.area_ids[slot]}")
+        on_board = position.ships_on_board(seat)
+        if on_board != position.ships_in[seat] - position.ships_out[seat]:
             found.append(
-                f"{who}: ships not conserved: {on_board} on the board, but {table.ships_in[seat]} entered and "
-                f"{table.ships_out[seat]} left"
+                f"{who}: ships not conserved: {on_board} on the board, but {position.ships_in[seat]} entered and "
+                f"{position.ships_out[seat]} left"
             )
-        camps = sum(table.camps[seat])
-        if camps != table.camps_in[seat] - table.camps_out[seat]:
+        camps = sum(position.camps[seat])
+        if camps != position.camps_in[seat] - position.camps_out[seat]:
             found.append(
-                f"{who}: camps not conserved: {camps} on the board, but {table.camps_in[seat]} built and "
-                f"{table.camps_out[seat]} lost"
+                f"{who}: camps not conserved: {camps} on the board, but {position.camps_in[seat]} built and "
+                f"{position.camps_out[seat]} lost"
             )
-    silver = sum(table.silver) + sum(table.treasury)
-    if silver != table.silver_in - table.silver_out:
+    silver = sum(position.silver) + sum(position.treasury)
+    if silver != position.silver_in - position.silver_out:
         found.append(
-            f"silver not conserved: players and treasuries hold {silver}, but {table.silver_in} entered the game "
-            f"and {table.silver_out} left it"
+            f"silver not conserved: players and treasuries hold {silver}, but {position.silver_in} entered the game "
+            f"and {position.silver_out} left it"
         )
     for i, kingdom in enumerate(KINGDOMS):
-        if table.treasury[i] < 0:
-            found.append(f"kingdom {kingdom}: treasury {table.treasury[i]} is negative")
-        if table.king[i] != NOBODY and not 0 <= table.king[i] < table.num_players:
-            found.append(f"kingdom {kingdom}: king {table.king[i]} is not a seat")
-        if table.war[i] not in WAR_STATES:
-            found.append(f"kingdom {kingdom}: war marker {table.war[i]!r} is not one of {list(WAR_STATES)}")
-    for i, state in enumerate(table.pair_war):
+        if position.treasury[i] < 0:
+            found.append(f"kingdom {kingdom}: treasury {position.treasury[i]} is negative")
+        if position.king[i] != NOBODY and not 0 <= position.king[i] < position.num_players:
+            found.append(f"kingdom {kingdom}: king {position.king[i]} is not a seat")
+        if position.war[i] not in WAR_STATES:
+            found.append(f"kingdom {kingdom}: war marker {position.war[i]!r} is not one of {list(WAR_STATES)}")
+    for i, state in enumerate(position.pair_war):
         if state not in WAR_STATES:
             a, b = KINGDOM_PAIRS[i]
             found.append(f"kingdoms {KINGDOMS[a]}-{KINGDOMS[b]}: war state {state!r} is not one of {list(WAR_STATES)}")
     for slot, area in enumerate(board.areas):
-        trading = table.camps_in_area("trading", area.id)
-        war = table.camps_in_area("war", area.id)
+        trading = position.camps_in_area("trading", area.id)
+        war = position.camps_in_area("war", area.id)
         if (trading or war) and (area.no_camps or not area.is_land):
             found.append(f"area {area.id}: camps where none may be built (VA-45)")
         # Under GRUVORNA SINAR's `mines_dry_camps: keep_excess` the camps built before the mines went dry stay.
-        dry_kept = table.keep_dry_excess and table.mines_dry and area.trade_after_mines_dry
-        cap = area.trade if dry_kept else table.trade_value(area.id)
+        dry_kept = position.keep_dry_excess and position.mines_dry and area.trade_after_mines_dry
+        cap = area.trade if dry_kept else position.trade_value(area.id)
         if trading > cap:
             found.append(f"area {area.id}: {trading} trading camps, more than its trade value {cap}")
         if war > area.shields:
             found.append(f"area {area.id}: {war} war camps, more than its {area.shields} shields")
-        index = SHIP_TYPES.index("war") * table.num_areas + slot
+        index = SHIP_TYPES.index("war") * position.num_areas + slot
         sides = {
-            f"emigrant {s}" if table.emigrated[s] else table.kingdom_of(s)
-            for s in range(table.num_players)
-            if table.camps[s][index] > 0
+            f"emigrant {s}" if position.emigrated[s] else position.kingdom_of(s)
+            for s in range(position.num_players)
+            if position.camps[s][index] > 0
         }
         kingdoms = [side for side in sides if not side.startswith("emigrant")]
         if len(kingdoms) > 1:
             found.append(f"area {area.id}: war camps of more than one kingdom ({', '.join(sorted(kingdoms))})")
-    for number, fleet in enumerate(table.fleets):
-        if not 0 <= fleet.owner < table.num_players:
+    for number, fleet in enumerate(position.fleets):
+        if not 0 <= fleet.owner < position.num_players:
             found.append(f"fleet {number}: owner {fleet.owner} is not a seat")
         if fleet.kind not in SHIP_TYPES:
             found.append(f"fleet {number}: type {fleet.kind!r} is not trading or war")

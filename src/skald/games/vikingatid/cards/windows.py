@@ -37,7 +37,7 @@ BEFORE_FIGHT: Final = "before_fight"
 #: The acting player's own decision (he may play before it).
 OWN_DECISION: Final = "own_decision"
 
-# The windows a card's data may name (carddata.WINDOWS) and where each is open.
+# The windows a card's data may name (cards.data.WINDOWS) and where each is open.
 ANY: Final = "any"
 AFTER_INITIATIVE: Final = "after_initiative"
 CARD_BEFORE_FIGHT: Final = "before_fight"
