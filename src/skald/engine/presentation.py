@@ -9,11 +9,22 @@ spectator) and must show that viewer only what `State` lets it see.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from skald.engine.state import JSONDict, State
+
+
+#: Sorted keys, no spaces, non-ASCII escaped: one text for one JSON form, whatever order its keys were built in.
+_TARGET_KEY: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
+def target_key(data: Any) -> str:
+    """The canonical text of an action's JSON form: what a drawn board's click target carries as `data-action` and
+    what a front end compares with the legal actions' forms, so that the two match exactly when the actions do."""
+    return _TARGET_KEY.encode(data)
 
 
 @dataclass(frozen=True)
