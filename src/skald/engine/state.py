@@ -53,6 +53,8 @@ class State(ABC):
     game: Game
     num_players: int
     history: list[int]
+    #: The rule options the game is played with, every one resolved (`Game.resolve_options`); records keep them.
+    options: dict[str, Any]
 
     # -- whose turn -------------------------------------------------------------------------------------
 

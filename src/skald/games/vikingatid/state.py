@@ -185,7 +185,7 @@ class VikingatidState(State):
         """The position before the kingdom choice, or, given `source`, an independent copy of it (`clone`)."""
         self.game = game
         self.num_players = num_players
-        self.options: Final = options
+        self.options = options
         self.board: Final = board
         self.space: Final = space
         if source is not None:
