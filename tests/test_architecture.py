@@ -3,7 +3,8 @@
 A front end (skald.engine, cli, web, bots, rl, sim) knows games only through the registry and the contract: it
 never imports a game package and never compares anything with a game's name (issue 13, item 6). No two modules of
 `src/` import each other, directly or round a circle (item 9): imports inside functions count, imports made only
-for the type checker (`if TYPE_CHECKING:`) do not.
+for the type checker (`if TYPE_CHECKING:`) do not, except among the engine and the front ends that share its types
+(cli, rl, sim, bots), where they count too.
 """
 
 from __future__ import annotations
@@ -197,3 +198,21 @@ def test_no_state_module_imports_its_games_registration():
         reached = imported(module_name(state_path), state_path, tree, runtime_only=False) & registering
         offences += [f"{module_name(state_path)} imports {name}" for name in sorted(reached)]
     assert not offences, "\n".join(offences)
+
+
+def test_no_import_circles_among_the_engine_and_its_front_ends_even_for_the_type_checker():
+    # The contract's own types (the game, its state and its presentation) name each other without a circle, so a
+    # module's imports made only for the type checker count here too.
+    layers = ("skald.engine", "skald.cli", "skald.rl", "skald.sim", "skald.bots")
+    graph = {
+        name: {
+            module
+            for module in imported(name, path, ast.parse(path.read_text(), str(path)), runtime_only=False)
+            if module.startswith(layers)
+        }
+        for name, path in MODULES.items()
+        if name.startswith(layers)
+    }
+    assert graph["skald.engine.game"] >= {"skald.engine.state", "skald.engine.presentation"}, "read from the source"
+    cycle = find_cycle(graph)
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])

@@ -555,7 +555,7 @@ def _resume(resume: Path, game: str | None, seats: str | None, option: list[str]
                 except SpecError as error:
                     fail(f"{resume}: seats[{index}].kind: {error}")
         return state, record.seats
-    seated = _seats(seats, state.game)
+    seated = _seats(seats, find_game(record.game))
     if len(seated) != state.num_players:
         fail(f"--seats: the saved game has {state.num_players} seats, not {len(seated)}")
     return state, seated

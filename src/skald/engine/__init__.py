@@ -6,7 +6,7 @@ from skald.engine.presentation import Presentation, StandingAnswer, target_key
 from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, listed_games, register
 from skald.engine.standings import StandingRow, Standings, final_standings
-from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, IllegalAction, JSONDict, State
+from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, GameLike, IllegalAction, JSONDict, State
 
 __all__ = [
     "CHANCE",
@@ -14,6 +14,7 @@ __all__ = [
     "PERFECT",
     "TERMINAL",
     "Game",
+    "GameLike",
     "IllegalAction",
     "JSONDict",
     "OptionError",

@@ -11,8 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from skald.engine.game import Game
-from skald.engine.state import JSONDict, State
+from skald.engine.state import GameLike, JSONDict, State
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ class Standings:
         }
 
 
-def final_standings(game: Game, state: State) -> Standings:
+def final_standings(game: GameLike, state: State) -> Standings:
     """The standings of `state`, a finished game of `game`; raises `ValueError` if the game is not over."""
     if not state.is_terminal():
         raise ValueError("standings: the game is not over")

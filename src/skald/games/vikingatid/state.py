@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final, NamedTuple
 
-from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
+from skald.engine import CHANCE, TERMINAL, GameLike, IllegalAction, JSONDict, State
 from skald.games.vikingatid import (
     cardplay,
     christianisation,
@@ -171,11 +171,11 @@ class VikingatidState(State):
     """One position of Vikingatid: the table, the step, and the phase under way (see the module doc for where play
     stops for now)."""
 
-    game: Game
+    game: GameLike
 
     def __init__(
         self,
-        game: Game,
+        game: GameLike,
         num_players: int,
         options: dict[str, Any],
         board: Board,
