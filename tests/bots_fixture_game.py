@@ -26,6 +26,7 @@ class HaulState(State):
         self.game = game
         self.num_players = num_players
         self.history = []
+        self.options = {}
         self.bag = dict(BAG)
         self.row: list[int | None] = [EMPTY] * SLOTS
         self.points = [0] * num_players
@@ -97,6 +98,7 @@ class HaulState(State):
         other.game = self.game
         other.num_players = self.num_players
         other.history = list(self.history)
+        other.options = self.options
         other.bag = dict(self.bag)
         other.row = list(self.row)
         other.points = list(self.points)

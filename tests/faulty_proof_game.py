@@ -146,6 +146,14 @@ class RenderCrashState(ProofState):
         return super().render_text(color, seat)
 
 
+class ShortTensorState(ProofState):
+    """Its game says it encodes observation tensors, but a tensor leaves off its last entry."""
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """The honest tensor without its last entry."""
+        return super().observation_tensor(seat)[:-1]
+
+
 # -- leaks in the presentation --------------------------------------------------------------------------------
 
 
@@ -243,6 +251,7 @@ REASON_LEAK = FaultyGame("proof-reason-leak", ReasonLeakState)
 SCORING_LEAK = FaultyGame("proof-scoring-leak", ScoringLeakState)
 INFOSTATE_LEAK = FaultyGame("proof-infostate-leak", InfostateLeakState)
 RENDER_CRASH = FaultyGame("proof-render-crash", RenderCrashState)
+SHORT_TENSOR = FaultyGame("proof-short-tensor", ShortTensorState)
 BOARD_LEAK = FaultyGame("proof-board-leak", presentation=BoardLeak())
 FOCUS_LEAK = FaultyGame("proof-focus-leak", presentation=FocusLeak())
 GROUPS_LEAK = FaultyGame("proof-groups-leak", presentation=GroupsLeak())
@@ -258,6 +267,7 @@ FAULTY_GAMES = (
     SCORING_LEAK,
     INFOSTATE_LEAK,
     RENDER_CRASH,
+    SHORT_TENSOR,
     BOARD_LEAK,
     FOCUS_LEAK,
     GROUPS_LEAK,

@@ -3,17 +3,21 @@
 A front end (skald.engine, cli, web, bots, rl, sim) knows games only through the registry and the contract: it
 never imports a game package and never compares anything with a game's name (issue 13, item 6). No two modules of
 `src/` import each other, directly or round a circle (item 9): imports inside functions count, imports made only
+<<<<<<< ours
 for the type checker (`if TYPE_CHECKING:`) do not, except within the Vikings and Vikingdoms packages, where they
 count too.
+=======
+for the type checker (`if TYPE_CHECKING:`) do not, except among the engine and the front ends that share its types
+(cli, rl, sim, bots), where they count too.
+>>>>>>> theirs
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 import proof_game  # noqa: F401  (registers "proof", so its name is forbidden in front ends too)
 from skald.engine import game_names
@@ -152,31 +156,6 @@ def test_no_import_circles_among_the_modules_of_src():
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 
-def test_no_import_circles_among_the_web_modules_even_for_the_type_checker():
-    """The web's modules form layers: not even an import made only for the type checker leads back."""
-    web = {name: path for name, path in MODULES.items() if name == "skald.web" or name.startswith("skald.web.")}
-    graph = {
-        name: imported(name, path, ast.parse(path.read_text(), str(path)), runtime_only=False) & set(web)
-        for name, path in web.items()
-    }
-    assert graph["skald.web.registry"], "the graph is read from the source"
-    cycle = find_cycle(graph)
-    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
-
-
-@pytest.mark.parametrize("package", ["skald.games.vikings", "skald.games.vikingdoms"])
-def test_no_module_of_a_game_imports_another_back_even_for_the_type_checker(package):
-    """A type-only import that closes a circle hides which module the other depends on; these games have none."""
-    inside = {name: path for name, path in MODULES.items() if name == package or name.startswith(package + ".")}
-    graph = {
-        name: imported(name, path, ast.parse(path.read_text(), str(path)), runtime_only=False) & inside.keys()
-        for name, path in inside.items()
-    }
-    assert len(graph) > 10, "the package's modules are read from the source"
-    cycle = find_cycle(graph)
-    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
-
-
 def test_the_circle_finder_names_a_circle_it_is_shown():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
     assert find_cycle(graph) == ["a", "b", "c", "a"]
@@ -224,4 +203,60 @@ def test_no_state_module_imports_its_games_registration():
         tree = ast.parse(state_path.read_text(), str(state_path))
         reached = imported(module_name(state_path), state_path, tree, runtime_only=False) & registering
         offences += [f"{module_name(state_path)} imports {name}" for name in sorted(reached)]
+    assert not offences, "\n".join(offences)
+
+
+WEB = SRC / "skald" / "web"
+#: Words that speak of how Skald was built rather than what it is.
+PROCESS_WORDS = re.compile(
+    r"\b(?:issues? #?\d+|part \d+ of|\(part \d+|(?:first|second|third|fourth|fifth|earlier|previous|last|this) session"
+    r"|session \d+|stop \d+)\b",
+    re.IGNORECASE,
+)
+
+
+def test_no_web_module_over_500_lines_and_no_function_over_80():
+    long_files = [
+        f"{path.relative_to(SRC)}: {count} lines"
+        for path in sorted(WEB.rglob("*.py"))
+        if (count := len(path.read_text().splitlines())) > 500
+    ]
+    long_functions = []
+    for path in sorted(WEB.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                if length > 80:
+                    long_functions.append(f"{path.relative_to(SRC)}:{node.lineno} {node.name}: {length} lines")
+    assert not long_files and not long_functions, "\n".join(long_files + long_functions)
+
+
+def test_no_front_end_script_over_400_lines():
+    scripts = sorted((WEB / "static").glob("*.js"))
+    assert scripts, "the front end's scripts are read"
+    long = [f"{path.name}: {n} lines" for path in scripts if (n := len(path.read_text().splitlines())) > 400]
+    assert not long, "\n".join(long)
+
+
+def test_no_import_circles_even_for_the_type_checker():
+    graph = {
+        name: imported(name, path, ast.parse(path.read_text(), str(path)), runtime_only=False)
+        for name, path in MODULES.items()
+    }
+    cycle = find_cycle(graph)
+    assert cycle is None, "import circle (type-checking imports included): " + " -> ".join(cycle or [])
+
+
+def test_docs_and_code_describe_skald_not_how_it_was_built():
+    root = SRC.parent
+    texts = [root / "README.md", *sorted((root / "docs").rglob("*.md"))]
+    for folder in ("src", "tests", "benchmarks", "examples"):
+        texts += sorted((root / folder).rglob("*.py"))
+    offences = [
+        f"{path.relative_to(root)}:{number}: {match.group(0)!r}"
+        for path in texts
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        for match in PROCESS_WORDS.finditer(line)
+        if path.name != "test_architecture.py"
+    ]
     assert not offences, "\n".join(offences)

@@ -26,6 +26,7 @@ from faulty_proof_game import (
     RENDER_CRASH,
     SCORING_LEAK,
     SHIFTING_JSON,
+    SHORT_TENSOR,
     STEP_LEAK,
     FaultyGame,
 )
@@ -128,6 +129,14 @@ def test_a_leak_through_anything_the_terminal_shows_fails_the_two_worlds_check(r
     results = list(run_check(registered(game), [2, 3], games=10))
     assert set(failed(results)) == {"two_worlds"}
     assert f"is shown a different {shown} (" in failed(results)["two_worlds"]
+
+
+def test_a_game_whose_tensors_do_not_fill_the_shape_it_declares_fails_the_check(registered):
+    # The proof game declares `provides_observation_tensor`; this variant's tensors are one entry short.
+    results = list(run_check(registered(SHORT_TENSOR), [2, 3], games=3))
+    assert set(failed(results)) == {"two_worlds"}
+    assert "observation tensor" in failed(results)["two_worlds"]
+    assert "but observation_tensor_shape holds" in failed(results)["two_worlds"]
 
 
 def test_an_information_state_string_that_knows_hidden_cards_fails_though_its_resample_agrees(registered):

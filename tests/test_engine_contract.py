@@ -127,3 +127,14 @@ def test_apply_legal_reaches_the_same_state_as_apply_for_legal_actions(name):
         assert trusted.history == checked.history
         assert trusted.observation(0) == checked.observation(0)
     assert trusted.returns() == checked.returns()
+
+
+@pytest.mark.parametrize("name", ["vikings", "vikingdoms", "vikingatid"])
+def test_a_state_holds_every_rule_option_resolved_and_its_clone_the_same(name):
+    game = get_game(name)
+    first = game.options[0]
+    chosen = {first.name: next(c for c in first.choices if c != first.default)}
+    state = game.new_initial_state(game.min_players, chosen)
+    assert state.options == game.resolve_options(chosen)
+    assert state.clone().options == state.options
+    assert Record.of(state).options == state.options

@@ -374,6 +374,7 @@ class _RecallProof(ProofGame):
     """The proof game encoding information states as tensors."""
 
     name = "proof_recall"
+    provides_information_state_tensor = True
 
     def new_initial_state(self, num_players: int = 2, options: Any = None) -> _RecallState:
         self.check_players(num_players)

@@ -9,7 +9,7 @@ import pytest
 from skald.engine import CHANCE, get_game, sample_chance
 from skald.games.vikings import tensor
 from skald.games.vikings.state import VikingsState
-from skald.rl import learnable_games, supports_tensors
+from skald.rl import learnable_games
 
 GAME = get_game("vikings")
 
@@ -71,13 +71,14 @@ def test_mainland_width_bound_holds_in_random_games() -> None:
 def test_a_game_without_tensors_says_so_by_name() -> None:
     class Plain(type(GAME)):  # type: ignore[misc]
         name = "plain"
+        provides_observation_tensor = False
 
         def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
             return super(type(GAME), self).observation_tensor_shape(num_players)
 
     with pytest.raises(NotImplementedError, match="plain"):
         Plain().observation_tensor_shape(2)
-    assert not supports_tensors(Plain())
+    assert not Plain().provides_observation_tensor
     assert "vikings" in learnable_games()
 
 

@@ -473,5 +473,5 @@ def test_a_wrong_player_count_names_the_one_count_a_game_allows(build: Any) -> N
     with pytest.raises(ValueError) as raised:
         build("vikingdoms", 3)
     assert str(raised.value) == "Vikingdoms is played by 2 players, not 3"
-    with pytest.raises(ValueError, match="Vikings is played by 2 to 4 players, not 5"):
+    with pytest.raises(ValueError, match="Vikings is played by 2–4 players, not 5"):
         build("vikings", 5)

@@ -21,6 +21,7 @@ class ProofGame(Game):
     max_players = 4
     score_name = "Points"
     information = IMPERFECT
+    provides_observation_tensor = True
     presentation = ProofPresentation()
 
     @property

@@ -9,6 +9,7 @@ import os
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
@@ -17,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from skald.bots import SpecError, check_spec
 from skald.engine import Game, OptionError, Record, RecordError, Seat, get_game
 from skald.sim import BACKENDS
 
@@ -56,6 +58,29 @@ def check_players(game: Game, players: int) -> None:
         game.check_players(players)
     except ValueError as error:
         fail(f"--players: {error}")
+
+
+def check_imports(modules: list[str] | None) -> None:
+    """Import each `--import` module in order (one registering a game, say), or exit naming the one that cannot be
+    imported."""
+    for module in modules or []:
+        try:
+            import_module(module)
+        except Exception as error:  # whatever importing raises, it is the --import that failed
+            fail(f"--import {module}: cannot import it: {error}")
+
+
+def check_bots(text: str) -> tuple[str, ...]:
+    """The bot specs of `--bots` (comma-separated, by seat), each checked, or a clear error naming `--bots`."""
+    specs = tuple(spec.strip() for spec in text.split(",") if spec.strip())
+    if not specs:
+        fail(f"--bots: no bot spec in {text!r}; e.g. --bots greedy or --bots mcts:easy,greedy")
+    for spec in specs:
+        try:
+            check_spec(spec)
+        except SpecError as error:
+            fail(f"--bots: {error}")
+    return specs
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -105,7 +105,7 @@ def _is_person(part: str) -> bool:
     return part == "you" or part.startswith("you:")
 
 
-class Table:
+class TerminalTable:
     """One game at the terminal: the state, who sits where, and the record that undo and save are built on."""
 
     def __init__(
@@ -526,8 +526,7 @@ def revealed(state: State, names: list[str], viewer: int | None) -> list[str]:
 
 def _fresh(state: State) -> State:
     """The position before `state`'s first action: the same game, players and rule options."""
-    # Rule options are not declared on the State contract; a state keeps them as `options` (Record.of reads it so).
-    return state.game.new_initial_state(state.num_players, getattr(state, "options", None))
+    return state.game.new_initial_state(state.num_players, state.options)
 
 
 def _actors(state: State) -> list[int]:
@@ -556,7 +555,7 @@ def _resume(resume: Path, game: str | None, seats: str | None, option: list[str]
                 except SpecError as error:
                     fail(f"{resume}: seats[{index}].kind: {error}")
         return state, record.seats
-    seated = _seats(seats, state.game)
+    seated = _seats(seats, find_game(record.game))
     if len(seated) != state.num_players:
         fail(f"--seats: the saved game has {state.num_players} seats, not {len(seated)}")
     return state, seated
@@ -645,7 +644,7 @@ def register(app: typer.Typer) -> None:
         if refusal is not None:
             fail(f"--save-file {path}: cannot save the game there: {refusal}")
         _people_can_type(seated)
-        table = Table(state, seated, seed, path, pause, View())
+        table = TerminalTable(state, seated, seed, path, pause, View())
         kinds = ["person" if s.kind == PERSON else "bot" for s in seated]
         who = ", ".join(f"{name} ({kind})" for name, kind in zip(table.names, kinds, strict=True))
         seeded = "" if seed is None else f" · seed {seed}"

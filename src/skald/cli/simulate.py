@@ -6,7 +6,6 @@ import json
 import random
 import tempfile
 import time
-from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,9 +15,10 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from skald.bots import SpecError, check_spec
 from skald.cli.common import (
     check_backend,
+    check_bots,
+    check_imports,
     check_players,
     console,
     errors,
@@ -86,15 +86,11 @@ def register(app: typer.Typer) -> None:
         check_backend(backend, address)
         if as_json and as_csv:
             fail("--csv: --json and --csv both print on stdout; give one of them")
-        for module in imports or []:
-            try:
-                import_module(module)
-            except Exception as error:  # whatever importing raises, it is the --import that failed
-                fail(f"--import {module}: cannot import it: {error}")
+        check_imports(imports)
         chosen = find_game(game)
         players = chosen.max_players if players is None else players
         check_players(chosen, players)
-        lineup = _checked_bots(bots)
+        lineup = () if bots is None else check_bots(bots)
         runs = variants(parse_options(option), _checked_compare(compare or [], parse_options(option)))
         for variant in runs:
             _check_variant(chosen, dict(variant.options), bool(compare))
@@ -147,21 +143,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(json_text(data), nl=False)
         elif as_csv:
             typer.echo(csv_text(simulation, results), nl=False)
-
-
-def _checked_bots(bots: str | None) -> tuple[str, ...]:
-    """The bot line-up `--bots` names, each spec checked; () for random play."""
-    if bots is None:
-        return ()
-    specs = tuple(spec.strip() for spec in bots.split(",") if spec.strip())
-    if not specs:
-        fail(f"--bots: no bot spec in {bots!r}; e.g. --bots greedy or --bots mcts:easy,greedy")
-    for spec in specs:
-        try:
-            check_spec(spec)
-        except SpecError as error:
-            fail(f"--bots: {error}")
-    return specs
 
 
 def _checked_compare(texts: list[str], base: dict[str, Any]) -> list[tuple[str, list[Any]]]:

@@ -14,7 +14,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from skald.engine import JSONDict, Presentation, State
+from skald.engine import JSONDict, Presentation, Standings, State, final_standings
 
 
 def _presentation(state: State) -> Presentation:
@@ -81,61 +81,51 @@ class View:
         return scoring_table(_presentation(state), report, names)
 
     def standings(self, state: State, names: list[str]) -> RenderableType:
-        """The final standings: the winners first, then by the game's order; the columns the game lists."""
-        rows = _presentation(state).standings(state)
-        winners = set(state.winners())
-        columns = [key for key in rows[0] if key != "order"] if rows else []
+        """The final standings (`skald.engine.final_standings`): the winners first, then by the game's order; the
+        columns the game lists."""
+        standings = final_standings(state.game, state)
         table = Table(title="Final standings", title_justify="left")
         table.add_column("")
         table.add_column("Player")
-        for key in columns:
-            heading = state.game.score_name if key == "score" else key.replace("_", " ").capitalize()
+        for _, heading in standings.columns:
             table.add_column(heading, justify="right")
-        for seat in ranking(state, rows):
+        for row in standings.rows:
             table.add_row(
-                "winner" if seat in winners else "",
-                Text(names[seat]),
-                *(str(rows[seat].get(key, "")) for key in columns),
-                style="bold" if seat in winners else "",
+                "winner" if row.winner else "",
+                Text(names[row.seat]),
+                *(str(row.value(key)) for key, _ in standings.columns),
+                style="bold" if row.winner else "",
             )
         return table
 
     def verdict(self, state: State, names: list[str]) -> str:
         """Who won and why, in a sentence with the game's tie-break (plain text: names are not read as markup)."""
-        winners = state.winners()
-        scores = state.scores()
-        rule = _presentation(state).tie_break(state)
-        unit = state.game.score_name
-        if not winners:
-            return "Nobody wins."
-        who = " and ".join(names[s] for s in winners)
-        top = scores[winners[0]]
-        level = [s for s in range(len(scores)) if scores[s] == top]
-        if not all(scores[s] == top for s in winners) or top != max(scores):
-            # The game decides by something other than the score (a kingdom built): its rule says how.
-            return f"{who} wins." + (f" How a winner is decided: {rule}." if rule else "")
-        if len(level) == 1:
-            return f"{who} wins with the most {unit} ({top})."
-        tied = " and ".join(names[s] for s in level)
-        if len(winners) == 1:
-            return f"{tied} tie on {top} {unit}; on the tie-break ({rule or 'the game decides'}), {who} wins."
-        if len(winners) == len(level):
-            too = f", and on the tie-break too ({rule})" if rule else ""
-            return f"{tied} tie on {top} {unit}{too}: they share the victory."
-        return f"{tied} tie on {top} {unit}; on the tie-break ({rule}), {who} share the victory."
+        return verdict(final_standings(state.game, state), names)
 
 
-def ranking(state: State, rows: list[JSONDict]) -> list[int]:
-    """The seats best first: the winners, then by each row's `order` (or score), highest first, then by seat."""
-    winners = set(state.winners())
-    scores = state.scores()
-
-    def rank(seat: int) -> tuple[Any, ...]:
-        row = rows[seat] if seat < len(rows) else {}
-        keys = row.get("order", [row.get("score", scores[seat])])
-        return (seat not in winners, *(-value for value in keys), seat)
-
-    return sorted(range(len(scores)), key=rank)
+def verdict(standings: Standings, names: list[str]) -> str:
+    """Who won and why, in a sentence with the game's tie-break (plain text: names are not read as markup)."""
+    winners = standings.winners
+    scores = standings.scores()
+    rule = standings.tie_break
+    unit = standings.score_name
+    if not winners:
+        return "Nobody wins."
+    who = " and ".join(names[s] for s in winners)
+    top = scores[winners[0]]
+    level = [s for s in range(len(scores)) if scores[s] == top]
+    if not all(scores[s] == top for s in winners) or top != max(scores):
+        # The game decides by something other than the score (a kingdom built): its rule says how.
+        return f"{who} wins." + (f" How a winner is decided: {rule}." if rule else "")
+    if len(level) == 1:
+        return f"{who} wins with the most {unit} ({top})."
+    tied = " and ".join(names[s] for s in level)
+    if len(winners) == 1:
+        return f"{tied} tie on {top} {unit}; on the tie-break ({rule or 'the game decides'}), {who} wins."
+    if len(winners) == len(level):
+        too = f", and on the tie-break too ({rule})" if rule else ""
+        return f"{tied} tie on {top} {unit}{too}: they share the victory."
+    return f"{tied} tie on {top} {unit}; on the tie-break ({rule}), {who} share the victory."
 
 
 def scoring_table(presentation: Presentation, report: JSONDict, names: list[str]) -> Table:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tempfile
-from importlib import import_module
 from pathlib import Path
 from typing import Annotated
 
@@ -12,9 +11,10 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from skald.bots import SpecError, check_spec
 from skald.cli.common import (
     check_backend,
+    check_bots,
+    check_imports,
     check_options,
     check_players,
     console,
@@ -160,23 +160,12 @@ def _checked_config(
     game: str, bots: str, players: int, games: int, seed: int, options: list[str], imports: list[str]
 ) -> TournamentConfig:
     """The tournament the flags describe, each flag checked before any game is played."""
-    for module in imports:
-        try:
-            import_module(module)
-        except Exception as error:  # whatever importing raises, it is the --import that failed
-            fail(f"--import {module}: cannot import it: {error}")
+    check_imports(imports)
     chosen = find_game(game)
     check_players(chosen, players)
     rules = parse_options(options)
     check_options(chosen, rules)
-    specs = tuple(spec.strip() for spec in bots.split(",") if spec.strip())
-    if not specs:
-        fail(f"--bots: no bot spec in {bots!r}; e.g. --bots mcts:normal,greedy")
-    for spec in specs:
-        try:
-            check_spec(spec)
-        except SpecError as error:
-            fail(f"--bots: {error}")
+    specs = check_bots(bots)
     return TournamentConfig(
         game=game,
         bots=specs,

@@ -15,9 +15,9 @@ from typing import Any
 import typer
 
 from skald.cli.common import console, fail
-from skald.engine import CHANCE, IllegalAction, Record, RecordError, State
+from skald.engine import CHANCE, Record, RecordError, State
 from skald.engine.fair import SEED_BYTES, commitment, draw
-from skald.engine.record import read_json_file
+from skald.engine.record import read_json_file, walk_actions
 
 
 class NotVerified(Exception):
@@ -81,17 +81,8 @@ def verify_record(data: Any) -> int:
     # draw is compared with the seed's before it is applied (an altered draw may not even be legal).
     header = Record.from_dict({**data, "actions": []})
     state = header.initial_state()
-    raw_actions = data.get("actions", [])
-    if not isinstance(raw_actions, list):
-        raise RecordError("actions: expected a list")
     draws = 0
-    for index, entry in enumerate(raw_actions):
-        if not isinstance(entry, dict) or "action" not in entry:
-            raise RecordError(f"actions[{index}]: expected an object with an 'action' field")
-        try:
-            action = state.action_from_json(entry["action"])
-        except ValueError as error:
-            raise RecordError(f"actions[{index}].action: {error}") from None
+    for index, action in walk_actions(state, data.get("actions", [])):
         if state.current_player() == CHANCE:
             expected = draw(state, seed)
             if action != expected:
@@ -100,10 +91,6 @@ def verify_record(data: Any) -> int:
                     f"{_notation(state, expected)}"
                 )
             draws += 1
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            raise RecordError(f"actions[{index}].action: illegal here: {error}") from None
     return draws
 
 

@@ -2,10 +2,11 @@
 
 from skald.engine.game import Game, OptionError, RuleOption
 from skald.engine.play import play_random_game, sample_chance
-from skald.engine.presentation import Presentation, StandingAnswer
+from skald.engine.presentation import Presentation, StandingAnswer, target_key
 from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, listed_games, register
-from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, IllegalAction, JSONDict, State
+from skald.engine.standings import StandingRow, Standings, final_standings
+from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, GameLike, IllegalAction, JSONDict, State
 
 __all__ = [
     "CHANCE",
@@ -13,6 +14,7 @@ __all__ = [
     "PERFECT",
     "TERMINAL",
     "Game",
+    "GameLike",
     "IllegalAction",
     "JSONDict",
     "OptionError",
@@ -22,11 +24,15 @@ __all__ = [
     "RuleOption",
     "Seat",
     "StandingAnswer",
+    "StandingRow",
+    "Standings",
     "State",
+    "final_standings",
     "game_names",
     "get_game",
     "listed_games",
     "play_random_game",
     "register",
     "sample_chance",
+    "target_key",
 ]

@@ -93,6 +93,12 @@ class Game(ABC):
     catalogue_rank: int = 100
     #: How front ends present the game's positions (prompts, labels, close-ups, rules); see `Presentation`.
     presentation: Presentation = Presentation()
+    #: Whether the game encodes observations as tensors: it overrides `observation_tensor_shape` and
+    #: `State.observation_tensor` (OpenSpiel's `provides_observation_tensor`). Learning adapters take only such games.
+    provides_observation_tensor: bool = False
+    #: Whether it encodes each seat's information state as a tensor: it overrides `information_state_tensor_shape`
+    #: and `State.information_state_tensor` (OpenSpiel's `provides_information_state_tensor`).
+    provides_information_state_tensor: bool = False
 
     @property
     @abstractmethod
@@ -157,7 +163,7 @@ class Game(ABC):
         return rng.choice(legal)
 
     def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
-        """The shape of `State.observation_tensor` for `num_players` (games that support learning override it)."""
+        """The shape of `State.observation_tensor` for `num_players` (a game that `provides_observation_tensor`)."""
         raise NotImplementedError(
             f"{self.name} does not encode observations as tensors: it must override observation_tensor_shape "
             "(see docs/rl-observation.md)"
@@ -173,5 +179,5 @@ class Game(ABC):
         return None
 
     def information_state_tensor_shape(self, num_players: int) -> tuple[int, ...]:
-        """The shape of `State.information_state_tensor` (games with hidden information that encode one)."""
+        """The shape of `State.information_state_tensor` (a game that `provides_information_state_tensor`)."""
         raise NotImplementedError(f"{self.name} does not encode information states as tensors")

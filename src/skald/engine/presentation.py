@@ -9,11 +9,23 @@ spectator) and must show that viewer only what `State` lets it see.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TypeAlias
 
-if TYPE_CHECKING:
-    from skald.engine.state import JSONDict, State
+#: A position of the game: a `skald.engine.State`. A state names its game, and the game its presentation, so this
+#: module lies below the state's and cannot name its class; a game's presentation takes its own states as they come.
+Position: TypeAlias = Any
+
+
+#: Sorted keys, no spaces, non-ASCII escaped: one text for one JSON form, whatever order its keys were built in.
+_TARGET_KEY: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
+def target_key(data: Any) -> str:
+    """The canonical text of an action's JSON form: what a drawn board's click target carries as `data-action` and
+    what a front end compares with the legal actions' forms, so that the two match exactly when the actions do."""
+    return _TARGET_KEY.encode(data)
 
 
 @dataclass(frozen=True)
@@ -34,14 +46,14 @@ class StandingAnswer:
     action: int
 
 
-def kept_answer(state: State, kept: dict[int, StandingAnswer]) -> int | None:
+def kept_answer(state: Position, kept: dict[int, StandingAnswer]) -> int | None:
     """The action the seat to act in `state` gives by the standing answer it keeps (in `kept`, by seat), or None.
     A decision where the game offers that seat no answer of the name it keeps ends it: it is removed from `kept`."""
     player = state.current_player()
     answer = kept.get(player)
     if answer is None:
         return None
-    offer = state.game.presentation.standing_answer(state)
+    offer: StandingAnswer | None = state.game.presentation.standing_answer(state)
     if offer is None or offer.name != answer.name:
         del kept[player]
         return None
@@ -51,68 +63,68 @@ def kept_answer(state: State, kept: dict[int, StandingAnswer]) -> int | None:
 class Presentation:
     """The generic presentation of any game; a game overrides what it can say better."""
 
-    def prompt(self, state: State) -> str:
+    def prompt(self, state: Position) -> str:
         """What the seat to act does now, in a few words ("buy a Group from the wheel")."""
         return "choose a move"
 
-    def step(self, state: State) -> str:
+    def step(self, state: Position) -> str:
         """The step the seat to act is at, in words everyone at the table may read (the web says "Astrid to move —
         buy a Group" to the others). By default the seat's own prompt: a game whose prompt names something only that
         seat may see (a card in hand) says less here. `skald check` compares it in two worlds for every viewer."""
         return self.prompt(state)
 
-    def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
+    def seat_summary(self, state: Position, seat: int, viewer: int | None) -> str:
         """`seat`'s standing in a few words ("10 Fame · 29 Gold"), for the panel beside its name that a front end
         keeps in sight of `viewer` (None: a spectator); only what that viewer may see. The drawn board's part for
         the seat, if any, is its element with `data-seat`. By default the seat's score."""
         score = state.scores()[seat]
         return f"{state.game.score_name} {score:g}"
 
-    def last_move(self, state: State, mover: int, action: int, seat: int | None) -> list[str]:
+    def last_move(self, state: Position, mover: int, action: int, seat: int | None) -> list[str]:
         """What the last move by a seat (`action`, made by `mover`, the last seat's action in `state`'s history)
         changed on the drawn board, as the `data-at` names of elements of `render_svg(state, seat)`, for `seat`
         (None: a spectator) to see highlighted; only what that viewer may see. None by default."""
         return []
 
-    def click_hint(self, state: State) -> str | None:
+    def click_hint(self, state: Position) -> str | None:
         """How to make this step's choice on the drawn board (`data-action` targets in the SVG), or None."""
         return None
 
-    def describe(self, state: State, action: int) -> str:
+    def describe(self, state: Position, action: int) -> str:
         """A few words saying what a legal `action` of the seat to act does (empty when its notation says it all)."""
         return ""
 
-    def groups(self, state: State, actions: list[int]) -> list[tuple[str, list[int]]]:
+    def groups(self, state: Position, actions: list[int]) -> list[tuple[str, list[int]]]:
         """The seat to act's `actions` under headings, in the order to show them; one untitled group by default."""
         return [("", list(actions))]
 
-    def keys(self, state: State, actions: list[int]) -> list[tuple[str, int]]:
+    def keys(self, state: Position, actions: list[int]) -> list[tuple[str, int]]:
         """The short keys a person types at the terminal for `actions`: 1, 2, 3… by default."""
         return [(str(index), action) for index, action in enumerate(actions, start=1)]
 
-    def notes(self, state: State) -> list[str]:
+    def notes(self, state: Position) -> list[str]:
         """Lines of Rich markup for the seat to act on what matters at this step (prices, forced rules)."""
         return []
 
-    def board(self, state: State, seat: int | None, names: list[str]) -> Any:
+    def board(self, state: Position, seat: int | None, names: list[str]) -> Any:
         """The whole table for the terminal as `seat` sees it: Rich markup text or a Rich renderable."""
         return state.render_text(color=True, seat=seat)
 
-    def focus(self, state: State, keys: list[tuple[str, int]]) -> Any:
+    def focus(self, state: Position, keys: list[tuple[str, int]]) -> Any:
         """A close-up of what this step changes, for the seat to act, with the choices' keys marked on it: Rich
         markup text or a Rich renderable, or None."""
         return None
 
-    def aftermath(self, before: State, after: State, name: str, seat: int | None) -> list[str]:
+    def aftermath(self, before: Position, after: Position, name: str, seat: int | None) -> list[str]:
         """What an action brought about without a choice (the game's automatic steps), as lines of Rich markup for
         `seat` to read (None: everyone at the table)."""
         return []
 
-    def rules(self, state: State) -> str:
+    def rules(self, state: Position) -> str:
         """The rulebook's words on the current step, paraphrased, in Rich markup."""
         return f"No rules summary for {state.game.title} here yet; the choices listed are exactly the legal ones."
 
-    def step_help(self, state: State) -> str:
+    def step_help(self, state: Position) -> str:
         """How to make this step's choice at the terminal, in Rich markup."""
         return "Type a choice's key or its notation as listed."
 
@@ -121,17 +133,17 @@ class Presentation:
         the order to show them as columns."""
         return [("points", "Points")]
 
-    def standings(self, state: State) -> list[JSONDict]:
+    def standings(self, state: Position) -> list[dict[str, Any]]:
         """At the end, per seat, the columns to list beside its name (`{"score": …}` by default, headed by
         `Game.score_name`); an `"order"` entry, if given, is a list of values ranking seats best-first after the
         winners, and is not shown."""
         return [{"score": score} for score in state.scores()]
 
-    def standing_answer(self, state: State) -> StandingAnswer | None:
+    def standing_answer(self, state: Position) -> StandingAnswer | None:
         """The answer the seat to act may give in advance for this decision and the like of it until his next
         other one (see `StandingAnswer`), or None: by default a game offers none."""
         return None
 
-    def tie_break(self, state: State) -> str:
+    def tie_break(self, state: Position) -> str:
         """The rule that separates players level on score, in a sentence (empty if the game has none)."""
         return ""

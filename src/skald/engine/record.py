@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import reprlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ class Record:
     @classmethod
     def of(cls, state: State, seats: list[Seat] | None = None) -> Record:
         """The record of how `state` was reached."""
-        options = dict(getattr(state, "options", {}))
+        options = dict(state.options)
         seat_list = seats or [Seat(f"Player {i + 1}") for i in range(state.num_players)]
         return cls(state.game.name, state.num_players, options, seat_list, list(state.history))
 
@@ -152,23 +153,8 @@ class Record:
                 "viewer: this is a game as one viewer saw it during play, with hidden actions left out; only the "
                 "whole record, available once the game is over, replays"
             )
-        raw_actions = data.get("actions", [])
-        if not isinstance(raw_actions, list):
-            raise RecordError("actions: expected a list")
-        actions: list[int] = []
-        for index, entry in enumerate(raw_actions):
-            if not isinstance(entry, dict) or "action" not in entry:
-                raise RecordError(f"actions[{index}]: expected an object with an 'action' field")
-            try:
-                action = state.action_from_json(entry["action"])
-            except ValueError as error:
-                raise RecordError(f"actions[{index}].action: {error}") from None
-            try:
-                state.apply(action)
-            except IllegalAction as error:
-                raise RecordError(f"actions[{index}].action: illegal here: {error}") from None
-            actions.append(action)
-        return cls(name, players, dict(getattr(state, "options", options)), seats, actions)
+        actions = [action for _, action in walk_actions(state, data.get("actions", []))]
+        return cls(name, players, dict(state.options), seats, actions)
 
     def save(self, path: str | Path) -> None:
         """Write the record as indented JSON. The file is replaced whole or not at all: a save that fails (a full
@@ -179,6 +165,26 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         """Read a record file; raises `RecordError` naming the file or the field at fault."""
         return cls.from_dict(read_json_file(path))
+
+
+def walk_actions(state: State, entries: Any) -> Iterator[tuple[int, int]]:
+    """Replay a record's `actions` (their JSON form) on `state`: each entry's action, parsed in the position it is
+    taken from, is yielded with its index before it is applied, so that a caller may look at it there first (`skald
+    verify` compares a chance draw with the seed's). Raises `RecordError` naming the entry at fault."""
+    if not isinstance(entries, list):
+        raise RecordError("actions: expected a list")
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "action" not in entry:
+            raise RecordError(f"actions[{index}]: expected an object with an 'action' field")
+        try:
+            action = state.action_from_json(entry["action"])
+        except ValueError as error:
+            raise RecordError(f"actions[{index}].action: {error}") from None
+        yield index, action
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            raise RecordError(f"actions[{index}].action: illegal here: {error}") from None
 
 
 def _parse_seats(raw: Any, players: int) -> list[Seat]:

@@ -9,6 +9,7 @@ installed, such as the test suite's card game.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from importlib import import_module
 from importlib.metadata import entry_points
 
@@ -50,6 +51,13 @@ def _load() -> None:
             except ImportError as error:
                 raise GameImportError(f"SKALD_GAMES: cannot import {module.strip()!r}: {error}") from None
     _loaded = True
+
+
+def import_game_modules(modules: Iterable[str]) -> None:
+    """Import each of `modules` by name, in order: the modules a run was told to import first (`--import`), which
+    register a game, imported again in each worker process that plays its games."""
+    for module in modules:
+        import_module(module)
 
 
 def unregister(name: str) -> None:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Final, Literal
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+
+from skald.engine.presentation import Presentation
 
 if TYPE_CHECKING:
     import random
 
     import numpy as np
     import numpy.typing as npt
-
-    from skald.engine.game import Game
 
 #: `current_player()` at a node where chance acts (a tile drawn, a Viking pulled from the bag).
 CHANCE: Final = -1
@@ -33,6 +34,44 @@ except ImportError:  # pragma: no cover - installs without mypy
     from skald.build import mypyc_attr
 
 
+class GameLike(Protocol):
+    """The game a state belongs to, as the state and whoever holds only a state reach it (`State.game`): every
+    `skald.engine.Game` is one. The game module names the state's class, so the state names its game by this."""
+
+    @property
+    def name(self) -> str:
+        """The registry name ("vikings")."""
+
+    @property
+    def title(self) -> str:
+        """The display title ("Vikings")."""
+
+    @property
+    def score_name(self) -> str:
+        """What `State.scores()` counts, as front ends head it ("Fame")."""
+
+    @property
+    def information(self) -> Information:
+        """`PERFECT` or `IMPERFECT`."""
+
+    @property
+    def presentation(self) -> Presentation:
+        """How front ends present the game's positions."""
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space."""
+
+    def new_initial_state(self, num_players: int, options: Mapping[str, Any] | None = None) -> State:
+        """The position before the first action, with `options` merged over the defaults."""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic worth of `state` for `seat`."""
+
+    def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
+        """The action a search's rollout plays for the seat to act."""
+
+
 class IllegalAction(Exception):
     """An action the rules forbid here; `rule` names the rule and `reason` says why, in the rulebook's words."""
 
@@ -50,9 +89,11 @@ class State(ABC):
     bot and adapter relies on.
     """
 
-    game: Game
+    game: GameLike
     num_players: int
     history: list[int]
+    #: The rule options the game is played with, every one resolved (`Game.resolve_options`); records keep them.
+    options: dict[str, Any]
 
     # -- whose turn -------------------------------------------------------------------------------------
 

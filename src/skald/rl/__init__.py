@@ -4,6 +4,6 @@ Each lives in its own module (`skald.rl.openspiel`, `skald.rl.pettingzoo_env`, `
 importing one needs only its own library; all three come with the `skald[rl]` extra.
 """
 
-from skald.rl.common import learnable_games, max_game_length, supports_tensors
+from skald.rl.common import learnable_games, max_game_length
 
-__all__ = ["learnable_games", "max_game_length", "supports_tensors"]
+__all__ = ["learnable_games", "max_game_length"]

@@ -1,4 +1,4 @@
-"""What the learning adapters share: which games encode tensors, masks of legal actions, chance by seed, the
+"""What the learning adapters share: the games that encode tensors, masks of legal actions, chance by seed, the
 bounds a game declares, rewards and the final result an environment hands over."""
 
 from __future__ import annotations
@@ -20,52 +20,21 @@ DEFAULT_MAX_GAME_LENGTH = 10_000
 REWARDS = ("win", "margin")
 
 
-def supports_tensors(game: Game) -> bool:
-    """Whether `game` encodes observations as tensors (overrides `Game.observation_tensor_shape`)."""
-    try:
-        game.observation_tensor_shape(game.min_players)
-    except NotImplementedError:
-        return False
-    return True
-
-
-def supports_information_state_tensors(game: Game) -> bool:
-    """Whether `game` encodes each seat's information state as a tensor (`Game.information_state_tensor_shape` and
-    `State.information_state_tensor(seat)`, for games with hidden information that offer them)."""
-    shape_of = getattr(game, "information_state_tensor_shape", None)
-    if not callable(shape_of):
-        return False
-    try:
-        shape_of(game.min_players)
-    except NotImplementedError:
-        return False
-    return True
-
-
 def learnable_games() -> list[str]:
     """Names of the registered games that encode observation tensors, sorted."""
-    return [name for name in game_names() if supports_tensors(get_game(name))]
-
-
-def check_players(game: Game, num_players: int) -> None:
-    """Raise `ValueError` unless `game` can be played by `num_players`, in words that read well when the game has a
-    single player count ("Vikingdoms is played by 2 players, not 3")."""
-    if not game.min_players <= num_players <= game.max_players:
-        counts = (
-            str(game.min_players)
-            if game.min_players == game.max_players
-            else f"{game.min_players} to {game.max_players}"
-        )
-        raise ValueError(f"{game.title} is played by {counts} players, not {num_players!r}")
+    return [name for name in game_names() if get_game(name).provides_observation_tensor]
 
 
 def require_tensors(game: Game, num_players: int) -> tuple[int, ...]:
-    """The observation shape of `game` for `num_players`; raises `ValueError` if the game has no tensor encoding."""
-    check_players(game, num_players)
-    try:
-        return game.observation_tensor_shape(num_players)
-    except NotImplementedError as error:
-        raise ValueError(f"{game.name} cannot be used for learning yet: {error}") from None
+    """The observation shape of `game` for `num_players`; raises `ValueError` for a player count the game is not
+    played by (`Game.check_players`) or a game without a tensor encoding."""
+    game.check_players(num_players)
+    if not game.provides_observation_tensor:
+        raise ValueError(
+            f"{game.name} cannot be used for learning yet: it does not encode observations as tensors "
+            "(Game.provides_observation_tensor; see docs/rl-observation.md)"
+        )
+    return game.observation_tensor_shape(num_players)
 
 
 def declared_max_game_length(game: Game, num_players: int, options: Mapping[str, Any] | None = None) -> int | None:

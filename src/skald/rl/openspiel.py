@@ -29,7 +29,7 @@ import pyspiel
 from skald.bots import make_bot
 from skald.engine import PERFECT, Game, State, get_game
 from skald.engine import game_names as skald_game_names
-from skald.rl.common import max_game_length, supports_information_state_tensors, supports_tensors
+from skald.rl.common import max_game_length
 
 PREFIX = "skald_"
 
@@ -214,9 +214,9 @@ class _Observer:
         self.kind = tensor
         skald_game = game.skald_game
         shape: tuple[int, ...] | None = None
-        if tensor == OBSERVATION and supports_tensors(skald_game):
+        if tensor == OBSERVATION and skald_game.provides_observation_tensor:
             shape = skald_game.observation_tensor_shape(game.num_seats)
-        elif tensor == INFORMATION_STATE and supports_information_state_tensors(skald_game):
+        elif tensor == INFORMATION_STATE and skald_game.provides_information_state_tensor:
             shape = skald_game.information_state_tensor_shape(game.num_seats)
         if shape is not None:
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
@@ -327,10 +327,10 @@ def game_type(skald_game: Game) -> Any:
     imperfect with per-player information states for a game with hidden information."""
     spec: dict[str, Any] = {"players": skald_game.min_players}
     spec.update({option.name: spiel_value(option.default) for option in skald_game.options})
-    tensors = supports_tensors(skald_game)
+    tensors = skald_game.provides_observation_tensor
     hidden = skald_game.information != PERFECT
     # Only a game with hidden information encodes one (a perfect-information game's information state is its history).
-    information_tensors = hidden and supports_information_state_tensors(skald_game)
+    information_tensors = hidden and skald_game.provides_information_state_tensor
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=short_name(skald_game.name),

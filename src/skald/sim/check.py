@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -144,7 +145,7 @@ def snapshot(state: State) -> Snapshot:
     player = _ask("the seat to move", state.current_player)
     parts: list[tuple[str, Callable[[], str]]] = [
         ("history", lambda: _dumps(state.history)),
-        ("options", lambda: _dumps(getattr(state, "options", {}))),
+        ("options", lambda: _dumps(state.options)),
         ("seat to move", lambda: str(player)),
         ("legal actions", lambda: _dumps(state.legal_actions())),
         ("chance outcomes", lambda: _dumps(state.chance_outcomes() if player == CHANCE else [])),
@@ -284,14 +285,15 @@ def views(
             ("close-up", lambda: drawn(presentation.focus(state, keys()))),
             ("reasons an action is not allowed", reasons),
         ]
-    if viewer is not None:
+    if viewer is not None and game.provides_observation_tensor:
         seat = viewer
 
         def tensor() -> str:
-            try:
-                return _dumps(state.observation_tensor(seat))
-            except NotImplementedError:
-                return "none"
+            encoded = state.observation_tensor(seat)
+            size = math.prod(game.observation_tensor_shape(state.num_players))
+            if len(encoded) != size:  # the game says it encodes tensors: the tensor must fill its declared shape
+                raise ValueError(f"{len(encoded)} entries, but observation_tensor_shape holds {size}")
+            return _dumps(encoded)
 
         parts.append(("observation tensor", tensor))
     return _read(parts)

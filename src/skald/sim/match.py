@@ -6,11 +6,11 @@ import hashlib
 import random
 import time
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from skald.bots import make_bot
 from skald.engine import CHANCE, get_game, sample_chance
+from skald.engine.registry import import_game_modules
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -73,8 +73,7 @@ def ranks_of(scores: list[int], winners: list[int]) -> list[int]:
 
 def play_game(task: GameTask) -> GameResult:
     """Play the game described by `task` to its end."""
-    for module in task.imports:
-        import_module(module)
+    import_game_modules(task.imports)
     state = get_game(task.game).new_initial_state(task.num_players, dict(task.options))
     chance = random.Random(derive_seed(task.seed, "chance"))
     bots = [make_bot(spec, derive_seed(task.seed, "seat", seat)) for seat, spec in enumerate(task.specs)]

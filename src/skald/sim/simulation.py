@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import import_module
 from itertools import product
 from typing import Any
 
 from skald.bots import make_bot
 from skald.engine import CHANCE, TERMINAL, get_game
+from skald.engine.registry import import_game_modules
 from skald.sim.backends import default_workers, run_each
 from skald.sim.match import derive_seed
 
@@ -146,8 +146,7 @@ def play_one(game: str, num_players: int, options: dict[str, Any], seed: int, bo
 
 def play_batch(batch: Batch) -> tuple[int, list[GameSummary]]:
     """Play every game of `batch`; returns the variant's number with the games in index order."""
-    for module in batch.imports:
-        import_module(module)
+    import_game_modules(batch.imports)
     options = dict(batch.options)
     games = []
     for index in range(batch.first, batch.first + batch.count):

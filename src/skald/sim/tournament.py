@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from skald.bots import check_spec
 from skald.engine import get_game
+from skald.engine.registry import import_game_modules
 from skald.sim.backends import Progress, run_tasks
 from skald.sim.lineup import entrant_names, lineups, spec_of
 from skald.sim.match import GameResult, GameTask, derive_seed
@@ -33,8 +33,7 @@ class TournamentConfig:
 
     def check(self) -> None:
         """Raise `ValueError` naming the setting at fault."""
-        for module in self.imports:
-            import_module(module)
+        import_game_modules(self.imports)
         get_game(self.game).check_players(self.num_players)
         if self.games < 1:
             raise ValueError(f"games: play at least one game, not {self.games}")

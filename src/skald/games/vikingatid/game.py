@@ -26,6 +26,7 @@ class VikingatidGame(Game):
     max_players = 6
     options = OPTIONS
     catalogue_rank = 3
+    provides_observation_tensor = True
     presentation = VikingatidPresentation()
     #: Imperfect information: each player's hand is his own (the rulings' "Hidden information"); with
     #: `card_windows: off` and open bids nothing is hidden, and the viewer methods then show everyone everything.

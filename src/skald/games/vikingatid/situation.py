@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from skald.engine import Game, State
+from skald.engine import GameLike, State
 from skald.games.vikingatid import (
     christianisation,
     cleanup,
@@ -75,11 +75,11 @@ class Situation(State):
     the step; each phase's record; the deck, the card window open and the card under way; the history and who may
     see each entry. Plain attributes, cloned through the constructor (mypyc-ready)."""
 
-    game: Game
+    game: GameLike
 
     def __init__(
         self,
-        game: Game,
+        game: GameLike,
         num_players: int,
         options: dict[str, Any],
         board: Board,
@@ -90,7 +90,7 @@ class Situation(State):
         """What the state holds before the kingdom choice, or, given `source`, an independent copy of it."""
         self.game = game
         self.num_players = num_players
-        self.options: Final = options
+        self.options = options
         self.board: Final = board
         self.space: Final = space
         self.cards: Final = cards

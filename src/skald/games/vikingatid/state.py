@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict
+from skald.engine import CHANCE, TERMINAL, GameLike, IllegalAction, JSONDict
 from skald.games.vikingatid import (
     christianisation,
     cleanup,
@@ -140,7 +140,7 @@ class VikingatidState(Situation):
 
     def __init__(
         self,
-        game: Game,
+        game: GameLike,
         num_players: int,
         options: dict[str, Any],
         board: Board,

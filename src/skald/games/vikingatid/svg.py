@@ -21,7 +21,6 @@ gets any target.
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from html import escape
@@ -29,6 +28,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from skald.engine import target_key
 from skald.engine.messages import shown
 from skald.games.vikingatid import conquest
 from skald.games.vikingatid.actions import CARD_IDS, KINGDOMS, SHIP_TYPES
@@ -131,7 +131,6 @@ DEFS: Final = (
 
 _XML_INVALID: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE: Final = re.compile(r"line (\d+)")
-_CANONICAL: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 
 
 # -- the layout -------------------------------------------------------------------------------------------------
@@ -304,7 +303,7 @@ def _f(value: float) -> str:
 
 def _key(data: dict[str, Any]) -> str:
     """An action's JSON form in the canonical text of the web table's legal keys."""
-    return _esc(_CANONICAL.encode(data))
+    return _esc(target_key(data))
 
 
 def _title(text: str) -> str:

@@ -21,6 +21,7 @@ class VikingdomsGame(Game):
     title = "Vikingdoms"
     score_name = "Coins"
     catalogue_rank = 2
+    provides_observation_tensor = True
     min_players = 2
     max_players = 2
     options = OPTIONS

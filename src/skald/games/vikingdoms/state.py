@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict, State
+from skald.engine import CHANCE, TERMINAL, GameLike, IllegalAction, JSONDict, State
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import notation, render, tensor
 from skald.games.vikingdoms.board import NUM_SQUARES, PIECES, SQUARE_NAMES, TROOP_HEIGHT, targets
@@ -81,11 +81,11 @@ _PHASE_KINDS: Final[dict[str, tuple[str, ...]]] = {
 class VikingdomsState(State):
     """One position of Vikingdoms: the table, whose decision it is, and the effects still to resolve."""
 
-    game: Game
+    game: GameLike
 
     def __init__(
         self,
-        game: Game,
+        game: GameLike,
         options: dict[str, Any],
         tiles: tuple[Tile, ...],
         source: VikingdomsState | None = None,

@@ -12,13 +12,13 @@ while it has focus. Clicking a choice keeps the focus on the pick, because the c
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from skald.engine import target_key
 from skald.games.vikingdoms import actions as A
 from skald.games.vikingdoms import state as S
 from skald.games.vikingdoms.board import PIECES, SIZE, SQUARE_NAMES, TROOP_HEIGHT, targets
@@ -118,7 +118,7 @@ def _group(cls: str, body: str, title: str = "", action: Mapping[str, Any] | Non
     (`data-at`, see `VikingdomsPresentation.last_move`)."""
     attrs = f' class="{cls}"'
     if action is not None:
-        key = json.dumps(action, sort_keys=True, separators=(",", ":"))
+        key = target_key(action)
         attrs = f' class="{cls} target" data-action="{_esc(key)}"'
     if at is not None:
         attrs += f' data-at="{_esc(at)}"'

@@ -33,6 +33,7 @@ class VikingsGame(Game):
     title = "Vikings"
     score_name = "Fame"
     catalogue_rank = 1
+    provides_observation_tensor = True
     min_players = 2
     max_players = 4
     options = OPTIONS

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from skald.engine import CHANCE, TERMINAL, Game, IllegalAction, JSONDict
+from skald.engine import CHANCE, TERMINAL, GameLike, IllegalAction, JSONDict
 from skald.games.vikings import actions as A
 from skald.games.vikings import tensor
 from skald.games.vikings.advanced import AdvancedSteps
@@ -118,7 +118,7 @@ class VikingsState(AdvancedSteps):
     """A position of the Vikings base game for 2–4 players."""
 
     def __init__(
-        self, game: Game, num_players: int, options: dict[str, Any], source: VikingsState | None = None
+        self, game: GameLike, num_players: int, options: dict[str, Any], source: VikingsState | None = None
     ) -> None:
         if source is not None:
             self._copy(source)

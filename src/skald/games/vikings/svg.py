@@ -8,10 +8,10 @@ others are forbidden; the renderer itself decides nothing about legality.
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
+from skald.engine import target_key
 from skald.games.vikings.components import (
     EMPTY,
     ISLANDS,
@@ -58,7 +58,7 @@ STEP_TEXT = {
 
 
 def _attr(action: dict[str, Any]) -> str:
-    return escape(json.dumps(action, sort_keys=True, separators=(",", ":")), quote=True)
+    return escape(target_key(action), quote=True)
 
 
 def _tile(code: str) -> int:
