@@ -70,7 +70,7 @@ class ViewCache:
     #: The mover's legal actions and their JSON text, bare and with the game's words.
     legal: tuple[int, list[dict[str, Any]], str] | None = None
     words: tuple[int, list[dict[str, Any]], str] | None = None
-    #: Each action id's JSON form, its canonical text (`projection.action_key`) and the start of its entry in the
+    #: Each action id's JSON form, its canonical text (`skald.engine.target_key`) and the start of its entry in the
     #: legal actions' JSON text, made once a game: the form is the same in every position (docs/engine.md).
     forms: dict[int, tuple[Any, str, str]] = field(default_factory=dict)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.console import Console
 
-from skald.engine import CHANCE, State
+from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
 from skald.web.errors import TableError
 from skald.web.live_table import LiveTable, LogEntry
@@ -25,7 +25,6 @@ from skald.web.live_table import LiveTable, LogEntry
 #: The width the table in words is written for (the terminal's full form).
 TEXT_WIDTH = 100
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 _COMPACT = json.JSONEncoder(separators=(",", ":"))
 
 
@@ -38,11 +37,6 @@ def scorings_beside(state: State, observation: dict[str, Any]) -> list[Any]:
     if observation.get("scorings") == reports:
         del observation["scorings"]
     return reports
-
-
-def action_key(data: Any) -> str:
-    """A canonical text of an action's JSON form, to compare the board's targets with the legal actions."""
-    return _CANONICAL.encode(data)
 
 
 def viewer_rng(state: State, seat: int, purpose: str) -> random.Random:
@@ -104,42 +98,11 @@ def fair(table: LiveTable) -> dict[str, Any] | None:
 
 
 def result(table: LiveTable) -> dict[str, Any] | None:
-    """At the end: standings with the tie-break, best first, and the columns (key and heading) they list;
-    `tied` says whether the best score was shared, so that the tie-break decided (or the victory is shared).
-
-    The game's presentation gives each seat's columns (`standings`: the score by default, headed by
-    `Game.score_name`; Vikings' Fame and Gold) and its tie-break in a sentence. The game is over, so all of it
-    may be seen by everyone.
-    """
-    state = table.state
-    if not state.is_terminal():
+    """At the end: the engine's final standings (best first, the columns they list, the tie-break, whether the best
+    score was shared) with the seats' names. The game is over, so all of it may be seen by everyone."""
+    if not table.state.is_terminal():
         return None
-    presentation = table.game.presentation
-    winners = state.winners()
-    scores = state.scores()
-    extra = presentation.standings(state)
-    shown = [key for key in extra[0] if key != "order"] if extra else ["score"]
-    columns = [
-        {"key": key, "label": table.game.score_name if key == "score" else key.replace("_", " ").capitalize()}
-        for key in shown
-    ]
-
-    def rank(seat: int) -> tuple[Any, ...]:
-        keys = extra[seat].get("order", [scores[seat]]) if extra else [scores[seat]]
-        return (seat not in winners, *(-value for value in keys))
-
-    rows = []
-    for place, seat in enumerate(sorted(range(len(scores)), key=rank), start=1):
-        row = {"place": place, "seat": seat, "name": table.seats[seat].name, "score": scores[seat]}
-        row.update({k: v for k, v in (extra[seat] if extra else {}).items() if k != "order"})
-        rows.append(row)
-    return {
-        "winners": winners,
-        "standings": rows,
-        "columns": columns,
-        "tie_break": presentation.tie_break(state),
-        "tied": scores.count(max(scores)) > 1,
-    }
+    return final_standings(table.game, table.state).to_json([seat.name for seat in table.seats])
 
 
 def legal(table: LiveTable, words: bool = True) -> tuple[list[dict[str, Any]], str]:
@@ -162,7 +125,7 @@ def legal(table: LiveTable, words: bool = True) -> tuple[list[dict[str, Any]], s
             form = forms.get(action)
             if form is None:
                 data = state.action_to_json(action)
-                key = action_key(data)
+                key = target_key(data)
                 form = forms[action] = (data, key, f'{{"key":{quote(key)},"action":{key},"notation":')
             data, key, start = form
             notation = state.action_to_notation(action)
