@@ -36,7 +36,7 @@ async def claim(tables: Tables, store: Store, game_id: str, token: str | None, s
         return seat
 
 
-async def read_body(settings: Settings, request: Request) -> Any:
+async def body_json(settings: Settings, request: Request) -> Any:
     """A request's JSON body, read within the server's idle timeout."""
     return await read_json(request, settings.idle_timeout)
 
@@ -44,5 +44,5 @@ async def read_body(settings: Settings, request: Request) -> Any:
 def router(accounts: Accounts, tables: Tables, store: Store, settings: Settings) -> APIRouter:
     """The account endpoints of one server."""
     return account_router(
-        accounts, client_key_of, partial(read_body, settings), validation_message, partial(claim, tables, store)
+        accounts, client_key_of, partial(body_json, settings), validation_message, partial(claim, tables, store)
     )
