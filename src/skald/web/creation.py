@@ -1,0 +1,65 @@
+"""A request to create a game, read: which game, each seat's name and kind, the options and the seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from skald.engine import listed_games
+from skald.web.errors import TableError
+from skald.web.live_table import HUMAN, LiveTable
+from skald.web.names import clean_name, distinct_names
+from skald.web.registry import Tables
+from skald.web.schemas import CreateIn, SeatIn
+from skald.web.settings import Settings
+
+
+def seat_names(seats: list[SeatIn]) -> list[str]:
+    """Each seat's name: as given (checked and tidied), else `Player N` for a person and `Bot (level)` for a bot,
+    numbered by seat when two bots share a level; refused if two seats would look alike."""
+    levels = [seat.bot for seat in seats if seat.kind == "bot"]
+    names = []
+    for index, seat in enumerate(seats):
+        name = clean_name(seat.name, f"seats.{index}.name")
+        if not name and seat.kind == "human":
+            name = f"Player {index + 1}"
+        elif not name:
+            name = f"Bot ({seat.bot})" if levels.count(seat.bot) == 1 else f"Bot {index + 1} ({seat.bot})"
+        names.append(name)
+    distinct_names(names)
+    return names
+
+
+@dataclass(frozen=True)
+class Creation:
+    """A game to create, as `Tables.create` is given it, for the client (its rate-limit key) `owner`."""
+
+    game: str
+    seats: list[tuple[str, str]]
+    options: dict[str, Any]
+    seed: int | None
+    owner: str
+    chat_spectators: bool
+
+    @classmethod
+    def of(cls, body: CreateIn, settings: Settings, owner: str) -> Creation:
+        """The creation `body` asks for; a seed is refused unless the server lets clients choose one."""
+        if body.seed is not None and not settings.allow_client_seeds:
+            raise TableError("seed", "seed: chosen by the server (from its secret), so nobody can foresee the draws")
+        names = seat_names(body.seats)
+        seats = [
+            (name, HUMAN if seat.kind == "human" else seat.bot) for name, seat in zip(names, body.seats, strict=True)
+        ]
+        return cls(body.game or listed_games()[0], seats, dict(body.options), body.seed, owner, body.chat_spectators)
+
+    async def make(self, tables: Tables, claimed_later: bool = False) -> tuple[LiveTable, list[str | None]]:
+        """Create the game; returns the table and each person seat's new token (see `Tables.create`)."""
+        return await tables.create(
+            self.game,
+            self.seats,
+            dict(self.options),
+            self.seed,
+            claimed_later=claimed_later,
+            owner=self.owner,
+            chat_spectators=self.chat_spectators,
+        )

@@ -1,0 +1,63 @@
+"""The JSON bodies of the web table's HTTP API: what a request carries and what a refusal says."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: The bots a seat may be given at the web table (a bound on the server's thinking per move).
+BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
+#: The most rule options a request to create a game may carry.
+MAX_OPTIONS = 128
+
+
+class SeatIn(BaseModel):
+    """A seat in a game to create: a person, or a bot at a level."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field("", max_length=40)
+    kind: Literal["human", "bot"] = "human"
+    bot: Literal["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"] = "mcts:normal"
+
+
+class CreateIn(BaseModel):
+    """A request to create a game."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str | None = Field(None, max_length=40)
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    # The lobby sends every rule option of the game (Vikingatid has 64); the bound keeps a request small.
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    seed: int | None = Field(None, ge=0, lt=2**48, strict=True)
+    #: Whether spectators may read and write in the table chat (the seats always may).
+    chat_spectators: bool = Field(False, strict=True)
+
+
+class MoveIn(BaseModel):
+    """A move submitted over HTTP."""
+
+    model_config = ConfigDict(extra="forbid")
+    version: int
+    action: dict[str, Any]
+    seat: int | None = None
+
+
+class WhyIn(BaseModel):
+    """A question over HTTP: why is this action not a choice now?"""
+
+    model_config = ConfigDict(extra="forbid")
+    action: dict[str, Any]
+
+
+class ErrorDetail(BaseModel):
+    """What a refusal says: a short code for programs and a message for people, naming the field at fault."""
+
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    """A refused request's body."""
+
+    error: ErrorDetail
