@@ -525,13 +525,34 @@ class Round:
         return self.moves / self.elapsed
 
 
-async def measure(clock: Clock, pid: int, seconds: float) -> Round:
-    """Run a round of `seconds` on `clock`'s server (process `pid`), until every move sent in it has come back."""
+async def measure(clock: Clock, pid: int, seconds: float, profile: str | None = None) -> Round:
+    """Run a round of `seconds` on `clock`'s server (process `pid`), until every move sent in it has come back; with
+    `profile`, py-spy samples the server meanwhile (the thread holding the interpreter lock: its CPU), its collapsed
+    stacks added to that file."""
+    spy = None
+    if profile is not None:
+        spy_binary = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        duration = str(max(1, round(seconds)))
+        options = ["--gil", "--nonblocking", "--rate", "250", "--format", "raw", "--duration", duration]
+        spy = subprocess.Popen(
+            [spy_binary, "record", "--pid", str(pid), *options, "--output", f"{profile}.part"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        await asyncio.sleep(0.5)  # py-spy attaches
     cpu, client, started = cpu_seconds(pid), own_cpu_seconds(), time.perf_counter()
     clock.start()
     await asyncio.sleep(seconds)
     await clock.stop()
-    return Round(clock, time.perf_counter() - started, cpu_seconds(pid) - cpu, own_cpu_seconds() - client)
+    measured = Round(clock, time.perf_counter() - started, cpu_seconds(pid) - cpu, own_cpu_seconds() - client)
+    if spy is not None and profile is not None:
+        await asyncio.to_thread(spy.wait)
+        part = Path(f"{profile}.part")
+        if part.exists():
+            with open(profile, "a", encoding="utf-8") as out:
+                out.write(part.read_text(encoding="utf-8"))
+            part.unlink()
+    return measured
 
 
 def load() -> str:
@@ -576,21 +597,22 @@ def delay_line(name: str, rounds: list[Round]) -> str:
     )
 
 
-#: A server in the comparison: its clock, its process and what makes it ready for a round at a rate of moves/s.
-Contender = tuple[Clock, int, Callable[[float], Awaitable[None]]]
+#: A server in the comparison: its clock, its process, what makes it ready for a round at a rate of moves/s, and
+#: the file its rounds' profiles go to (None: not profiled).
+Contender = tuple[Clock, int, Callable[[float], Awaitable[None]], str | None]
 
 
 async def interleave(
-    servers: Mapping[str, Contender], pairs: int, seconds: float, rate: float
+    servers: Mapping[str, Contender], pairs: int, seconds: float, rate: float, profiled: bool = False
 ) -> dict[str, list[Round]]:
     """`pairs` rounds of each server, alternating which goes first so that the machine's drift hits both alike."""
     rounds: dict[str, list[Round]] = {name: [] for name in servers}
     names = list(servers)
     for pair in range(pairs):
         for name in names if pair % 2 == 0 else names[::-1]:
-            clock, pid, ready = servers[name]
+            clock, pid, ready, profile = servers[name]
             await ready(rate)
-            rounds[name].append(await measure(clock, pid, seconds))
+            rounds[name].append(await measure(clock, pid, seconds, profile if profiled else None))
     return rounds
 
 
@@ -609,10 +631,13 @@ async def compare(args: argparse.Namespace, skald_pid: int, anchor_pid: int) -> 
     async def anchor_ready(_rate: float) -> None:
         return None
 
-    servers = {"Skald": (skald.clock, skald_pid, skald_ready), "anchor": (anchor_clock, anchor_pid, anchor_ready)}
+    servers = {
+        "Skald": (skald.clock, skald_pid, skald_ready, args.py_spy and f"{args.py_spy}-skald.txt"),
+        "anchor": (anchor_clock, anchor_pid, anchor_ready, args.py_spy and f"{args.py_spy}-anchor.txt"),
+    }
     closed: dict[str, list[Round]] = {}
     await interleave(servers, 1, seconds / 2, 0.0)  # warm servers, and the sizes of Skald's messages
-    closed = await interleave(servers, pairs, seconds, 0.0)
+    closed = await interleave(servers, pairs, seconds, 0.0, profiled=True)
     anchor_cpu = totals(closed["anchor"])[2] / totals(closed["anchor"])[0]
     looped = totals(closed["anchor"])[0] / totals(closed["anchor"])[1]
     saturated = 1 / anchor_cpu if args.saturation == "cpu" else looped
@@ -650,13 +675,65 @@ async def compare(args: argparse.Namespace, skald_pid: int, anchor_pid: int) -> 
         for name, rounds in opened.items():
             print(delay_line(name, rounds))
         print("  goal: Skald's p99 < 50 ms at 0.5 × the anchor's saturated moves a second")
+    if args.py_spy:
+        print(f"where the server CPU a move goes (py-spy on the thread holding the GIL, stacks in {args.py_spy}-*.txt):")
+        print(profile_table({"Skald": skald_cpu, "anchor": anchor_cpu}, args.py_spy))
     if skald.starved:
         print(f"({skald.starved} times a Skald game ended with no other made ready: fewer games were in play)")
+
+
+#: Where a sampled frame's code lives → what it is doing, first match wins (the leaf frame: time spent in it).
+PROFILE_KINDS = (
+    ("skald/web/groupcommit.py", "database and group commit"),
+    ("skald/web/db.py", "database and group commit"),
+    ("sqlalchemy/", "database and group commit"),
+    ("sqlite3/", "database and group commit"),
+    ("anchor_server.py:", "the table (Skald's web code; the anchor's handler)"),
+    ("skald/web/", "the table (Skald's web code; the anchor's handler)"),
+    ("skald/games/", "the game's rules (skald/games, skald/engine)"),
+    ("skald/engine/", "the game's rules (skald/games, skald/engine)"),
+    ("random.py", "the game's rules (skald/games, skald/engine)"),
+    ("json/", "JSON encoding and decoding"),
+    ("uvicorn/protocols/", "WebSocket protocol (uvicorn, websockets)"),
+    ("websockets/", "WebSocket protocol (uvicorn, websockets)"),
+    ("starlette/", "ASGI layers (Starlette, FastAPI)"),
+    ("fastapi/", "ASGI layers (Starlette, FastAPI)"),
+    ("asyncio/", "event loop, queues, tasks (asyncio, uvloop)"),
+)
+
+
+def profile_kinds(path: str) -> dict[str, int]:
+    """Samples of a collapsed-stack file (py-spy's raw format) by what their leaf frame is doing."""
+    counts: dict[str, int] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        stack, _, number = line.rpartition(" ")
+        if not stack:
+            continue
+        leaf = stack.rsplit(";", 1)[-1]
+        kind = next((kind for where, kind in PROFILE_KINDS if where in leaf), "other")
+        counts[kind] = counts.get(kind, 0) + int(number)
+    return counts
+
+
+def profile_table(cpu: dict[str, float], prefix: str) -> str:
+    """Each server's CPU a move split by what its samples were doing, in µs a move."""
+    counts = {name: profile_kinds(f"{prefix}-{name.lower()}.txt") for name in cpu}
+    kinds = [kind for _, kind in PROFILE_KINDS] + ["other"]
+    rows = [f"  {'':<52}" + "".join(f"{name:>14}" for name in cpu)]
+    for kind in dict.fromkeys(kinds):
+        cells = []
+        for name, per_move in cpu.items():
+            total = sum(counts[name].values()) or 1
+            cells.append(f"{counts[name].get(kind, 0) / total * per_move * 1e6:>9.0f} µs  ")
+        rows.append(f"  {kind:<52}" + "".join(cells))
+    return "\n".join(rows)
 
 
 def anchored(args: argparse.Namespace) -> None:
     """Start Skald and the anchor on fresh SQLite files, compare them, stop them."""
     print(f"machine: {os.cpu_count()} cores, load average {load()} at the start (`uptime`)")
+    for name in ("skald", "anchor") if args.py_spy else ():
+        Path(f"{args.py_spy}-{name}.txt").write_text("", encoding="utf-8")
     with tempfile.TemporaryDirectory() as folder:
         env = {"SKALD_MAX_BOT_GAMES": "100000", "SKALD_MAX_BOT_GAMES_PER_CLIENT": "100000"}
         skald = start_server(f"sqlite:///{Path(folder) / 'bench.db'}", args.port, env)
@@ -700,6 +777,12 @@ def main() -> None:
     )
     parser.add_argument("--pairs", type=int, default=3, help="interleaved rounds of each server (--anchor)")
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds a round (--anchor)")
+    parser.add_argument(
+        "--py-spy",
+        metavar="FILE",
+        default=None,
+        help="sample Skald's server with py-spy in its saturated rounds, collapsed stacks to FILE (--anchor)",
+    )
     parser.add_argument(
         "--saturation",
         choices=("cpu", "loop"),
