@@ -59,6 +59,8 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from anchor_server import padded
+
 
 def start_server(db: str, port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """`skald serve` in a subprocess with rate limits lifted for the benchmark: every client is on one address and
@@ -465,14 +467,6 @@ async def anchor_seat_open(port: int, game_id: str, seat: int, players: int) -> 
     return ws, json.loads(await ws.recv())
 
 
-def padded(body: dict[str, Any], size: int) -> str:
-    """`body` as compact JSON with a `pad` string making it `size` bytes (or as short as it can be)."""
-    body["pad"] = ""
-    text = json.dumps(body, separators=(",", ":"))
-    body["pad"] = "x" * max(0, size - len(text))
-    return json.dumps(body, separators=(",", ":"))
-
-
 async def anchor_seat_play(
     ws: ClientConnection,
     message: dict[str, Any],
@@ -493,7 +487,7 @@ async def anchor_seat_play(
         elif sent is not None:
             clock.arrived(sent)
             sent = None
-        if message["to_move"] == seat and sent is None:
+        if message.get("to_move") == seat and sent is None:
             await clock.turn(pace, rng)
             move_size, update_size = traffic.sizes()
             move = {"type": "move", "version": message["version"], "action": rng.randrange(200), "update": update_size}
@@ -563,6 +557,11 @@ async def measure(clock: Clock, pid: int, seconds: float, profile: str | None = 
                 out.write(part.read_text(encoding="utf-8"))
             part.unlink()
     return measured
+
+
+def plural(count: int, noun: str) -> str:
+    """`count` and `noun`, with an s unless there is one."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def load() -> str:
@@ -665,7 +664,7 @@ async def compare(args: argparse.Namespace, skald_pid: int, anchor_pid: int) -> 
     )
     print(
         f"saturated: {games} games of {players} players, each seat moving as soon as it may, "
-        f"{pairs} interleaved pairs of {seconds:g} s rounds"
+        f"{plural(pairs, 'interleaved pair')} of {seconds:g} s rounds"
     )
     for name, rounds in closed.items():
         print(cpu_line(name, rounds))
@@ -680,7 +679,8 @@ async def compare(args: argparse.Namespace, skald_pid: int, anchor_pid: int) -> 
         print(
             f"open loop: {args.open_loop:g} × the anchor's saturated {saturated:,.0f} moves/s ({how}) = "
             f"{args.open_loop * saturated:,.0f} moves/s offered by {games} games, a move every "
-            f"{skald.clock.thinking * 1000:.1f} ms a game on average (exponential), {pairs} interleaved pairs"
+            f"{skald.clock.thinking * 1000:.1f} ms a game on average (exponential), "
+            f"{plural(pairs, 'interleaved pair')}"
         )
         for name, rounds in opened.items():
             print(delay_line(name, rounds))
