@@ -119,6 +119,7 @@ def create_app(db: str) -> Starlette:
     connect_db(db).close()  # the schema exists before the first request
 
     async def health(_request: Request) -> PlainTextResponse:
+        """Answers once the server is up."""
         return PlainTextResponse("ok")
 
     async def move(game: Game, game_id: str, seat: int, data: dict[str, Any]) -> str | None:
@@ -142,6 +143,7 @@ def create_app(db: str) -> Starlette:
         return None
 
     async def table(websocket: WebSocket) -> None:
+        """One seat's connection: welcomed, then each of its moves committed and told to every seat."""
         game_id = websocket.path_params["game_id"]
         seat = int(websocket.query_params.get("seat", "0"))
         game = games.setdefault(game_id, Game(players=int(websocket.query_params.get("players", "2"))))
@@ -166,8 +168,9 @@ def create_app(db: str) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        """Close the group commit when the server stops."""
         yield
-        await commits.close()  # what is queued is written before the process ends
+        await commits.close()
 
     return Starlette(routes=[Route("/health", health), WebSocketRoute("/ws/{game_id}", table)], lifespan=lifespan)
 

@@ -635,9 +635,11 @@ async def compare(args: argparse.Namespace, skald_pid: int, anchor_pid: int) -> 
     tasks = await anchor_games(args.port + 1, players, games, traffic, anchor_clock)
 
     async def skald_ready(rate: float) -> None:
+        """Enough Skald games made and greeted for a round at `rate` moves a second (0: as fast as it went)."""
         await skald.ready(seconds, rate or max([5000.0, *(r.rate() for r in closed.get("Skald", []))]))
 
     async def anchor_ready(_rate: float) -> None:
+        """The anchor's games never end: nothing to make."""
         return None
 
     servers = {
