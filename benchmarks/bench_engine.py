@@ -202,7 +202,7 @@ def figures(mcts_iters: int) -> list[Figure]:
                 )
             )
     found.append(Figure("vikingdoms 2p random games", "games/s", random_games("vikingdoms", 2), extra_unit="actions/s"))
-    # Issue 20's figure: 4-player Vikingatid with cards (the default options); issue 19's without them.
+    # 4-player Vikingatid with cards (the default options), and without them.
     found.append(Figure("vikingatid 4p random games", "games/s", random_games("vikingatid", 4), extra_unit="actions/s"))
     found.append(
         Figure(

@@ -5,7 +5,7 @@ makes it.
 
 Plays `games` games between the `bots` (seat i the i-th, cycling; game i from seed i, chance by its odds), then times
 the review of each. Prints the decisions reviewed, the iterations each search had, the seconds, and how many moves
-were marked. Issue 18 asks for a 2-player Vikings game to be reviewed within 60 s on one core.
+were marked. The target: a 2-player Vikings game reviewed within 60 s on one core.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ ARGS = [
 ]
 #: Screenshots kept as test artefacts.
 SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
-#: A phone's screen in CSS pixels (issue 16: every page must work there).
+#: A phone's screen in CSS pixels (every page must work there).
 PHONE = {"width": 390, "height": 844}
 
 

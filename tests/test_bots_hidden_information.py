@@ -1,4 +1,4 @@
-"""Bots see only their information state (issue 13, item 2): on the proof game, a hidden-hand card game.
+"""Bots see only their information state: on the proof game, a hidden-hand card game.
 
 A bot's choice depends only on its seed and what its seat knows: two positions that seat cannot tell apart (equal
 information-state strings, different hidden cards or bids of another seat) give the same choice. MCTS searches

@@ -123,7 +123,7 @@ def test_misspelt_position_field_is_named(tmp_path):
     assert result.returncode == 2 and "mainlands[0].row: unknown field" in result.stderr
 
 
-# -- the help without imports (issue 16: `skald --help` answers at once) -----------------------------------------
+# -- the help without imports (`skald --help` answers at once) -----------------------------------------
 
 #: What `skald --help` must not import: each command's module, any game, the bots, the simulator, the web, numpy.
 HEAVY = ("skald.cli.", "skald.games", "skald.bots", "skald.sim", "skald.web", "numpy", "sqlalchemy", "fastapi")

@@ -1,4 +1,4 @@
-"""Issue 16, deliverable 3: every rule option of every registered game is named in words — a title, each choice as
+"""Every rule option of every registered game is named in words — a title, each choice as
 a label a player understands, one line on what it decides — and the options that change the game most are marked
 `primary`, so that a lobby can name them without knowing any game. Records keep the options' names and values."""
 

@@ -1,4 +1,4 @@
-"""The speed hooks of the contract (issue 14) change nothing a game does: `State.sample_chance_outcome` draws with
+"""The speed hooks of the contract change nothing a game does: `State.sample_chance_outcome` draws with
 exactly the probabilities that `chance_outcomes()` lists, and random play through `apply_legal` plays the same games."""
 
 from __future__ import annotations

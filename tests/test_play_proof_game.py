@@ -2,7 +2,7 @@
 
 The terminal shows each position as the person at the keyboard may see it. Several people at one keyboard get a
 "pass the keyboard" screen that clears the terminal first, so the next person never sees the last one's hand
-(issue 13, Terminal), and each may take back only their own step; everything hidden is revealed once the game is
+and each may take back only their own step; everything hidden is revealed once the game is
 over. Without `--seed` the deal is drawn from the operating system's randomness and no seed is shown, so nobody can
 replay a game to learn the hands (review H1).
 """

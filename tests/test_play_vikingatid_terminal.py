@@ -5,7 +5,7 @@ The person's answers are read off the listed choices, as a person reads them (a 
 shown); chance and bots follow `--seed`. What is checked is what a person sees: the table in the form that fits the
 terminal, every choice labelled in words, the bots' moves told under their names with nobody's hidden card shown,
 no "pass" asked of a person who has no other choice, and, at one keyboard, no hand left on screen for the next
-person (docs/vikingatid.md, "The terminal table"; issue 21, deliverable 3).
+person (docs/vikingatid.md, "The terminal table").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The bot's review of a finished game (issue 18, deliverable 6; `skald.bots.review`).
+"""The bot's review of a finished game (`skald.bots.review`).
 
 At each decision with a choice: every seat's estimated chances, the move the bot would have chosen, the mover's
 chances after the move played; the moves after which the mover's chances fell most are marked. A review is the same

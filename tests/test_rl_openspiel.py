@@ -272,7 +272,7 @@ def test_observation_types_say_only_what_they_are_asked_for() -> None:
     assert '"hand"' not in observer(kinds.NONE, True).string_from(state, 0)
 
 
-# -- how long a game lasts (issue 23) ----------------------------------------------------------------------------------
+# -- how long a game lasts ----------------------------------------------------------------------------------
 
 
 class _DeclaredProof(ProofGame):

@@ -1,4 +1,4 @@
-"""What a researcher meets first (issue 23): vector environments with default arguments, seats that rotate, opponents
+"""What a researcher meets first: vector environments with default arguments, seats that rotate, opponents
 that are policies (self-play), forced moves played for the learner, the margin-shaped reward, the observation without
 the mask, bounded spaces, the final result in the last step's info, and clear errors out of order."""
 

@@ -1,5 +1,5 @@
 """Vikingatid for learning: its observation tensor (what a seat may see and no more) and the three adapters, each
-passing its project's own API test at 2, 4 and 6 players (issue 21, deliverable 5; docs/rl-observation.md).
+passing its project's own API test at 2, 4 and 6 players (docs/rl-observation.md).
 
 Vikingatid games are long (1,000 actions at two players, 10,000 at six), so the adapters' tests play the shorter
 game of the rule options: the track ends in 1100 (`last_year`), and at more than two players only a seat holding a

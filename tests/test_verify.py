@@ -1,4 +1,4 @@
-"""`skald verify RECORD.json` (issue 15, deliverable 3): a finished web game's record proves that every chance draw
+"""`skald verify RECORD.json`: a finished web game's record proves that every chance draw
 came from the seed the server committed to at the start; a record whose seed or any draw was altered fails with the
 first bad action named. Games are played to the end by a real `skald serve` over HTTP, and the command is run as a
 person runs it."""

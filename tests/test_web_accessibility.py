@@ -1,4 +1,4 @@
-"""Tables for everyone (issue 25), in Debian's Chromium: axe-core's WCAG 2.1 A and AA rules on every page a person
+"""Tables for everyone, in Debian's Chromium: axe-core's WCAG 2.1 A and AA rules on every page a person
 meets, a whole game played by keyboard alone, the board's targets as named buttons, and others' moves said in one
 polite live region.
 

@@ -1,4 +1,4 @@
-"""Accounts (issue 18, deliverable 1), over real HTTP and WebSockets against a real SQLite file.
+"""Accounts, over real HTTP and WebSockets against a real SQLite file.
 
 A person makes an account, signs in, claims a seat he holds by its token and finds it again with the account alone:
 in "Your games" and at the table, from a browser that never held the link. Every bad request — a wrong password, a

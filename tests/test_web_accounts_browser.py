@@ -1,4 +1,4 @@
-"""Accounts in Debian's Chromium (issue 18, deliverables 1 and 2): a person signs up in the lobby, creates a game,
+"""Accounts in Debian's Chromium: a person signs up in the lobby, creates a game,
 takes his seat and keeps it in his account, closes the browser, signs in in another one and finds the game under
 "Your games", and opens it in his seat, without the invite link. In the lobby he also changes his password and
 deletes his account, each with his current password."""

@@ -1,4 +1,4 @@
-"""Choosing an amount at the web table with a stepper (issue 21 deliverable 2, issue 16 deliverable 2), in Chromium.
+"""Choosing an amount at the web table with a stepper, in Chromium.
 
 The generic client draws a run of legal actions that differ only in one whole-number field (and name that number in
 their notation) as one control: a labelled number field between − and + buttons, a slider when the run is long, the

@@ -1,6 +1,6 @@
 """The web table over real HTTP and WebSockets, against a real SQLite file and a real PostgreSQL server.
 
-Issue 5: seats act only for themselves and only on their turn, spectators watch live, every move is committed
+Seats act only for themselves and only on their turn, spectators watch live, every move is committed
 before anyone is told and carries the game's version, and every forbidden act is refused with a clear message.
 """
 
@@ -398,7 +398,7 @@ def test_moves_of_several_games_commit_in_one_transaction_and_a_stale_one_alone_
 
 
 def test_rematch_keeps_the_seats_and_gives_each_person_a_fresh_token(server: Server) -> None:
-    """Issue 22, finding 9: a rematch's seats have new tokens (a leaked invite of one game is no key to the next),
+    """A rematch's seats have new tokens (a leaked invite of one game is no key to the next),
     each claimed with the seat's token of the game before."""
     game = human_vs_bot(server)
     token = game["invites"][0]["token"]

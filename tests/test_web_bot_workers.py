@@ -2,7 +2,7 @@
 
 docs/web.md, *Bot workers and limits*: "bot moves are computed in worker processes … so no bot search ever delays
 another table's moves; a limit on concurrently running bot games per client and per server, with a clear message
-when reached" (issue 15, deliverable 2). A real `skald serve` with real HTTP and WebSocket clients; what the server
+when reached". A real `skald serve` with real HTTP and WebSocket clients; what the server
 did is read from its health report (loopback only) and from /proc, never from timings.
 """
 

@@ -1,8 +1,8 @@
 """The web table in headless Chromium (Debian's `chromium`, driven by Playwright), as a person uses it.
 
-Issue 5: create a 2-player game against a bot in the lobby, play it to the end by clicking the board, check
+Create a 2-player game against a bot in the lobby, play it to the end by clicking the board, check
 the standings; a second browser watching as a spectator sees the moves live. A Vikingdoms table gives the game's
-prompt on your turn and heads its end screen with the game's own score. Issue 13: the proof game, with hidden
+prompt on your turn and heads its end screen with the game's own score. The proof game, with hidden
 hands, plays to the end with no front-end edits, showing each page only its viewer's cards until the end reveals
 all. Screenshots of the lobby, the tables mid-game and the end screens go to out/screenshots/.
 """
@@ -167,7 +167,7 @@ def proof_server(tmp_path: Path) -> Iterator[Server]:
 def test_the_proof_game_plays_to_the_end_in_chromium_showing_each_page_only_its_own_hand(
     browser: object, proof_server: Server
 ) -> None:
-    """Issue 13, items 3 and 7: a hidden-hand game plays through the browser with no front-end edits — the game's
+    """A hidden-hand game plays through the browser with no front-end edits — the game's
     prompt and labels on the buttons, its cards as click targets — while the log shows each page only its own
     deals; the end reveals every deal to both pages and lists the game's score."""
     game = proof_server.create([{"kind": "human", "name": "Astrid"}, {"kind": "bot", "bot": "random"}], game="proof")

@@ -1,4 +1,4 @@
-"""The table chat (issue 18, deliverable 4), over real HTTP and WebSockets, on a real SQLite file and a real
+"""The table chat, over real HTTP and WebSockets, on a real SQLite file and a real
 PostgreSQL server, and across two server processes on one PostgreSQL database.
 
 Seats always talk; spectators read and write only where the game's creator allowed it. Messages are stored with the

@@ -1,4 +1,4 @@
-"""The table chat in Debian's Chromium (issue 18, deliverable 4): a message is typed and sent at one seat, and shows,
+"""The table chat in Debian's Chromium: a message is typed and sent at one seat, and shows,
 as text and never as markup, at every seat and at a spectator of a table whose creator opened the chat to them; a
 refused message is explained beside the chat; the lobby offers the choice, and the chat downloads."""
 

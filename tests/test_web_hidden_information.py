@@ -1,4 +1,4 @@
-"""Hidden information at the web table, checked on the bytes a real server sends (issue 13, item 3 and "Bad input").
+"""Hidden information at the web table, checked on the bytes a real server sends.
 
 The proof game (tests/proof_game: private hands dealt by chance, secret bids, public plays) is served by a real
 `skald serve` subprocess. Two games whose deals differ only in the other seat's cards must send seat 0 and a
@@ -188,7 +188,7 @@ def legal_keys(view: dict[str, Any]) -> list[str]:
 def test_two_games_differing_only_in_the_other_hand_send_seat_0_and_a_spectator_identical_bytes(
     server: Server,
 ) -> None:
-    """Issue 13, "Bad input": nothing a viewer cannot see is in a byte sent to it — the two-worlds check over the
+    """Nothing a viewer cannot see is in a byte sent to it — the two-worlds check over the
     actual WebSocket and HTTP bytes, through the deal, the secret bids and the tricks, up to the first play that
     would tell the two hands apart."""
     seeds = two_worlds()
@@ -240,7 +240,7 @@ def test_two_games_differing_only_in_the_other_hand_send_seat_0_and_a_spectator_
 
 
 def test_the_end_reveals_the_whole_log_and_record_to_everyone(server: Server) -> None:
-    """Issue 13, item 3: the full record, and the hands, come after the end — the update ending the game replaces
+    """The full record, and the hands, come after the end — the update ending the game replaces
     every viewer's log with the whole one, and the record downloads whole and replays."""
     world = World(server, 7)
     try:
@@ -273,7 +273,7 @@ def interleave(hands: list[list[int]]) -> list[int]:
 
 
 def test_asking_for_what_you_may_not_see_is_refused_with_nothing_else(server: Server) -> None:
-    """Issue 13, "Bad input": another seat's view, the whole record during play and a why-answer off turn each get a
+    """Another seat's view, the whole record during play and a why-answer off turn each get a
     403 JSON error naming the rule — and no byte of another hand."""
     world = World(server, 11)
     hands = dealt_by_server(11)

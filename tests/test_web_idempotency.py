@@ -1,4 +1,4 @@
-"""Issue 15, deliverable 5: a game creation with an `Idempotency-Key` is made once (a client whose answer was lost
+"""A game creation with an `Idempotency-Key` is made once (a client whose answer was lost
 asks again and gets the same game and tokens), and the OpenAPI schema is served, as reviewed. Real HTTP against a
 real `skald serve` on a real SQLite file."""
 

@@ -1,4 +1,4 @@
-"""Issue 16, deliverable 3, in Debian's Chromium: the lobby names every game and rule option in words, with a line
+"""In Debian's Chromium: the lobby names every game and rule option in words, with a line
 on each, and the advanced Vikings game is a choice in view — not inside the rule options' disclosure — that makes an
 advanced game when chosen; each game's Rules link opens its rules summary. Under the strict security policy (no
 `bypass_csp`)."""

@@ -1,4 +1,4 @@
-"""The web pages on a phone (issue 16, done-when 1), in Debian's Chromium at 390×844 CSS px with touch.
+"""The web pages on a phone, in Debian's Chromium at 390×844 CSS px with touch.
 
 Every page a person meets — the lobby (each game, rule options open, the game created), the table of each game as a
 seat and as a spectator, the replay, the end screen and the "no such game" page — must fit the screen's width (no

@@ -1,4 +1,4 @@
-"""Several `skald serve` processes on one database (issue 15, deliverable 4).
+"""Several `skald serve` processes on one database.
 
 On PostgreSQL every process announces its committed moves (`NOTIFY`) and listens for the others', so a player or
 spectator connected to one process sees at once every move made through another, and can answer it there. SQLite

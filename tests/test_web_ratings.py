@@ -1,4 +1,4 @@
-"""Ratings (issue 18, deliverable 5), over real HTTP against a real server on a real SQLite file.
+"""Ratings, over real HTTP against a real server on a real SQLite file.
 
 Two people with accounts play 20 rated Vikings games through the HTTP API, one choosing her moves as the greedy bot
 would and the other at random: the ratings page then ranks the stronger first, and each one's history holds every

@@ -1,4 +1,4 @@
-"""The replay in Debian's Chromium (issue 16, deliverable 4): controls that render everywhere and answer the keyboard,
+"""The replay in Debian's Chromium: controls that render everywhere and answer the keyboard,
 and the log following the replayed move.
 
 The step buttons draw their icons (no font glyph a phone may lack) and are named for screen readers; ← and → step a

@@ -1,4 +1,4 @@
-"""Nothing acknowledged is ever lost (issue 5): a server killed with SIGKILL mid-game resumes every game exactly.
+"""Nothing acknowledged is ever lost: a server killed with SIGKILL mid-game resumes every game exactly.
 
 Chance is drawn on the server from the game's seed and the ply, and bots are seeded by the game, so a game
 interrupted by a crash and finished after a restart has the same record as one played straight through.

@@ -1,4 +1,4 @@
-"""The bot's review of a finished web game (issue 18, deliverable 6), over real HTTP against a real server: asked for
+"""The bot's review of a finished web game, over real HTTP against a real server: asked for
 once the game is over, made by a bot worker process (never on the request path), kept in the database with the
 game, and the same for every later asker, after a restart too."""
 

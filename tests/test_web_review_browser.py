@@ -1,4 +1,4 @@
-"""The bot's review in Debian's Chromium (issue 18, deliverable 6): on a finished game's end screen "Review with the
+"""The bot's review in Debian's Chromium: on a finished game's end screen "Review with the
 bot" asks for it, the page waits while a bot worker makes it, then lists the moves that cost their mover most; one
 click opens the replay at that decision, where the bot's estimates and its choice stand beside the board."""
 

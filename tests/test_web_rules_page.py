@@ -1,4 +1,4 @@
-"""Issue 16, deliverable 3, over real HTTP: the catalogue names every game and rule option in words (title, a label
+"""Over real HTTP: the catalogue names every game and rule option in words (title, a label
 per choice, one line, whether it is primary, the rules page's address) besides what it sent before, and each game
 offered has a rules summary page at /rules/<game> — escaped text under the site's style sheet and its strict
 security policy — while a game not offered gets a 404 page."""

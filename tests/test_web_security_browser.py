@@ -1,4 +1,4 @@
-"""Issue 22, findings 5, 8 and 13 in Debian's Chromium: an invite link never takes away the seat this browser holds
+"""Seat links and refusals in Debian's Chromium: an invite link never takes away the seat this browser holds
 unless the server accepts it, a refused token or an unknown game does not make the page reconnect for ever, and
 the table draws its board under the strict content security policy (no inline styles), which these pages keep
 (no `bypass_csp`)."""

@@ -1,4 +1,4 @@
-"""Issue 22, findings 1, 2 and 11: one client cannot pin the server's connections, trickle bytes for ever, or make
+"""One client cannot pin the server's connections, trickle bytes for ever, or make
 it work without limit — tried as the review tried it, over real sockets against a real `skald serve`.
 
 A second client address is real too: the loopback network is a whole /8, so a socket bound to 127.0.0.2 reaches
@@ -217,7 +217,7 @@ def test_headers_over_32_kib_are_refused_at_once(tmp_path: Path) -> None:
 
 
 def test_a_client_that_never_reads_is_dropped_with_4008_and_the_server_goes_on(tmp_path: Path) -> None:
-    """Issue 15, D6: a spectator that asks for the full view and the board with every update of a fast all-bot game,
+    """A spectator that asks for the full view and the board with every update of a fast all-bot game,
     then reads nothing, must not make the server queue for it without end: once it has left 256 messages unread
     (after the kernel's buffers, kept small here, are full) it is dropped with close code 4008, which it reads when
     it reads again; a person at another table is answered all along.

@@ -1,4 +1,4 @@
-"""Issue 22, findings 3 and 7: a finished game is answered from memory (with an ETag) instead of being replayed for
+"""A finished game is answered from memory (with an ETag) instead of being replayed for
 every request, abandoned games expire, and a restarted server answers before it has resumed every game.
 
 The proof that a finished game is not replayed again is the server's own count of tables loaded from the

@@ -1,4 +1,4 @@
-"""Issue 22, findings 4, 6, 9, 10, 12, 13, 14 and 15: what a request may claim and what the server answers, tried
+"""What a request may claim and what the server answers, tried
 over real HTTP and WebSockets against a real `skald serve` (headers set by hand, as an attacker's would be)."""
 
 from __future__ import annotations
@@ -289,7 +289,7 @@ def test_draws_come_from_a_256_bit_seed_committed_to_at_creation_and_revealed_at
     assert draws > 10
 
 
-# -- hostile inputs (issue 15, D1–D4): a clear refusal, and the session goes on ---------------------------------------
+# -- hostile inputs: a clear refusal, and the session goes on ---------------------------------------
 
 
 def test_deep_nesting_huge_numbers_and_lone_surrogates_are_refused_and_the_session_goes_on(server: Server) -> None:
@@ -329,7 +329,7 @@ def test_a_bad_deployer_setting_stops_the_server_with_one_line(
 
 
 def test_a_port_in_use_stops_the_server_in_one_line_that_suggests_another(server: Server, tmp_path: Path) -> None:
-    """Issue 16: `skald serve` on a busy port says so in one line, before it says where it serves, and the server
+    """`skald serve` on a busy port says so in one line, before it says where it serves, and the server
     already there carries on."""
     command = [sys.executable, "-m", "skald.cli.main", "serve", "--port", str(server.port)]
     command += ["--db", f"sqlite:///{tmp_path / 'other.db'}"]
@@ -344,7 +344,7 @@ def test_a_port_in_use_stops_the_server_in_one_line_that_suggests_another(server
 
 
 def test_a_seat_replaces_its_token_and_the_leaked_one_stops_working_everywhere(server: Server) -> None:
-    """Issue 22, finding 9: a leaked invite link can be revoked by the seat's holder."""
+    """A leaked invite link can be revoked by the seat's holder."""
     game = server.create(TWO_PEOPLE)
     old = game["invites"][0]["token"]
     leaked = Socket(server, game["id"], old)

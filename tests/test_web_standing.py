@@ -1,6 +1,6 @@
 """Standing answers at the web table (`Presentation.standing_answer`), over real WebSockets against `skald serve`.
 
-Issue 21: a player who holds no playable card in a window is never made to click "pass" dozens of times, in a way
+A player who holds no playable card in a window is never made to click "pass" dozens of times, in a way
 that reveals nothing to the others. Under `card_prompts: all_holders` every holder is asked in every window; a
 person may instead keep "pass in every card window until my next decision", which the server then gives for him
 at once, whatever he holds, until a decision of another kind comes to him.

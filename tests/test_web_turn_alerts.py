@@ -1,4 +1,4 @@
-"""Your turn, told to a player who is not looking (issue 18 deliverables 2 and 3), in Chromium.
+"""Your turn, told to a player who is not looking, in Chromium.
 
 The table's tab says "● Your turn" in its title and puts a red dot on its icon while the seat's move is awaited; a
 seat that asked for it ("Notify me on my turn", with the browser's permission) gets one notification when the turn

@@ -1,4 +1,4 @@
-"""Vikingatid's hidden hands at the web table, checked on the bytes a real server sends (issue 20, item 5).
+"""Vikingatid's hidden hands at the web table, checked on the bytes a real server sends.
 
 Two 3-player Vikingatid games (default options, cards on) whose histories differ only in one card seat 1 draws in
 the deal are served by a real `skald serve` subprocess; seat 0 and a spectator must receive byte-identical HTTP
@@ -209,7 +209,7 @@ def hands_in(data: Any) -> Iterator[Any]:
 def test_two_games_differing_only_in_seat_1s_draw_send_seat_0_and_a_spectator_identical_bytes(
     planned: tuple[Server, Planned],
 ) -> None:
-    """Issue 20, item 5: a card seat 1 draws is in no byte sent to seat 0 or a spectator — the two-worlds check over
+    """A card seat 1 draws is in no byte sent to seat 0 or a spectator — the two-worlds check over
     the actual WebSocket and HTTP bytes, through the deal and the first turn's card windows; seat 0 is shown its
     own hand, and only it, and nobody gets the whole record during play."""
     server, plan = planned

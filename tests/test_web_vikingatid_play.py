@@ -1,5 +1,5 @@
 """Vikingatid at the web table in Chromium: a person plays a 4-player game against three server-side bots to the
-end, and what each viewer received is checked for hidden cards (issue 21, deliverable 2 and the first done-when).
+end, and what each viewer received is checked for hidden cards.
 
 The person is Debian's Chromium driven by Playwright, on a phone (390×844) and on a desktop screen. The game is
 created in the lobby as a person would (game, players, seats, the rule option `last_year` = 1100, the shortest the
@@ -479,7 +479,7 @@ def play_in_browser(browser: Any, server: Server, viewport: dict[str, int], name
 
 
 def test_a_person_plays_vikingatid_against_three_bots_to_the_end_on_a_phone(browser: Any, server: Server) -> None:
-    """Issue 21, done-when 1: the whole game on a 390×844 phone screen, by clicking what the page offers; the seat
+    """The whole game on a 390×844 phone screen, by clicking what the page offers; the seat
     and a spectator receive no card another seat holds, and the whole record is served only after the end."""
     play_in_browser(browser, server, PHONE, "phone")
 
@@ -644,7 +644,7 @@ PAIRS = [(1, [0, 2, 3, PLAYERS]), (0, [1])]
 def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_spectator_identical_bytes(
     tmp_path: Path, drawer: int, checked: list[int]
 ) -> None:
-    """Issue 21, done-when 1 (the two-worlds check over the real traffic): the card `drawer` drew in the deal is in
+    """The two-worlds check over the real traffic: the card `drawer` drew in the deal is in
     no byte sent to the `checked` seats (or the spectator), from the deal to the end's reveal — every WebSocket
     message, board and word included, and the HTTP bodies they asked for. The reveal does differ."""
     seed, worlds, moves = two_worlds(drawer)

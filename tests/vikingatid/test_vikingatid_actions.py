@@ -1,5 +1,5 @@
-"""Vikingatid's fixed action space: ids, JSON and notation (docs/vikingatid.md, "The action space"; issue 19,
-deliverable 5: every action has a stable id, JSON, and a notation that reads as the rulebook speaks, round-tripping)."""
+"""Vikingatid's fixed action space: ids, JSON and notation (docs/vikingatid.md, "The action space":
+every action has a stable id, JSON, and a notation that reads as the rulebook speaks, round-tripping)."""
 
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_every_id_round_trips_through_its_sentence_in_context(phrase: Phrase) ->
 
 
 def test_sentences_read_as_the_rulebook_speaks() -> None:
-    """Issue 19's examples: 'war fleet of 5 from Norge to Nordsjön', 'pay 3 silver onto Svea Rike's roll'."""
+    """The notation's examples: 'war fleet of 5 from Norge to Nordsjön', 'pay 3 silver onto Svea Rike's roll'."""
     move = SPACE.move("nordsjon")
     assert SPACE.to_notation(move, Phrase(A.JOURNEY, "war", "norge", 5)) == "war fleet of 5 from Norge to Nordsjön"
     assert SPACE.from_notation("war fleet of 5 from Norge to Nordsjön") == move

@@ -344,7 +344,7 @@ CORRUPTIONS: list[tuple[str, Corruption, str]] = [
 def test_a_corrupted_board_is_refused_naming_the_entry_at_fault(
     tmp_path: Path, kind: str, corrupt: Corruption, message: str
 ) -> None:
-    """Each kind of corrupted data file fails with a message naming its area or table (issue 19, done when)."""
+    """Each kind of corrupted data file fails with a message naming its area or table."""
     text = corrupt(SHIPPED)
     assert text != SHIPPED, kind
     path = written(tmp_path, text)

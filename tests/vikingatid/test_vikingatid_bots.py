@@ -1,4 +1,4 @@
-"""Bots for Vikingatid (issue 21, item 4): the evaluation (`evaluation.evaluate`) reads only what its seat may see and
+"""Bots for Vikingatid: the evaluation (`evaluation.evaluate`) reads only what its seat may see and
 counts what wins (VP now, VP to come, silver, ships, camps and conquests); random, greedy and MCTS choose legal
 actions on what their seat knows (the rulings' "Hidden information": each hand is its holder's) and play a game to
 its end."""

@@ -198,7 +198,7 @@ def test_a_roll_is_held_back_while_its_window_is_open() -> None:
 
 
 def test_a_card_not_held_or_out_of_its_window_is_refused_naming_its_text() -> None:
-    """Issue 20, bad input: "Playing a card one does not hold, outside its windows ... raises IllegalAction naming
+    """Bad input: "Playing a card one does not hold, outside its windows ... raises IllegalAction naming
     the card's text or VA-id; nothing changes"."""
     state = dealt(3)
     seat = state.current_player()

@@ -1,4 +1,4 @@
-"""The cards of the king's election (issue 20): KUNG and OGILTIGT KUNGAVAL (VA-19), INFLYTANDE VID KUNGAVAL (VA-35),
+"""The cards of the king's election: KUNG and OGILTIGT KUNGAVAL (VA-19), INFLYTANDE VID KUNGAVAL (VA-35),
 and gifts of cards before each election (VA-38). Each test cites the card's text or the rule it checks."""
 
 from __future__ import annotations

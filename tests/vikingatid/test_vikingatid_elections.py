@@ -193,7 +193,7 @@ def test_only_rolls_of_the_election_take_payments() -> None:
 
 
 def test_payment_notation_reads_as_the_rulebook_speaks() -> None:
-    """'pay 3 silver onto Danavalde's roll' (issue 19, deliverable 5), and it parses back."""
+    """'pay 3 silver onto Danavalde's roll', and it parses back."""
     state = elections_at(rich_danes(), gifts="off")
     assert state.action_to_notation(PAY_ONTO_KINGDOM) == "pay onto Danavalde's roll"
     play(state, PAY_ONTO_KINGDOM)
@@ -291,7 +291,7 @@ def test_last_turns_kings_peace_ends_when_kings_are_elected_anew() -> None:
 )
 def test_random_elections_keep_every_invariant(options: dict[str, str]) -> None:
     """Random gifts, payments, rolls and peace offers with silver in hand: silver conserved and never negative, the
-    kings valid, after every action (issue 19, deliverable 7)."""
+    kings valid, after every action."""
     rng = random.Random(11)
     for players in (2, 3, 4, 5, 6):
         for _ in range(10):

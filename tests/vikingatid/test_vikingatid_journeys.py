@@ -204,7 +204,7 @@ def test_a_trading_fleet_cannot_enter_a_plundered_area() -> None:
 
 
 def test_the_notation_of_a_move_is_the_whole_sentence() -> None:
-    """Issue 19: 'war fleet of 5 from Norge to Nordsjön'."""
+    """The notation 'war fleet of 5 from Norge to Nordsjön'."""
     state = journeying(norway_and_sweden((0, "war", "norge", 5)))
     sail(state, "war", "norge", 5)
     assert state.action_to_notation(SPACE.move("nordsjon")) == "war fleet of 5 from Norge to Nordsjön"

@@ -129,7 +129,7 @@ def test_players_buy_one_at_a_time_from_the_turns_first_seat() -> None:
 
 def test_random_purchases_keep_every_invariant() -> None:
     """Random pull-downs and purchases with camps and silver: ships, camps and silver conserved, nothing negative,
-    after every action (issue 19, deliverable 7)."""
+    after every action."""
     rng = random.Random(5)
     for mode in ("all_silver", "up_to_silver"):
         for _ in range(20):

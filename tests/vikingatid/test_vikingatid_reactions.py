@@ -155,7 +155,7 @@ def test_areas_roll_in_board_order() -> None:
 @pytest.mark.parametrize("mode", ["per_area", "per_player"])
 def test_random_reactions_keep_every_invariant(mode: str) -> None:
     """Random rolls over camps in many empire areas: ships and camps conserved, silver only from the Gäld table,
-    the table sound after every action (issue 19, deliverable 7)."""
+    the table sound after every action."""
     rng = random.Random(7)
     for _ in range(30):
         position = position_for(4, ("denmark", "norway", "sweden", "norway"), first_seat=rng.randrange(4))

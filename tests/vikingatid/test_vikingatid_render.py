@@ -1,6 +1,6 @@
 """The Vikingatid text table (render.py): everything a person plays from, in 100 columns, and in 80 compact.
 
-Issue 19, item 6: "A text rendering of the whole table (areas with fleets, camps and markers; players' silver, VP,
+What it must show: "A text rendering of the whole table (areas with fleets, camps and markers; players' silver, VP,
 kingdom; treasuries, kings, wars; the fleet in motion and its danger count) that a person can play from in the
 terminal with the generic table". Positions are prepared with the `Position`'s own methods (vikingatid_kit) or reached
 by random play from the start.
@@ -99,7 +99,7 @@ def test_the_table_shows_turn_year_phase_and_who_acts() -> None:
 
 
 def test_each_seat_shows_kingdom_or_home_silver_vp_and_faith() -> None:
-    """Players' silver, VP, kingdom (issue 19 item 6); an emigrant's home country (rule text, emigration); faith
+    """Players' silver, VP, kingdom; an emigrant's home country (rule text, emigration); faith
     (10. Christianisation)."""
     lines = render_text(on(busy_position())).split("\n")
     seat1 = next(line for line in lines if line.startswith(" seat 1 "))

@@ -178,7 +178,7 @@ RULINGS_OPTIONS = {
 
 
 def test_every_default_of_the_rulings_is_an_option() -> None:
-    """Issues 19 and 20: rule options for every DEFAULT in the rulings, with the rulings' defaults (cards on:
+    """Rule options for every DEFAULT in the rulings, with the rulings' defaults (cards on:
     `card_windows: events`); the options beyond them settle the points the rulings leave to the implementer."""
     assert {name: DEFAULTS[name] for name in RULINGS_OPTIONS} == RULINGS_OPTIONS
     for option in OPTIONS:
@@ -194,7 +194,7 @@ def test_each_option_cites_its_ruling_and_offers_its_default() -> None:
 
 
 def test_the_docs_list_every_option_with_its_default() -> None:
-    """docs/vikingatid.md lists every option, its default and its other values (issue 19, item 8)."""
+    """docs/vikingatid.md lists every option, its default and its other values."""
     text = DOCS.read_text(encoding="utf-8")
     for option in OPTIONS:
         row = next((line for line in text.splitlines() if line.startswith(f"| `{option.name}` |")), "")

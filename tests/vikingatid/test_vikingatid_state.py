@@ -95,7 +95,7 @@ def test_sealed_bids_are_playable_with_hidden_pledges() -> None:
 
 
 def test_the_game_is_registered_for_every_front_end() -> None:
-    """Issue 19: registered as `vikingatid` through the `skald.games` entry point, with its presentation."""
+    """Registered as `vikingatid` through the `skald.games` entry point, with its presentation."""
     from skald.engine import game_names, get_game
     from skald.games.vikingatid.presentation import VikingatidPresentation
 
@@ -273,7 +273,7 @@ def test_records_replay_identically(players: int) -> None:
 )
 def test_random_play_keeps_the_table_sound_through_a_turn(players: int, options: dict[str, str]) -> None:
     """Random play through the whole of turn 1: the table's invariants (silver never negative, ships and camps
-    conserved, caps, valid kings) hold after every action (issue 19, deliverable 7)."""
+    conserved, caps, valid kings) hold after every action."""
     for seed in range(4):
         state = GAME.new_initial_state(players, options)
         play_randomly(state, random.Random(seed))
@@ -282,7 +282,7 @@ def test_random_play_keeps_the_table_sound_through_a_turn(players: int, options:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_whole_games_keep_the_table_sound_and_end(players: int) -> None:
-    """A whole random game: every invariant after every action, and the game ends (issue 19, 'Done when')."""
+    """A whole random game: every invariant after every action, and the game ends."""
     state = GAME.new_initial_state(players)
     play_randomly(state, random.Random(players), limit=100_000, turns=99)
     assert state.is_terminal() and state.winners()

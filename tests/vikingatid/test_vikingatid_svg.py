@@ -1,6 +1,6 @@
-"""The Vikingatid map as SVG (svg.py, issue 21 item 1): the known world drawn from one viewer's observation.
+"""The Vikingatid map as SVG (svg.py): the known world drawn from one viewer's observation.
 
-Issue 21: "land, sea, kingdom, empire and undiscovered areas; rivers; trade values, shields and danger; each
+What it must show: "land, sea, kingdom, empire and undiscovered areas; rivers; trade values, shields and danger; each
 player's fleets and camps …; markers (trade stop, plundered, conquered, war, heritage, small kingdom, separatists,
 empire expansions); the year on the turn track; the fleet in motion and its route and danger count; the viewer's
 own hand, face up, and every other hand as a count." Item 2: "start a fleet, then click areas to move it" — every
@@ -250,7 +250,7 @@ def test_no_other_hands_card_title_is_drawn(positions: list[VikingatidState]) ->
 
 
 def test_every_legal_area_action_is_a_target_for_the_seat_to_move_only(positions: list[VikingatidState]) -> None:
-    """Issue 21 item 2, 'start a fleet, then click areas to move it': every legal action naming an area (fleet,
+    """'Start a fleet, then click areas to move it': every legal action naming an area (fleet,
     move, buy, pull down, emigrate, a card's target area) is a `data-action` in the mover's drawing; the other
     seats and a spectator get no target at all."""
     seen: Counter[str] = Counter()

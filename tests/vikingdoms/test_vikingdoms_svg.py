@@ -281,7 +281,7 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 
 
 def test_the_new_badge_lies_clear_of_every_tile_and_text_and_inside_its_territory() -> None:
-    """Issue 17: the badge on a tile taken in this raid overlapped the tile's name; now no bounding box meets it."""
+    """The badge on a tile taken in this raid overlapped the tile's name; now no bounding box meets it."""
     state = at_raid(("V4", "Fm", "F1"), ("V1", "F2", "Wk"), ("P3", "V2"), "BBBRRR")
     play(state, "take P3")  # Red takes the rioter port; both taken tiles carry the badge while the riot is open
     root = drawn(state, R)

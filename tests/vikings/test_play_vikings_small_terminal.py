@@ -1,7 +1,6 @@
 """`skald play vikings` in an 80×24 pseudo-terminal, as on a laptop's default terminal: the compact table, the
-choices and the prompt on the last screen, and the bot's moves told in the third person under its name (issue 16,
-deliverable 6: "Terminal: fits 80×24 … a compact board when the terminal is small; bots narrated in the third
-person with their names")."""
+choices and the prompt on the last screen, and the bot's moves told in the third person under its name ("fits 80×24 …
+a compact board when the terminal is small; bots narrated in the third person with their names")."""
 
 from __future__ import annotations
 

@@ -242,7 +242,7 @@ class VikingatidState(Situation):
             self._start_turn()
             return
         else:
-            raise ValueError(f"phase: {phase} ({S.PHASE_NAMES[phase]}) cannot be started yet (issue 19)")
+            raise ValueError(f"phase: {phase} ({S.PHASE_NAMES[phase]}) cannot be started yet")
         self._settle()
 
     def _settle(self) -> None:

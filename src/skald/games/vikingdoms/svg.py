@@ -223,7 +223,7 @@ def tile_glyph(x: float, y: float, tile: Tile, new: bool = False, action: Mappin
         parts.append(f'<circle cx="{x + 10:g}" cy="{y + h - 10:g}" r="7" fill="#c0392b"/>')
         parts.append(_text(x + 10, y + h - 6, "!", "num light"))
     if new:
-        # Under the tile, clear of it: inside, every corner and line already shows something (issue 17).
+        # Under the tile, clear of it: inside, every corner and line already shows something.
         parts.append(
             f'<rect class="badge" x="{x + w / 2 - BADGE_W / 2:g}" y="{y + h + 2:g}" width="{BADGE_W}" '
             f'height="{BADGE_H}" rx="3" fill="#8c2f1b"/>'
