@@ -143,7 +143,14 @@ REFUSED_CONNECTION = (
 
 #: The most a request's line and headers may take, in bytes (with room for a long cookie a proxy might add).
 MAX_HEADERS = 32768
-HEADERS_TOO_LARGE = b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+_HEADERS_BODY = (
+    b'{"error":{"code":"headers_too_large","message":"request line and headers larger than %d bytes"}}' % MAX_HEADERS
+)
+HEADERS_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json\r\nConnection: close\r\n"
+    + f"Content-Length: {len(_HEADERS_BODY)}\r\n\r\n".encode()
+    + _HEADERS_BODY
+)
 
 
 def guarded_protocol(guard: ConnectionGuard) -> type[asyncio.Protocol]:
@@ -166,13 +173,15 @@ def guarded_protocol(guard: ConnectionGuard) -> type[asyncio.Protocol]:
             self.loop.call_later(guard.timeout, self._skald_check)
 
         def data_received(self, data: bytes) -> None:
-            """Count the bytes that come while no request is being answered (headers); too many close the
-            connection, since no header this server reads is long."""
+            """Count the bytes of a request's line and headers, up to the blank line that ends them; too many close
+            the connection, since no header this server reads is long. A body that comes in the same packet is
+            not counted: its size is the body limit's to judge (413, naming it)."""
             cycle = self.cycle
             if cycle is None or cycle.response_complete:
                 if cycle is not self._skald_header_cycle:
                     self._skald_header_cycle, self._skald_header_bytes = cycle, 0
-                self._skald_header_bytes += len(data)
+                end = data.find(b"\r\n\r\n")
+                self._skald_header_bytes += len(data) if end < 0 else end + 4
                 if self._skald_header_bytes > MAX_HEADERS:
                     guard.log.event("headers_too_large", self.client[0] if self.client else "?")
                     self.transport.write(HEADERS_TOO_LARGE)
