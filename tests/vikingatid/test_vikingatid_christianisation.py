@@ -97,7 +97,7 @@ def test_beyond_the_track_the_last_chance_repeats() -> None:
 
 
 def test_a_player_christianised_before_his_roll_does_not_roll() -> None:
-    """A player who is Christian when his roll comes (a card, part 2) does not roll: the table as it is decides."""
+    """A player who is Christian when his roll comes (by a card) does not roll: the table as it is decides."""
     position = at_year(position_for(3, ("denmark", "norway", "sweden")), 1000)
     c = begin(position, assimilate=False)
     position.christian[1] = True
@@ -154,7 +154,7 @@ def test_pagan_camps_alone_are_not_rolled_for() -> None:
 
 
 def test_an_area_counts_by_the_empire_it_belongs_to_now() -> None:
-    """Areas by the table's empire (cards of part 2 move provinces): Finland taken into Britain is rolled for."""
+    """Areas by the table's empire (cards move provinces): Finland taken into Britain is rolled for."""
     position = position_for(2, ("denmark", "norway"))
     position.christian[0] = True
     position.build_camps(0, "trading", "finland", 1)

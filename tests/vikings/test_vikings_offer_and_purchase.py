@@ -126,10 +126,10 @@ def test_wheel_turns_after_the_zero_group_so_all_prices_fall():
         state.apply(A.BUY + price)
         state.apply(A.island(5, 1))
         state.apply(A.HEAD)
-    state.apply(A.BUY + 0)  # the last Fisherman leaves space 0 empty (part 1)
+    state.apply(A.BUY + 0)  # the last Fisherman leaves space 0 empty
     state.apply(A.island(4, 1))  # the first player again: her Fisherman row column 1 is taken
     assert state.lands[0].head[BLUE] == 2  # this Fisherman, on a Goldsmith-row tile, joins the one sent there
-    assert state.offset == 3  # part 2: the Goldsmith's Group on space 3 now costs 0
+    assert state.offset == 3  # the wheel turns: the Goldsmith's Group on space 3 costs 0
     assert state.price_of(3) == 0 and state.price_of(11) == 8
 
 

@@ -11,8 +11,8 @@ Skald's readings (VA-03, VA-04, VA-62, VA-06): the turn's box on the track (`Boa
 tenths; a D10 showing at most that number christianises the roller, so the chance is what counts, not which end of
 the die the printed board asks for (VA-04). No one rolls before the track's `christianisation_from` year (900) or
 while the box's chance is 0; beyond the last box (`last_year: none`) the last chance is repeated (VA-05). The pagan
-players roll in seat order from the turn's first seat; a player who is Christian by the time his roll comes (a card,
-in part 2) does not roll. Then, under `assimilation: phase_10` (the default; the state passes `assimilate`), one D10
+players roll in seat order from the turn's first seat; a player who is Christian by the time his roll comes (by a
+card) does not roll. Then, under `assimilation: phase_10` (the default; the state passes `assimilate`), one D10
 for each area of the empires with a Christian bonus on the board (Britain and the German-Roman Empire), by the
 empire each area belongs to now (`Position.empire_of`), that holds camps of Christian players, in board order, the
 christianisations just rolled included; on a 1 every Christian player's camps there are removed, pagan camps stay.

@@ -11,7 +11,7 @@ the next turn as Peace? and ends at the cleanup after it unless a fight turns it
 per_kingdom` this acts on each kingdom's marker (`Position.war`), under `per_pair` on each pair's state
 (`Position.pair_war`). Every ship still on the board, standing or in a fleet still under way, leaves the game: phase 6
 removes unused ships at its end ("All unused ships are removed from the board"), so what is left could not move.
-Discarding comes with the cards (part 2). Option read: `war_tracking`. The phase has no decision.
+Discarding is one of the cards' steps. Option read: `war_tracking`. The phase has no decision.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 What is on the board: each player's ships standing in areas (placed in phase 5, or left by a journey under
 `journey_end: stay`) and the fleets under way with their danger count; each player's trading and war camps per area;
-the trade stop and plundered markers; which empire each area belongs to (cards of part 2 move provinces); the
+the trade stop and plundered markers; which empire each area belongs to (cards move provinces); the
 unknown lands discovered and by whom. In front of the players: kingdom, home country (after emigrating), silver,
 victory points, religion. Per Viking kingdom: king, treasury, War / Peace? marker (and, under `war_tracking:
 per_pair`, each pair's state), King's Peaces. The turn on the track (its year follows, VA-03), the phase and the
@@ -139,7 +139,7 @@ class Position:
         self.discovered_by = [NOBODY] * self.num_areas
         self.discovered_turn = [0] * self.num_areas
         self.mines_dry = False
-        # The cards' markers (part 2): a heritage or small kingdom's holder per area (FÖRLÄNING, SMÅRIKE, VA-23)
+        # The cards' markers: a heritage or small kingdom's holder per area (FÖRLÄNING, SMÅRIKE, VA-23)
         # and which of the two it is; separatists (UTBRYTARE, VA-22); areas an expansion card took; RIKSENANDE in
         # force per kingdom (VA-20: every kingdom under `all_players`); players sent into exile (EXIL, VA-18).
         self.fief = [NOBODY] * self.num_areas

@@ -96,7 +96,7 @@ EMIGRATION: Final = 33
 CHRISTIANISATION_ROLL: Final = 34
 ASSIMILATION_ROLL: Final = 35
 GAME_OVER: Final = 36
-# The cards' steps (part 2): drawing and discarding belong to phases 1 and 8; a card window and a card under way can
+# The cards' steps: drawing and discarding belong to phases 1 and 8; a card window and a card under way can
 # come in any phase, and carry the phase of the table.
 DRAW_CARD: Final = 37
 DISCARD_CARD: Final = 38
