@@ -336,9 +336,10 @@ def _hand_line(state: VikingatidState, seat: int) -> str:
 
 
 def test_at_one_keyboard_a_person_keeps_a_pass_in_card_windows_until_his_next_other_decision(tmp_path: Path) -> None:
-    """Two people at one keyboard are each asked in every card window (VA-09, `card_prompts: all_holders`): in a
-    window the table offers `keep`, which passes now and in every window after it, with no pass screen, until the
-    person's next decision of another kind; the kept passes are told as his ("Ann (kept): pass")."""
+    """Two people at one keyboard are each asked in every card window (VA-09: every holder is asked, and whether his
+    pass is forced is hidden): in a window the table offers `keep`, which passes now and in every window after it,
+    with no pass screen, until the person's next decision of another kind; the kept passes are told as his ("Ann
+    (kept): pass")."""
     terminal = Terminal(tmp_path, 30, 100, "--seats", "you:Ann,you:Bo,random", "--seed", "21")
     rng = random.Random(21)
     kept_by = ""

@@ -2,9 +2,9 @@
 passing its project's own API test at 2, 4 and 6 players (docs/rl-observation.md).
 
 Vikingatid games are long (1,000 actions at two players, 10,000 at six), so the adapters' tests play the shorter
-game of the rule options: the track ends in 1100 (`last_year`), and at more than two players only a seat holding a
-card playable in a window is asked (`card_prompts: playable_only`), which keeps every hidden hand and cuts a game
-to a third. The full-length forms are marked slow.
+game of the rule options: the track ends in 1100 (`last_year`), and at more than two players cards are played only
+as phases start (`card_windows: phase_start`), which keeps every hidden hand and cuts a game to a fraction. The
+full-length forms are marked slow.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pytest
@@ -25,8 +25,8 @@ from skald.games.vikingatid.state import VikingatidState
 GAME = get_game("vikingatid")
 #: The shortest game of the rule options: the track's last box is 1100 (turn 13).
 SHORT: dict[str, Any] = {"last_year": "1100"}
-#: Shorter still at many players: a window asks only the seats holding a card playable there (VA-09).
-SHORTER: dict[str, Any] = {"last_year": "1100", "card_prompts": "playable_only"}
+#: Shorter still at many players: card windows open only as phases start (VA-08).
+SHORTER: dict[str, Any] = {"last_year": "1100", "card_windows": "phase_start"}
 PLAYER_COUNTS = (2, 4, 6)
 
 
@@ -343,3 +343,194 @@ def test_vikingatid_is_learnable_and_registered_with_gymnasium() -> None:
     observation, _ = env.reset(seed=1)
     assert observation["observation"].shape == GAME.observation_tensor_shape(6)
     assert env.observation_space["observation"].high.max() == 1.0
+
+
+# -- control flow: whose turn, and which moves are skipped, tell nothing hidden --------------------------------------
+
+#: Plies walked after the swap in the control-flow checks, at the default options (every card window asked).
+CONTROL_PLIES = 400
+
+
+def _common_action(worlds: list[VikingatidState], rng: random.Random) -> int | None:
+    """An action legal in every world, drawn from the first world's order; None if there is none."""
+    common = [action for action in worlds[0].legal_actions() if all(action in w.legal_actions() for w in worlds[1:])]
+    return rng.choice(common) if common else None
+
+
+def _swapped_pair(num_players: int, seed: int) -> tuple[VikingatidState, VikingatidState, int]:
+    """A default-options position some way into a random game, the same position with one card of a seat's hand
+    another kind, and that seat."""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(num_players)
+    while True:
+        _step(state, rng)
+        if len(state.history) > 60 and state.current_player() >= 0:
+            other = (state.current_player() + 1) % num_players
+            world = _swap_in_hand(state, other)
+            if world is not None:
+                return state, world, other
+
+
+@pytest.mark.parametrize("num_players", PLAYER_COUNTS)
+def test_two_worlds_differing_in_a_hand_have_the_same_turn_order_and_the_same_forced_skips(num_players: int) -> None:
+    # OpenSpiel's current player is the engine's; PettingZoo's agent order is the engine's with the forced moves it
+    # may skip (`forced_is_public`). Neither may differ between worlds that differ only in a hand.
+    assert sum(_walk_two_worlds(num_players, seed) for seed in range(40, 46)) > 20
+
+
+def _walk_two_worlds(num_players: int, seed: int) -> int:
+    """Walk a swapped pair with actions legal in both, checking the control flow; the card windows met."""
+    first, second, _ = _swapped_pair(num_players, seed=seed)
+    worlds = [first, second]
+    rng = random.Random(seed)
+    windows = 0
+    for _ in range(CONTROL_PLIES):
+        if first.is_terminal():
+            break
+        if first.information_state_string(None) != second.information_state_string(None):
+            break  # the worlds are told apart openly (a discard, say)
+        players = [w.current_player() for w in worlds]
+        assert players[0] == players[1]
+        if players[0] == CHANCE:
+            outcome = sample_chance(first, rng)
+            for w in worlds:
+                w.apply(outcome if outcome in w.legal_actions() else sample_chance(w, random.Random(outcome)))
+            continue
+        public = [w.forced_is_public() for w in worlds]
+        assert public[0] == public[1]
+        if public[0]:
+            assert (len(first.legal_actions()) == 1) == (len(second.legal_actions()) == 1)
+        windows += first.window is not None
+        action = _common_action(worlds, rng)
+        if action is None:
+            break  # the holder must use his hand (a discard, a gift): from here the worlds are told apart openly
+        for w in worlds:
+            w.apply(action)
+    return windows
+
+
+def _agent_order_in_two_worlds(num_players: int, seed: int) -> list[str]:
+    """Step two PettingZoo environments, one holding a swapped card, with actions legal in both; the agent order
+    they showed (asserted equal at each step)."""
+    from skald.rl.pettingzoo_env import SkaldAECEnv
+
+    envs = [SkaldAECEnv("vikingatid", num_players) for _ in range(2)]
+    for env in envs:
+        env.reset(seed=seed)
+    first, second, _ = _swapped_pair(num_players, seed=seed)
+    envs[0].game_state, envs[1].game_state = first, second
+    for env in envs:
+        env._advance()
+    rng = random.Random(seed)
+    order: list[str] = []
+    for _ in range(CONTROL_PLIES):
+        if any(env.game_state.is_terminal() for env in envs):
+            break
+        assert envs[0].agent_selection == envs[1].agent_selection
+        order.append(envs[0].agent_selection)
+        action = _common_action([env.game_state for env in envs], rng)
+        if action is None:
+            break  # the holder must use his hand: from here the worlds are told apart openly
+        for env in envs:
+            env.step(action)
+    return order
+
+
+@pytest.mark.parametrize("num_players", PLAYER_COUNTS)
+def test_pettingzoo_agent_order_is_the_same_in_two_worlds_differing_in_a_hand(num_players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    orders = [_agent_order_in_two_worlds(num_players, seed) for seed in range(50, 56)]
+    assert sum(len(order) for order in orders) > 150
+    assert {agent for order in orders for agent in order} == {f"player_{s}" for s in range(num_players)}
+
+
+def _public_policy(_observation: Any, mask: Any) -> int:
+    """An opponent that plays by what is public where it can: the lowest legal action that plays no card."""
+    from skald.games.vikingatid.actions import PLAY_CARD
+
+    legal = [int(a) for a in np.flatnonzero(mask)]
+    return next((a for a in legal if not PLAY_CARD <= a < PLAY_CARD + CARD_KINDS), legal[0])
+
+
+def _learner_steps_in_two_worlds(num_players: int, seed: int) -> int:
+    """Step two Gymnasium environments whose positions differ in an opponent's card, with the same learner actions;
+    the steps whose boundaries (plies) were compared while the learner could not tell the worlds apart."""
+    from skald.rl.gymnasium_env import SkaldGymEnv
+
+    envs = [SkaldGymEnv("vikingatid", num_players, opponents=_public_policy, seat=0) for _ in range(2)]
+    for env in envs:
+        env.reset(seed=seed)
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(num_players)
+    while len(state.history) < 60 or state.current_player() != 0 or _swap_in_hand(state, 1) is None:
+        _step(state, rng)
+    swapped = _swap_in_hand(state, 1)
+    assert swapped is not None
+    envs[0].game_state, envs[1].game_state = state, swapped
+    compared = 0
+    for _ in range(CONTROL_PLIES // 4):
+        states = [env.game_state for env in envs]
+        action = _common_action(states, rng) if not states[0].is_terminal() else None
+        if action is None:
+            break
+        for env in envs:
+            env.step(action)
+        if envs[0].game_state.information_state_string(0) != envs[1].game_state.information_state_string(0):
+            break  # the opponents' moves in this step told the worlds apart to the learner
+        assert len(envs[0].game_state.history) == len(envs[1].game_state.history)
+        compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("num_players", PLAYER_COUNTS)
+def test_gymnasium_step_boundaries_are_the_same_in_two_worlds_differing_in_an_opponents_hand(num_players: int) -> None:
+    # Opponents that play by what is public act alike in both worlds until something tells them apart; while the
+    # learner cannot tell them apart either, its steps fall at the same plies.
+    assert sum(_learner_steps_in_two_worlds(num_players, seed) for seed in range(60, 68)) > 20
+
+
+#: Every value of each option that changes what is hidden or who is asked (`Game.hidden_options`), the defaults
+#: first; a value the game refuses to play (`gifts: any_window`) is left out.
+HIDDEN_VARIANTS: list[dict[str, Any]] = [{}] + [
+    {rule.name: value}
+    for rule in GAME.options
+    if rule.name in GAME.hidden_options
+    for value in rule.choices
+    if value != rule.default and not (rule.name == "gifts" and value == "any_window")
+]
+#: Those a game takes under a minute to play through here; the others are `slow`.
+QUICK_VARIANTS: Final = ({}, {"card_windows": "off"}, {"gifts": "off"})
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [v if v in QUICK_VARIANTS else pytest.param(v, marks=pytest.mark.slow) for v in HIDDEN_VARIANTS],
+    ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "default",
+)
+def test_openspiels_ismcts_completes_a_game_under_every_value_of_the_hidden_options(variant: dict[str, Any]) -> None:
+    # ISMCTS draws every determinization through `resample_from_infostate` and checks it against the root's
+    # information state, so a world the resampler cannot honour (the withdrawn `card_prompts: playable_only` was one)
+    # makes it fail. A flat evaluator keeps the game short: the search, not its strength, is what is checked.
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class Flat(mcts.Evaluator):  # type: ignore[misc]
+        def evaluate(self, state: Any) -> Any:
+            return np.zeros(state.num_players())
+
+        def prior(self, state: Any) -> list[tuple[int, float]]:
+            legal = state.legal_actions()
+            return [(action, 1.0 / len(legal)) for action in legal]
+
+    game = _spiel(2, {**SHORT, **variant})
+    rng = np.random.RandomState(7)
+    bots = [ismcts.ISMCTSBot(game, Flat(), uct_c=2.0, max_simulations=3, random_state=rng) for _ in range(2)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert sum(state.returns()) == pytest.approx(1.0)
+    assert isinstance(pyspiel.serialize_game_and_state(game, state), str)

@@ -1,9 +1,8 @@
 """Standing answers at the web table (`Presentation.standing_answer`), over real WebSockets against `skald serve`.
 
-A player who holds no playable card in a window is never made to click "pass" dozens of times, in a way
-that reveals nothing to the others. Under `card_prompts: all_holders` every holder is asked in every window; a
-person may instead keep "pass in every card window until my next decision", which the server then gives for him
-at once, whatever he holds, until a decision of another kind comes to him.
+A player who holds no playable card in a window is never made to click "pass" (the server gives an only answer),
+and one who does may keep "pass in every card window until my next decision", which the server then gives for him,
+whatever he holds, until a decision of another kind comes to him.
 """
 
 from __future__ import annotations
@@ -16,9 +15,9 @@ import pytest
 from test_web_api import Socket
 from web_support import Server, running
 
-#: Person in seat 1 against two random bots, cards dealt and every holder asked in every window.
+#: Person in seat 1 against two random bots, cards dealt (every holder is asked in every window).
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-OPTIONS = {"card_prompts": "all_holders"}
+OPTIONS: dict[str, Any] = {}
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from vikingatid_kit import GAME, fixed_state
 
-from skald.engine import CHANCE, IllegalAction, Record
+from skald.engine import CHANCE, IllegalAction, OptionError, Record
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import CARD_IDS, DISCARD, DRAW, PLAY_CARD
 from skald.games.vikingatid.cards import deck as D
@@ -154,13 +154,51 @@ def test_a_player_without_cards_is_never_asked() -> None:
     assert empty not in asked and len(asked) == 2
 
 
-def test_under_playable_only_a_holder_without_a_playable_card_is_not_asked() -> None:
-    """VA-09 `playable_only`: only players holding a card that can be played there are asked."""
-    state = dealt(3, card_prompts="playable_only")
-    while state.step == S.CARD_WINDOW and state.window is not None:
+def test_asking_only_holders_of_a_playable_card_is_withdrawn_and_names_why() -> None:
+    """VA-09: asking only the holders of a playable card told the table who holds one, so `card_prompts:
+    playable_only` is refused, naming the reason; a record naming `all_holders`, the reading kept, still loads."""
+    with pytest.raises(OptionError, match=r"options\.card_prompts: 'playable_only' is withdrawn: .*showed the table"):
+        GAME.new_initial_state(3, {"card_prompts": "playable_only"})
+    state = GAME.new_initial_state(3, {"card_prompts": "all_holders"})
+    assert "card_prompts" not in state.options and state.options == GAME.new_initial_state(3).options
+
+
+def test_a_window_has_one_answer_exactly_when_its_holder_has_nothing_playable_and_no_one_may_know() -> None:
+    """VA-09: every holder is asked; "pass" is his only answer exactly when no card he holds is playable there, so
+    whether he has one answer is hidden (`forced_is_public` false in every window)."""
+    rng = random.Random(3)
+    state = dealt(3)
+    windows_seen = 0
+    while not state.is_terminal() and state.position.turn < 3:
+        if state.current_player() == CHANCE:
+            state.apply(rng.choice(state.legal_actions()))
+            continue
+        if state.step == S.CARD_WINDOW and state.window is not None:
+            windows_seen += 1
+            seat = state.current_player()
+            assert not state.forced_is_public()
+            assert (state.legal_actions() == [PASS]) == (not state.playable(seat, state.window.kind))
+        state.apply(rng.choice(state.legal_actions()))
+    assert windows_seen > 20
+
+
+def test_where_one_answer_is_said_to_be_public_every_world_another_seat_imagines_agrees() -> None:
+    """`forced_is_public`: where it holds, whether the seat to act has one answer is the same in every world another
+    seat cannot tell from this one (its own resampled worlds), so answering it at once tells that seat nothing."""
+    rng = random.Random(11)
+    state = dealt(4)
+    checked = 0
+    while not state.is_terminal() and state.position.turn < 3:
         seat = state.current_player()
-        assert state.playable(seat, state.window.kind), seat
-        state.apply(PASS)
+        if seat >= 0 and state.forced_is_public() and state.deck.hand_size(seat):
+            forced = len(state.legal_actions()) == 1
+            other = (seat + 1) % 4
+            for _ in range(2):
+                world = state.resample_from_infostate(other, rng)
+                assert (len(world.legal_actions()) == 1) == forced, (len(state.history), state.step)
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 20
 
 
 def test_phase_start_windows_only_under_card_windows_phase_start() -> None:

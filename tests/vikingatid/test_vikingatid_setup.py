@@ -156,7 +156,7 @@ def test_the_start_position_comes_from_the_board() -> None:
 
 #: The rulings' "Rule options at a glance", with VA-70 and VA-71 from "Points still open".
 RULINGS_OPTIONS = {
-    "card_windows": "events", "card_prompts": "all_holders", "war_card": "kingdom_only",
+    "card_windows": "events", "war_card": "kingdom_only",
     "protection": "danger_total", "divine_intervention": "one_roll", "berserk": "no_losses",
     "exile_without_conquest": "homeless", "election_cards_window": "each_election", "unifier_scope": "all_players",
     "religious_quarrel": "choice", "separatists": "hostile", "fief_loss": "last_war_camp",

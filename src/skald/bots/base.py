@@ -52,6 +52,12 @@ class Bot(ABC):
             return self._choose(world, player, legal)
         return self._choose(state, player, legal)
 
+    def within(self, seconds: float) -> Bot:
+        """This bot with its search cut off after `seconds`, for a front end that must answer by a fixed time (a
+        card window's answers reach the table together, however long each bot thought). A bot that does not search
+        is itself."""
+        return self
+
     def rng_for(self, state: State) -> random.Random:
         """A generator seeded by the bot's seed and what the seat to act knows (in a perfect-information game, the
         position's history), so replays, and positions that seat cannot tell apart, choose alike."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from skald.bots.base import Bot
 from skald.bots.evaluation import evaluations, softmax_rewards
@@ -167,6 +167,11 @@ class MCTSBot(Bot):
         self.config = config or LEVELS["normal"]
         #: Iterations run by the last `step` that searched (for benchmarks).
         self.last_iterations = 0
+
+    def within(self, seconds: float) -> MCTSBot:
+        """The same search (seed, spec and knobs) with its clock budget no longer than `seconds`."""
+        cap = seconds if self.config.seconds is None else min(seconds, self.config.seconds)
+        return MCTSBot(self.spec, self.seed, replace(self.config, seconds=cap))
 
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
         if state.game.information != PERFECT:

@@ -49,7 +49,7 @@ from skald.engine import (
     game_names,
     sample_chance,
 )
-from skald.engine.presentation import kept_answer
+from skald.engine.presentation import kept_answer, only_answer
 from skald.engine.record import FORMAT, read_json_file
 
 #: `Seat.kind` of a person; every other kind is a bot spec.
@@ -251,13 +251,12 @@ class TerminalTable:
 
     def only_choice(self) -> int | None:
         """The one legal action of the person to act, if the table may take it unasked: there is no other, and
-        taking it alone tells nobody at the keyboard anything (one person at the table, or nothing hidden)."""
-        legal = self.state.legal_actions()
-        if len(legal) != 1:
+        taking it alone tells nobody at the keyboard anything (one person at the table, or everyone can tell the
+        move is forced: `State.forced_is_public`)."""
+        only = only_answer(self.state)
+        if only is None or (len(self.people) > 1 and not self.state.forced_is_public()):
             return None
-        if len(self.people) > 1 and self.state.game.information != PERFECT:
-            return None
-        return legal[0]
+        return only
 
     def take_alone(self, seat: int, action: int | None = None, why: str = "the only choice") -> None:
         """Take the person's only choice (or the answer he keeps) for him, and say so with the bots' moves like it

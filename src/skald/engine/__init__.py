@@ -1,6 +1,6 @@
 """The game contract every Skald game speaks: states, actions, chance, records and the registry."""
 
-from skald.engine.game import Game, OptionError, RuleOption
+from skald.engine.game import Game, OptionError, RuleOption, WithdrawnOption
 from skald.engine.play import play_random_game, sample_chance
 from skald.engine.presentation import Presentation, StandingAnswer, target_key
 from skald.engine.record import Record, RecordError, Seat
@@ -27,6 +27,7 @@ __all__ = [
     "StandingRow",
     "Standings",
     "State",
+    "WithdrawnOption",
     "final_standings",
     "game_names",
     "get_game",

@@ -15,7 +15,7 @@ from skald.engine.state import IMPERFECT, PERFECT, Information, State
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["IMPERFECT", "PERFECT", "Game", "OptionError", "RuleOption"]
+__all__ = ["IMPERFECT", "PERFECT", "Game", "OptionError", "RuleOption", "WithdrawnOption"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,17 @@ class RuleOption:
         return first if first.endswith(".") else f"{first}."
 
 
+@dataclass(frozen=True)
+class WithdrawnOption:
+    """A rule option a game no longer offers. A record that names it still loads when it holds the reading the game
+    kept (`kept`, which it now plays always); any other value is refused with `reason`, which says why the reading
+    was withdrawn and what to use instead."""
+
+    name: str
+    kept: Any
+    reason: str
+
+
 def words(identifier: str) -> str:
     """An identifier as words for a person: underscores as spaces, the first letter a capital."""
     text = identifier.replace("_", " ").strip()
@@ -83,6 +94,11 @@ class Game(ABC):
     min_players: int
     max_players: int
     options: tuple[RuleOption, ...] = ()
+    #: The rule options whose values change what is hidden, or who is asked what and when: `skald check
+    #: --each-hidden-option` checks every value of each.
+    hidden_options: tuple[str, ...] = ()
+    #: Rule options once offered and since withdrawn (`WithdrawnOption`): records naming them keep loading.
+    withdrawn_options: tuple[WithdrawnOption, ...] = ()
     #: What `State.scores()` counts, as front ends head it (Vikings: "Fame").
     score_name: str = "Score"
     #: `PERFECT` or `IMPERFECT`: whether every seat sees all that has happened. An imperfect-information game
@@ -113,7 +129,13 @@ class Game(ABC):
         """Defaults overlaid with `options`; raises `OptionError` naming an unknown option or bad value."""
         known = {o.name: o for o in self.options}
         resolved = {o.name: o.default for o in self.options}
+        withdrawn = {o.name: o for o in self.withdrawn_options}
         for name, value in (options or {}).items():
+            if name in withdrawn and name not in known:
+                gone = withdrawn[name]
+                if value == gone.kept:
+                    continue
+                raise OptionError(f"options.{shown_key(name)}: {shown(value)} is withdrawn: {gone.reason}")
             if name not in known:
                 raise OptionError(
                     f"options.{shown_key(name)}: no such rule option in {self.name} (known: {sorted(known)})"

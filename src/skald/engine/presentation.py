@@ -60,6 +60,16 @@ def kept_answer(state: Position, kept: dict[int, StandingAnswer]) -> int | None:
     return offer.action
 
 
+def only_answer(state: Position) -> int | None:
+    """The one legal action of the seat to act, or None where it has a real choice (or chance acts, or the game is
+    over). A person is never asked a question with one answer: front ends give it for him, at once where the table
+    may know it has one answer (`State.forced_is_public`), else at the pace of a real answer."""
+    if state.current_player() < 0:
+        return None
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 else None
+
+
 class Presentation:
     """The generic presentation of any game; a game overrides what it can say better."""
 

@@ -115,6 +115,14 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to act (or chance's outcomes), in a stable ascending order."""
 
+    def forced_is_public(self) -> bool:
+        """Whether every viewer can tell, from what it sees, whether the seat to act has a single legal action. Only
+        then may a front end or adapter play a forced move at once, or skip it, without telling the table something
+        hidden (in Vikingatid a card window has one answer exactly when its holder has no card playable there).
+        The seat to act always knows its own legal actions. By default: true in a perfect-information game, false
+        otherwise; an imperfect-information game overrides it where its hidden parts never change what is legal."""
+        return self.game.information == PERFECT
+
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node: each outcome with its probability, summing to 1."""

@@ -9,7 +9,8 @@
   seat. A policy makes self-play a one-liner (a frozen copy of the learner) and `set_opponents` swaps them between
   games (opponent pools). Chance and the opponents act inside `step` until the learner must choose or the game ends.
 - **Forced moves.** With `skip_forced=True` (the default) a decision with exactly one legal action is played for the
-  learner; whatever reward it brings is carried into the next step's reward.
+  learner; whatever reward it brings is carried into the next step's reward. The learner knows its own legal
+  actions, so where its steps fall tells it nothing it did not know, and nothing of the opponents' hidden parts.
 - **Reward.** `reward="win"`: 0 until the end, then the learner's Skald return (1/k if one of k winners).
   `reward="margin"`: the same, plus at every step the change in the learner's score margin (its score minus the best
   other score) since its last decision, divided by `margin_scale`.

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+import sys
+from typing import Any, Final
 
 import numpy as np
 import pyspiel
@@ -99,6 +100,17 @@ def skald_value(choices: tuple[Any, ...], value: Any) -> Any:
     return value
 
 
+#: OpenSpiel's modules whose search reads the whole state it is given (`SkaldSpielGame.get_type`).
+_PERFECT_SEARCHES: Final = frozenset({"open_spiel.python.algorithms.mcts"})
+
+
+def _asked_by_perfect_search() -> bool:
+    """Whether `get_type` is being called from a search that assumes it may read the whole state (MCTSBot's
+    constructor asks the game's type first)."""
+    frame = sys._getframe(2)
+    return frame.f_globals.get("__name__") in _PERFECT_SEARCHES
+
+
 class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One Skald game, with its player count and rule options, as an OpenSpiel game."""
 
@@ -122,6 +134,17 @@ class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_game_length(skald_game, num_players, self.options),
         )
         super().__init__(game_type, info, params)
+
+    def get_type(self) -> Any:
+        """The game's OpenSpiel type. OpenSpiel's `MCTSBot`, which searches the state it is given and so would see
+        every hidden hand, is refused here for a game with hidden information, naming the search that fits."""
+        if self.skald_game.information != PERFECT and _asked_by_perfect_search():
+            raise ValueError(
+                f"{self.skald_game.name} has hidden information: OpenSpiel's MCTSBot would search the true state "
+                "(every hand seen); use open_spiel.python.algorithms.ismcts.ISMCTSBot, which searches information "
+                "sets through resample_from_infostate (docs/learning.md)"
+            )
+        return super().get_type()
 
     def new_initial_state(self) -> SkaldSpielState:
         """The position before the first action (whatever the game deals or draws first comes at chance nodes)."""

@@ -8,7 +8,9 @@ with hidden information an agent's observation is its own view only (its hand, n
 another seat's hidden part reaches an agent through `infos` either.
 Spaces are built once and are identical for every seat; the tensor's Box has the bounds the game declares. Chance
 (tiles from the stacks, Vikings from the bag) is resolved inside the environment with its own generator, seeded by
-`reset(seed=…)`. With `skip_forced=True` (the default) a seat with exactly one legal action has it played for it.
+`reset(seed=…)`. With `skip_forced=True` (the default) a seat with exactly one legal action has it played for it
+where every agent can tell it has one (`State.forced_is_public`); elsewhere it is asked, so the agent order is the
+same in every world an agent cannot tell apart.
 Rewards, `reward="win"`: Skald's returns at the end, 1/k to each of the k winners; `reward="margin"` adds, at every
 step, each seat's change in score margin divided by `margin_scale` (as in the Gymnasium wrapper). When the game ends
 every agent's `infos` entry holds the final `scores`, `winners`, `returns`, the `game_length`, and that seat's
@@ -123,7 +125,9 @@ class SkaldAECEnv(AECEnv[str, Any, int]):  # type: ignore[misc]
             player = state.current_player()
             if player == CHANCE:
                 state.apply(sample_chance(state, self._rng))
-            elif player >= 0 and self.skip_forced:
+            elif player >= 0 and self.skip_forced and state.forced_is_public():
+                # Skipped only where every agent can tell the move is forced: in Vikingatid's card windows whether
+                # a holder has one answer depends on his hand, so skipping there would change the agent order.
                 legal = state.legal_actions()
                 if len(legal) != 1:
                     return

@@ -212,10 +212,18 @@ def views(
     def seen() -> dict[str, Any]:
         return Record.of(state).seen_by(viewer)
 
+    def forced() -> str:
+        # What adapters do with the decision: a forced move is played or skipped at once only where everyone can
+        # tell it is forced (PettingZoo's agent order, a front end's pace), so that is part of every view.
+        if player < 0 or not state.forced_is_public():
+            return "asked" if player >= 0 else ""
+        return "forced, skipped" if len(state.legal_actions()) == 1 else "asked"
+
     if cheap:
         return _read(
             [
                 ("seat to move", lambda: str(player)),
+                ("forced moves skipped", forced),
                 ("observation", lambda: _dumps(state.observation(viewer))),
                 ("information state", lambda: state.information_state_string(viewer)),
                 ("scores", lambda: _dumps(state.scores())),
@@ -223,6 +231,7 @@ def views(
         )
     parts: list[tuple[str, Callable[[], str]]] = [
         ("seat to move", lambda: str(player)),
+        ("forced moves skipped", forced),
         ("observation", lambda: _dumps(state.observation(viewer))),
         ("information state", lambda: state.information_state_string(viewer)),
         ("text", lambda: state.render_text(seat=viewer)),

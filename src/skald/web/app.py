@@ -85,6 +85,7 @@ def open_services(app: FastAPI, settings: Settings) -> None:
         bot_workers=settings.bot_workers,
         max_bot_games=settings.max_bot_games,
         max_bot_games_per_client=settings.max_bot_games_per_client,
+        hidden_pace=settings.hidden_pace,
     )
     ratings = Ratings(store.ratings, store.seats)
     tables.on_over = ratings.game_over

@@ -132,7 +132,8 @@ class BotPool:
                 with contextlib.suppress(Exception):
                     await asyncio.shield(self._starting)
             if self.workers <= 0 or self.failed:
-                return await asyncio.to_thread(bot.step, state)
+                thinker = bot if job.within is None else bot.within(job.within)
+                return await asyncio.to_thread(thinker.step, state)
             for _ in range(_TRIES):
                 executor = self._executor
                 if executor is None:

@@ -36,6 +36,8 @@ class BotJob(NamedTuple):
     seat: int
     spec: str
     seed: int
+    #: The most seconds the bot's search may take (`Bot.within`), or None: its own budget.
+    within: float | None = None
 
 
 class BotAnswer(NamedTuple):
@@ -135,7 +137,8 @@ def think(job: BotJob) -> BotAnswer:
     state = position(job)
     if state.current_player() != job.seat:
         raise ValueError(f"game {job.game_id}: seat {job.seat} is not to move after {len(job.actions)} actions")
-    action = bot_for(job.spec, job.seed).step(state)
+    bot = bot_for(job.spec, job.seed)
+    action = (bot if job.within is None else bot.within(job.within)).step(state)
     return BotAnswer(action, os.getpid(), time.perf_counter() - started)
 
 

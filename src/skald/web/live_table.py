@@ -17,7 +17,7 @@ from typing import Any
 from skald.bots.base import Bot
 from skald.bots.spec import make_bot
 from skald.engine import CHANCE, PERFECT, StandingAnswer, State, get_game
-from skald.engine.presentation import kept_answer
+from skald.engine.presentation import kept_answer, only_answer
 from skald.web.chat import TableChat
 from skald.web.client import Client
 from skald.web.store.schema import GameRow
@@ -165,6 +165,17 @@ class LiveTable:
             return LogEntry(whole)
         viewers: list[int | None] = [*range(state.num_players), None]
         return LogEntry(whole, [{**base, "notation": state.notation_for(action, viewer)} for viewer in viewers])
+
+    def given_answer(self, state: State) -> int | None:
+        """The answer the table gives, unasked, for the person to act at `state`: the standing answer he keeps if
+        this decision takes it, else his only answer, else None (he is asked). Forgets nothing."""
+        player = state.current_player()
+        kept = self.standing.get(player)
+        if kept is not None:
+            offer = self.game.presentation.standing_answer(state)
+            if offer is not None and offer.name == kept.name:
+                return offer.action
+        return only_answer(state)
 
     def standing_action(self, state: State) -> int | None:
         """The action the seat to act in `state` answers with by its standing answer, or None. A decision where the

@@ -169,7 +169,12 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
     if full:
         body["last_move"] = last_move_marks(state, table.log, seat)
         body["seat_lines"] = [presentation.seat_summary(state, s, seat) for s in range(state.num_players)]
-    if seat is not None and seat == player:
+    given = table.given_answer(state) if seat is not None and seat == player and seat not in table.bots else None
+    if given is not None:
+        # A question with one answer, or one his standing answer takes, is not asked: the table gives the answer
+        # (`skald.web.driving`), and says so.
+        body["given"] = state.notation_for(given, seat)
+    elif seat is not None and seat == player:
         body["legal"] = legal(table, words=full)[0]
         if full:
             body["prompt"] = presentation.prompt(state)

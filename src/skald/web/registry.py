@@ -31,6 +31,7 @@ from skald.web.driving import Driver, report_failure
 from skald.web.errors import TableError
 from skald.web.live_table import HUMAN, LiveTable, SeatInfo, token_hash
 from skald.web.settings import (
+    HIDDEN_PACE,
     MAX_TABLES,
     TABLE_IDLE_SECONDS,
     environment_bot_workers,
@@ -59,6 +60,7 @@ class Tables:
         bot_workers: int | None = None,
         max_bot_games: int | None = None,
         max_bot_games_per_client: int | None = None,
+        hidden_pace: float = HIDDEN_PACE,
     ) -> None:
         self.stores = stores
         #: The worker processes bots think in (started by the first bot move; by default `SKALD_BOT_WORKERS` or two).
@@ -92,7 +94,7 @@ class Tables:
         self.on_over: Callable[[LiveTable], Coroutine[Any, Any, None]] | None = None
         #: Every move is committed through this, grouped with whatever other games commit at the same moment.
         self.commits = Commits(stores.games, self._adopted, self._moved)
-        self.driver = Driver(self.bot_pool, self.commits.commit, self._settle)
+        self.driver = Driver(self.bot_pool, self.commits.commit, self._settle, hidden_pace)
         self.catchup = CatchUp(self, stores.games, stores.chat, self.commits, self.driver)
         #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
         self.listener: MoveListener | None = None

@@ -27,6 +27,9 @@ GAME_EXPIRY_DAYS = 30.0
 #: Unfinished games with a bot seat that one client address, and the whole server, may have in memory at once.
 MAX_BOT_GAMES_PER_CLIENT = 4
 MAX_BOT_GAMES = 50
+#: Seconds the answers at a decision of hidden forcedness (a card window) wait before they reach the table, and
+#: wait more per bot decision among them (`skald.web.driving`).
+HIDDEN_PACE = 0.15
 
 
 def default_bot_workers() -> int:
@@ -155,6 +158,9 @@ class Settings:
     #: Worker processes the bots think in (`--bot-workers`, else `SKALD_BOT_WORKERS`; default two, one on a
     #: one-core machine; 0 runs them in the server's threads, which slows every table: for comparison only).
     bot_workers: int = field(default_factory=environment_bot_workers)
+    #: Seconds the table's own answers in a card window wait, together, and wait more per bot decision among them,
+    #: so that no answer's timing tells what its seat holds (`SKALD_HIDDEN_PACE`; `skald.web.driving`).
+    hidden_pace: float = field(default_factory=lambda: environment_number("SKALD_HIDDEN_PACE", HIDDEN_PACE, least=0.01))
     #: Unfinished games with a bot seat the server keeps at once (`--max-bot-games`, else `SKALD_MAX_BOT_GAMES`).
     max_bot_games: int = field(default_factory=environment_max_bot_games)
     #: Of those, how many one client address may have created (`--max-bot-games-per-client`, else

@@ -11,7 +11,7 @@ from skald.games.vikingatid import evaluation
 from skald.games.vikingatid.actions import CARD_IDS, NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
 from skald.games.vikingatid.cards.data import CardData, cards
-from skald.games.vikingatid.options import OPTIONS
+from skald.games.vikingatid.options import OPTIONS, WITHDRAWN
 from skald.games.vikingatid.presentation import VikingatidPresentation
 from skald.games.vikingatid.state import VikingatidState
 
@@ -25,6 +25,9 @@ class VikingatidGame(Game):
     min_players = 2
     max_players = 6
     options = OPTIONS
+    withdrawn_options = WITHDRAWN
+    # Which windows open (and so who is asked), sealed bids, card gifts and the election cards' window.
+    hidden_options = ("card_windows", "election_bids", "gifts", "election_cards_window")
     catalogue_rank = 3
     provides_observation_tensor = True
     presentation = VikingatidPresentation()

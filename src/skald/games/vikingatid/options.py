@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from skald.engine import WithdrawnOption
 from skald.games.vikingatid.cards.options import CARD_OPTIONS, option
 
 _RULEBOOK_OPTIONS: Final = (
@@ -28,17 +29,6 @@ _RULEBOOK_OPTIONS: Final = (
         labels=("At every event", "Only at the start of each phase", "No cards"),
         summary="When players may play cards: at every roll and event, only as phases start, or no cards at all.",
         primary=True,
-    ),
-    option(
-        "card_prompts",
-        "all_holders",
-        ("playable_only",),
-        "VA-09. 'all_holders': in a window every player holding a card is asked, whatever he holds (hand sizes "
-        "are public, so being asked reveals nothing). 'playable_only': only players holding a card playable "
-        "there are asked: faster, but being asked shows the table that one holds such a card.",
-        title="Who is asked in a card window",
-        labels=("Everyone holding a card", "Only those holding a playable card"),
-        summary="Which players a card window asks whether they play a card.",
     ),
     option(
         "kingdom_choice",
@@ -469,3 +459,16 @@ OPTIONS: Final = (*_RULEBOOK_OPTIONS, *CARD_OPTIONS)
 OPTION_BY_NAME: Final = {rule.name: rule for rule in OPTIONS}
 #: The rule options' defaults, as `Game.resolve_options(None)` gives them.
 DEFAULTS: Final = {rule.name: rule.default for rule in OPTIONS}
+
+#: Options no longer offered. `card_prompts: playable_only` asked in a card window only the holders of a card
+#: playable there: being asked, or passed over, told every other player what a hand could do, and no world a bot
+#: or a check resamples can honour that (VA-09, docs/vikingatid.md "Card windows"). Every holder is asked now, and
+#: a holder with nothing playable is answered for by the table.
+WITHDRAWN: Final = (
+    WithdrawnOption(
+        "card_prompts",
+        "all_holders",
+        "asking only the holders of a playable card showed the table who holds one; every holder is asked, and the "
+        "table passes for a holder with nothing playable (for shorter games use card_windows: phase_start)",
+    ),
+)

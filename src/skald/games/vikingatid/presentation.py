@@ -791,8 +791,8 @@ class VikingatidPresentation(Presentation):
 
     def standing_answer(self, state: State) -> StandingAnswer | None:
         """In a card window (VA-09), "pass" for it and every window after it until the seat's next decision of
-        another kind: under `card_prompts: all_holders` a holder is asked in every window, hundreds of times a game,
-        and passing whatever he holds tells the others nothing."""
+        another kind: every holder is asked in every window, hundreds of times a game, and passing whatever he holds
+        tells the others nothing (not even by how long he takes)."""
         v = _state(state)
         if v.step != S.CARD_WINDOW or v.current_player() < 0:
             return None

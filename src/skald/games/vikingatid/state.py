@@ -362,6 +362,24 @@ class VikingatidState(Situation):
             return sorted(plays + self._step_actions())
         return self._step_actions()
 
+    def forced_is_public(self) -> bool:
+        """Whether every viewer can tell if the seat to act has a single legal action (`State.forced_is_public`).
+        Its hand decides that in a card window (one answer, "pass", exactly when it holds nothing playable there),
+        at a decision of its own that has one answer but for the cards it may play first (VA-08), when it gives a
+        card (the kinds it holds, and what it may play first), and when it discards from a hand of two or more.
+        Hand sizes are public, so an empty hand tells nothing."""
+        seat = self.current_player()
+        if seat < 0 or not self.cards_on() or not self.deck.hand_size(seat):
+            return True
+        step = self.step
+        if step in (S.CARD_WINDOW, S.GIFT_CARD):
+            return False
+        if step == S.DISCARD_CARD:
+            return self.deck.hand_size(seat) == 1
+        if step in S.CARD_STEPS or self.window is not None or self.play is not None:
+            return True
+        return len(self._step_actions()) != 1
+
     def _step_actions(self) -> list[int]:
         """The legal actions of the step under way, cards apart."""
         step = self.step
@@ -453,12 +471,10 @@ class VikingatidState(Situation):
             return []
         return [PLAY_CARD + kind for kind in self.playable(seat, windows.OWN_DECISION)]
 
-    def _holders(self, window: str) -> list[bool]:
-        """Who is asked in a window (VA-09): every holder of a card, or under `playable_only` those holding one
-        playable there."""
+    def _holders(self) -> list[bool]:
+        """Who is asked in a window (VA-09): every holder of a card, whatever he holds (hand sizes are public, so
+        who is asked tells nothing)."""
         deck = self.deck
-        if self.options["card_prompts"] == "playable_only":
-            return [bool(self.playable(seat, window)) for seat in range(self.num_players)]
         return [deck.hand_size(seat) > 0 for seat in range(self.num_players)]
 
     def _open_window(self, kind: str, resume: int, step: int, first: int, held: int = -1, roller: int = -1) -> bool:
@@ -470,7 +486,7 @@ class VikingatidState(Situation):
             return False
         w = windows.Window(kind, resume, step, self.position.phase, max(first, 0), step, held, roller)
         self.window = w
-        asked = windows.next_asked(w.seat, self.num_players, self._holders(kind))
+        asked = windows.next_asked(w.seat, self.num_players, self._holders())
         if asked < 0:
             self.window = None
             return False
@@ -485,7 +501,7 @@ class VikingatidState(Situation):
         assert w is not None
         if action == PASS:
             w.passes += 1
-            holders = self._holders(w.kind)
+            holders = self._holders()
             if w.passes >= sum(holders):
                 self._close_window()
                 return
@@ -612,7 +628,7 @@ class VikingatidState(Situation):
             self._settle()
             return
         w.passes = 0
-        asked = windows.next_asked(play.seat + 1, self.num_players, self._holders(w.kind))
+        asked = windows.next_asked(play.seat + 1, self.num_players, self._holders())
         if asked < 0:
             self._close_window()
             return

@@ -72,6 +72,8 @@ export function drawPrompt(mine) {
     // The game's words for this step: what to do, then how to do it on the drawn board if the game says.
     prompt.replaceChildren(`Your turn — ${sentence(view.prompt || "choose a move", false)}`);
     if (view.click_hint) prompt.append(" ", el("span", { class: "hint" }, sentence(view.click_hint, true)));
+  } else if (view.given) {
+    prompt.textContent = `Your answer here is given for you: ${view.given}…`;
   } else if (view.to_move === null) {
     prompt.textContent = "Chance to move…";
   } else {

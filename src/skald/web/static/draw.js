@@ -19,7 +19,8 @@ export function draw() {
   boardZoom.apply();
   const legal = legalKeys();
   drawMode(legal);
-  const mine = store.you !== null && view.to_move === store.you;
+  // A decision with one answer is never asked: the table gives it, and the prompt says so.
+  const mine = store.you !== null && view.to_move === store.you && !view.given;
   wireTargets(legal, mine);
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);

@@ -9,8 +9,9 @@ before any decision of his own, and a played card restarts the round, so every c
 
 A window starts with the acting player (or the turn's first seat where no one acts) and goes round in seat order.
 Each holder of a card plays one or passes; the window closes when every holder has passed in succession (VA-09).
-Under `card_prompts: all_holders` every holder is asked whatever his cards (hand sizes are public, so being asked
-reveals nothing); under `playable_only` only a holder with a card playable there is asked.
+Every holder is asked whatever his cards: hand sizes are public, so who is asked, and in what order, tells nothing.
+A holder with no card playable there has one answer, "pass"; front ends give it for a person, at the moment a
+holder with a choice might answer (`VikingatidState.forced_is_public`, docs/vikingatid.md "Card windows").
 
 Each card's data names the windows its text allows ("Play immediately after initiative roll"); a card saying
 "Play at any time" has the window `any`. `allows` matches the two.

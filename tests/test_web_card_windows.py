@@ -1,0 +1,145 @@
+"""Vikingatid's card windows at the web table, over real WebSockets against `skald serve` (VA-09, DESIGN.md
+"Questions, pace and time").
+
+Every holder of a card is asked in every window, and "pass" is his only answer exactly when nothing he holds is
+playable there. So the table answers such a question for a person (he is never shown it), and every answer the
+table gives where forcedness is hidden — a bot's included — reaches the others at a time fixed by what they all
+see, never sooner because the seat had nothing to think about.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scipy.stats import ks_2samp
+
+from skald.engine import Record
+from skald.games.vikingatid import steps as S
+from skald.games.vikingatid.state import PASS, VikingatidState
+from test_web_api import Socket
+from web_support import Server, running
+
+
+class Timed(Socket):
+    """A seat's socket that notes when each update arrived, and the plies it moved at itself."""
+
+    def __init__(self, server: Server, game_id: str, token: str | None) -> None:
+        #: (arrival on the monotonic clock, the update) for every update, in order.
+        self.arrivals: list[tuple[float, dict[str, Any]]] = []
+        #: Updates that showed this seat a decision with one legal answer.
+        self.single: list[dict[str, Any]] = []
+        #: The plies this seat's own moves were sent at.
+        self.sent: set[int] = set()
+        super().__init__(server, game_id, token)
+
+    def until(self, wanted: Any) -> dict[str, Any]:
+        def noted(message: dict[str, Any]) -> bool:
+            if message["type"] == "update":
+                self.arrivals.append((time.monotonic(), message))
+                if len(message["legal"]) == 1:
+                    self.single.append(message)
+            return bool(wanted(message))
+
+        return super().until(noted)
+
+    def play_out(self, rng: random.Random) -> None:
+        """Answer every decision shown, uniformly, until the game is over."""
+        while True:
+            view = self.my_turn()
+            if view["status"] == "over":
+                return
+            choice = rng.choice(view["legal"])
+            self.sent.add(view["version"])
+            self.send({"type": "move", "version": view["version"], "action": choice["action"]})
+            self.update_after(view["version"])
+
+
+def finished(server: Server, game_id: str) -> tuple[Record, list[VikingatidState]]:
+    """The finished game's record and the position before each of its actions."""
+    status, data = server.request("GET", f"/api/games/{game_id}/record")
+    assert status == 200, data
+    record = Record.from_dict(data)
+    state = record.initial_state()
+    assert isinstance(state, VikingatidState)
+    before = []
+    for action in record.actions:
+        before.append(state.clone())
+        state.apply(action)
+    return record, before
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    # A short pace keeps a whole game quick; what is checked holds at any pace.
+    url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'skald.db'}"
+    with running(url, "--allow-client-seeds", env={"SKALD_HIDDEN_PACE": "0.02"}) as live:
+        yield live
+
+
+def test_over_a_whole_default_game_a_person_is_never_shown_a_decision_with_one_answer(server: Server) -> None:
+    """A default 3-player game against two greedy bots, played to the end by a person answering what he is shown:
+    he is shown 0 decisions with a single legal answer, and is asked every decision where he had a real choice
+    (each of his plies with two or more legal actions is one he sent, each with one the table gave)."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
+    game = server.create(seats, game="vikingatid", seed=5)
+    sock = Timed(server, game["id"], game["invites"][0]["token"])
+    sock.play_out(random.Random(5))
+    sock.close()
+    assert sock.single == []
+    record, before = finished(server, game["id"])
+    assert record.options["last_year"] == "1125"
+    mine = [ply for ply, state in enumerate(before) if state.current_player() == 0]
+    real = {ply for ply in mine if len(before[ply].legal_actions()) > 1}
+    forced_windows = [
+        ply for ply in mine if before[ply].step == S.CARD_WINDOW and before[ply].legal_actions() == [PASS]
+    ]
+    assert sock.sent == real
+    assert len(forced_windows) >= 10  # passes the person would have had to click
+
+
+def delays_by_holding(
+    arrivals: list[tuple[float, dict[str, Any]]], before: list[VikingatidState], bot: int
+) -> dict[tuple[int, bool], list[float]]:
+    """For each pass of the bot in a card window: how long after the update before it the update carrying it
+    arrived, by (bot decisions of hidden forcedness in that update, whether the bot held a card playable there)."""
+    found: dict[tuple[int, bool], list[float]] = {}
+    for (earlier, _), (arrived, update) in itertools.pairwise(arrivals):
+        plies = [entry["ply"] for entry in update["log"]]
+        hidden_bots = [
+            ply for ply in plies if before[ply].current_player() == bot and not before[ply].forced_is_public()
+        ]
+        for ply in hidden_bots:
+            state = before[ply]
+            if state.step != S.CARD_WINDOW or update["log"][plies.index(ply)]["notation"] != "pass":
+                continue
+            held = len(state.legal_actions()) > 1
+            found.setdefault((len(hidden_bots), held), []).append(arrived - earlier)
+    return found
+
+
+def test_a_bots_pass_in_a_card_window_arrives_as_late_whether_or_not_it_held_a_playable_card(tmp_path: Path) -> None:
+    """A person against a searching MCTS bot, over hundreds of windows: the delay before the bot's pass reaches
+    the person has the same distribution whether the bot held a card playable there (and searched) or held none
+    (and did not): a two-sample Kolmogorov-Smirnov test finds no difference (p > 0.05)."""
+    url = f"sqlite:///{tmp_path / 'skald.db'}"
+    with running(url, "--allow-client-seeds", env={"SKALD_HIDDEN_PACE": "0.1"}) as live:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "mcts:normal"}]
+        game = live.create(seats, game="vikingatid", seed=3, options={"last_year": "1100"})
+        sock = Timed(live, game["id"], game["invites"][0]["token"])
+        sock.play_out(random.Random(3))
+        sock.close()
+        _, before = finished(live, game["id"])
+    found = delays_by_holding(sock.arrivals, before, bot=1)
+    windows = sum(len(delays) for delays in found.values())
+    assert windows >= 200, found.keys()
+    # Compared where the table's schedule is the same: the runs holding one bot decision, the most common.
+    held, empty = found.get((1, True), []), found.get((1, False), [])
+    assert len(held) >= 20 and len(empty) >= 20, (len(held), len(empty))
+    assert min(held + empty) >= 0.2 * 0.9  # released at twice the pace: never sooner
+    assert ks_2samp(held, empty).pvalue > 0.05, (sorted(held)[-5:], sorted(empty)[-5:])
