@@ -27,6 +27,8 @@ GAME_EXPIRY_DAYS = 30.0
 #: Unfinished games with a bot seat that one client address, and the whole server, may have in memory at once.
 MAX_BOT_GAMES_PER_CLIENT = 4
 MAX_BOT_GAMES = 50
+#: Past positions one client address may have drawn for the replay per second (a burst of five times as many).
+REPLAYS_PER_SECOND = 4.0
 
 
 def default_bot_workers() -> int:
@@ -107,6 +109,11 @@ class Settings:
     #: one goes at once.
     table_idle_seconds: float = field(
         default_factory=lambda: environment_number("SKALD_TABLE_IDLE_SECONDS", TABLE_IDLE_SECONDS, least=0)
+    )
+    #: Past positions drawn for the replay per client address and second (`--replays-per-second`, else
+    #: `SKALD_REPLAYS_PER_SECOND`); positions already kept are not counted.
+    replays_per_second: float = field(
+        default_factory=lambda: environment_number("SKALD_REPLAYS_PER_SECOND", REPLAYS_PER_SECOND, least=0.01)
     )
     #: Tables kept in memory at most, the least recently used dropped first (`--max-tables`, else
     #: `SKALD_MAX_TABLES`).
