@@ -5,7 +5,8 @@ makes it.
 
 Plays `games` games between the `bots` (seat i the i-th, cycling; game i from seed i, chance by its odds), then times
 the review of each. Prints the decisions reviewed, the iterations each search had, the seconds, and how many moves
-were marked. The target: a 2-player Vikings game reviewed within 60 s on one core.
+were marked. The target: any game reviewed within 3 minutes on one core (`--game vikingatid --players 4 --bots
+random` is the longest).
 """
 
 from __future__ import annotations
@@ -43,16 +44,17 @@ def main() -> None:
     times = []
     for seed in range(args.games):
         actions = played(args.game, args.players, specs, seed)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         made = review(args.game, args.players, {}, actions)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         times.append(seconds)
         marked = sum(move["marked"] for move in made["moves"])
         print(
-            f"game {seed}: {len(actions)} actions, {len(made['moves'])} decisions reviewed at "
-            f"{made['iterations']} iterations each, {marked} marked: {seconds:.1f} s"
+            f"game {seed}: {len(actions)} actions, {made['reviewed']} of {made['decisions']} decisions reviewed "
+            f"(every {made['every']}, complete: {made['complete']}) at {made['iterations']} iterations each, "
+            f"{marked} marked: {seconds:.1f} s wall, {cpu:.1f} s CPU"
         )
-    print(f"review of one game: mean {sum(times) / len(times):.1f} s, longest {max(times):.1f} s (target: < 60 s)")
+    print(f"review of one game: mean {sum(times) / len(times):.1f} s, longest {max(times):.1f} s (target: < 180 s)")
 
 
 if __name__ == "__main__":

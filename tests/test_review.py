@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from skald.bots import MCTSBot, MCTSConfig, make_bot
-from skald.bots.review import MARK_DROP, MARKS_PER_SEAT, decisions, review
+from skald.bots.review import MARK_DROP, MARKS_PER_SEAT, MOST_DECISIONS, decisions, review
 from skald.engine import CHANCE, State, get_game, sample_chance
 from test_bots_hidden_information import _positions_with_a_twin
 
@@ -148,3 +148,37 @@ def test_a_whole_game_with_hidden_information_is_reviewed() -> None:
     made = review("proof", 3, {}, actions, iterations=30)
     assert len(made["moves"]) == decisions("proof", 3, {}, actions) > 0
     assert {m["seat"] for m in made["moves"]} == {0, 1, 2}
+
+
+@pytest.fixture(scope="module")
+def vikingatid_game() -> list[int]:
+    """A 4-player Vikingatid game between random bots: the longest kind of game there is to review."""
+    return played_game("vikingatid", ["random"] * 4, seed=1)
+
+
+def test_a_long_game_is_reviewed_at_every_nth_decision_evenly_through_the_game(vikingatid_game: list[int]) -> None:
+    total = decisions("vikingatid", 4, {}, vikingatid_game)
+    assert total > MOST_DECISIONS  # the budget, not the game, decides how many are looked at
+    told: list[tuple[int, int, int]] = []
+    made = review(
+        "vikingatid", 4, {}, vikingatid_game, iterations=1, progress=lambda d, p, m: told.append((d, p, len(m)))
+    )
+    every = made["every"]
+    assert every == -(-total // MOST_DECISIONS) and made["decisions"] == total and made["complete"]
+    assert made["reviewed"] == len(made["moves"]) == -(-total // every) <= MOST_DECISIONS
+    state = get_game("vikingatid").new_initial_state(4, {})
+    chosen = []
+    for ply, action in enumerate(vikingatid_game):
+        if state.current_player() >= 0 and len(state.legal_actions()) > 1:
+            chosen.append(ply)
+        state.apply(action)
+    assert [m["ply"] for m in made["moves"]] == chosen[::every]
+    assert [done for done, _, _ in told] == list(range(1, made["reviewed"] + 1))
+    assert all(planned == made["reviewed"] and count == done for done, planned, count in told)
+
+
+def test_a_review_that_runs_out_of_time_stops_where_it_is_and_says_so(vikingatid_game: list[int]) -> None:
+    made = review("vikingatid", 4, {}, vikingatid_game, iterations=20, seconds=0.5)
+    assert made["complete"] is False
+    assert 0 < made["reviewed"] == len(made["moves"]) < -(-made["decisions"] // made["every"])
+    assert [m["ply"] for m in made["moves"]] == sorted(m["ply"] for m in made["moves"])

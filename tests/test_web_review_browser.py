@@ -1,6 +1,7 @@
 """The bot's review in Debian's Chromium: on a finished game's end screen "Review with the
-bot" asks for it, the page waits while a bot worker makes it, then lists the moves that cost their mover most; one
-click opens the replay at that decision, where the bot's estimates and its choice stand beside the board."""
+bot" asks for it, the page shows its progress while a bot worker makes it, then lists the moves that cost their
+mover most; one click opens the replay at that decision, where the bot's estimates and its choice stand beside the
+board."""
 
 from __future__ import annotations
 
@@ -23,7 +24,11 @@ def test_a_spectator_asks_for_the_review_and_replays_the_move_that_lost_most(bro
     page.wait_for_selector("#end:not([hidden])")
     page.click("#review-button")
     page.wait_for_selector("#review-status:has-text('reviewing')")
-    first = page.wait_for_selector("#review-marks li button", timeout=180_000)
+    page.wait_for_selector("#review-progress:not([hidden])")  # a progress bar while the bot reviews
+    assert "It ends within 3 minutes." in page.inner_text("#review-status")
+    page.wait_for_selector("#review-status:has-text('The bot reviewed')", timeout=180_000)
+    assert page.is_hidden("#review-progress")
+    first = page.wait_for_selector("#review-marks li button")
     words = first.inner_text()
     found = re.match(r"Move (\d+) · (.+?): (.+) — the bot preferred (.+); .+'s chances (\d+)% → (\d+)%", words)
     assert found, words

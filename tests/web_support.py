@@ -47,7 +47,12 @@ class Server:
         self.extra = extra
         # The bot-game limits are lifted unless a test sets them: many tests make more bot games from one address
         # than a person would (tests/test_web_bot_workers.py checks the limits).
-        lifted = {"SKALD_MAX_BOT_GAMES": "100000", "SKALD_MAX_BOT_GAMES_PER_CLIENT": "100000"}
+        # So are the replays drawn per second (tests/test_web_replay_load.py checks that limit).
+        lifted = {
+            "SKALD_MAX_BOT_GAMES": "100000",
+            "SKALD_MAX_BOT_GAMES_PER_CLIENT": "100000",
+            "SKALD_REPLAYS_PER_SECOND": "100000",
+        }
         self.env = {**lifted, **os.environ, **(env or {})}
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None

@@ -63,6 +63,13 @@ def register(app: typer.Typer) -> None:
             help="Unfinished games with a bot seat one client address may have made "
             "(default: $SKALD_MAX_BOT_GAMES_PER_CLIENT, else 4).",
         ),
+        replays_per_second: str | None = typer.Option(
+            None,
+            "--replays-per-second",
+            metavar="N",
+            help="Past positions one client address may have drawn per second, a burst of five times as many "
+            "(default: $SKALD_REPLAYS_PER_SECOND, else 4).",
+        ),
         max_connections_per_address: str | None = typer.Option(
             None,
             "--max-connections-per-address",
@@ -136,6 +143,8 @@ def register(app: typer.Typer) -> None:
             memory["max_bot_games_per_client"] = int(
                 setting_number("--max-bot-games-per-client", max_bot_games_per_client, least=1, whole=True)
             )
+        if replays_per_second is not None:
+            memory["replays_per_second"] = setting_number("--replays-per-second", replays_per_second, least=0.01)
         if max_connections_per_address is not None:
             memory["max_connections_per_address"] = int(
                 setting_number("--max-connections-per-address", max_connections_per_address, least=1, whole=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import mimetypes
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -24,12 +25,15 @@ from skald.web.openapi import reviewed_openapi
 from skald.web.ratings import Ratings
 from skald.web.refusals import invalid_request, table_error
 from skald.web.registry import Tables
+from skald.web.replays import Replays
 from skald.web.reviews import Reviews
 from skald.web.routes import accounts, chat, games, pages, play, ratings, records, reviews
 from skald.web.settings import MAX_BODY, Settings
 from skald.web.store.engine import make_engine, migrate
 from skald.web.store.stores import Stores
 
+#: Seconds a thread holding the interpreter keeps it while another waits (`sys.setswitchinterval`).
+SWITCH_INTERVAL = 0.001
 #: Module scripts are refused unless served as JavaScript; some systems' tables map `.js` otherwise.
 mimetypes.add_type("text/javascript", ".js")
 
@@ -98,6 +102,7 @@ def open_services(app: FastAPI, settings: Settings) -> None:
     state.reviews = Reviews(store.reviews, tables.bot_pool)
     state.accounts = Accounts(store.accounts, store.seats)
     state.finished = FinishedCache()
+    state.replays = Replays()
     state.limits = Limits.of(settings)
     state.rules_pages = {}
     state.security_log = SecurityLog()
@@ -117,7 +122,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 20)
+    # The replay thread (and any other busy thread) hands the interpreter back to the event loop after at most this
+    # long, rather than the default 5 ms: a request waits for the interpreter at each of its steps.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     yield
     await state.reviews.close()
     await state.tables.close()
+    state.replays.close()
     state.engine.dispose()

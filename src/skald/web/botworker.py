@@ -8,6 +8,7 @@ The module imports every registered game when it is imported, so that the fork s
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import threading
@@ -16,7 +17,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from skald.bots.base import Bot
-from skald.bots.review import review
+from skald.bots.review import mark, review
 from skald.bots.spec import make_bot
 from skald.engine import State, game_names, get_game
 
@@ -49,20 +50,47 @@ class BotAnswer(NamedTuple):
 
 
 class ReviewJob(NamedTuple):
-    """A finished game to review (`skald.bots.review`): the game as the server stores it."""
+    """A finished game to review (`skald.bots.review`): the game as the server stores it, and the file the worker
+    writes its progress to (none: no progress is written)."""
 
     game_id: str
     game: str
     players: int
     options: dict[str, Any]
     actions: list[int]
+    progress_path: str = ""
+
+
+#: Seconds between two writes of a review's progress.
+PROGRESS_EVERY = 1.0
 
 
 def review_game(job: ReviewJob) -> tuple[dict[str, Any], float]:
-    """The review of `job`'s game, and the seconds it took."""
+    """The review of `job`'s game, and the seconds it took; its progress is written to `job.progress_path` as it
+    goes (`{"done", "planned", "moves"}`: the decisions looked at, how many will be, the moves so far, marked as
+    they would be if the review ended there), at most once every `PROGRESS_EVERY` seconds."""
     started = time.perf_counter()
-    made = review(job.game, job.players, job.options, job.actions)
+    last = [started - PROGRESS_EVERY]
+
+    def progress(done: int, planned: int, moves: list[dict[str, Any]]) -> None:
+        now = time.perf_counter()
+        if not job.progress_path or (now - last[0] < PROGRESS_EVERY and done < planned):
+            return
+        last[0] = now
+        so_far = [dict(move) for move in moves]
+        mark(so_far, job.players)
+        write_progress(job.progress_path, {"done": done, "planned": planned, "moves": so_far})
+
+    made = review(job.game, job.players, job.options, job.actions, progress=progress)
     return made, time.perf_counter() - started
+
+
+def write_progress(path: str, data: dict[str, Any]) -> None:
+    """Write a review's progress whole (a reader never sees half of it)."""
+    partial = f"{path}.{os.getpid()}.part"
+    with open(partial, "w", encoding="utf-8") as file:
+        json.dump(data, file, separators=(",", ":"))
+    os.replace(partial, path)
 
 
 _states: OrderedDict[str, State] = OrderedDict()

@@ -17,6 +17,7 @@ from skald.web.guard import ClientAddresses, SecurityLog
 from skald.web.limits import Limits
 from skald.web.ratings import Ratings
 from skald.web.registry import Tables
+from skald.web.replays import Replays
 from skald.web.reviews import Reviews
 from skald.web.settings import Settings
 from skald.web.store.stores import Stores
@@ -80,6 +81,12 @@ async def reviews(connection: HTTPConnection) -> Reviews:
     return found
 
 
+async def replays(connection: HTTPConnection) -> Replays:
+    """The replay thread and what it keeps."""
+    found: Replays = connection.app.state.replays
+    return found
+
+
 async def limits(connection: HTTPConnection) -> Limits:
     """The rate limits."""
     found: Limits = connection.app.state.limits
@@ -106,6 +113,7 @@ FinishedDep = Annotated[FinishedCache, Depends(finished)]
 AccountsDep = Annotated[Accounts, Depends(accounts)]
 RatingsDep = Annotated[Ratings, Depends(ratings)]
 ReviewsDep = Annotated[Reviews, Depends(reviews)]
+ReplaysDep = Annotated[Replays, Depends(replays)]
 LimitsDep = Annotated[Limits, Depends(limits)]
 SecurityLogDep = Annotated[SecurityLog, Depends(security_log)]
 RulesPagesDep = Annotated[dict[str, str], Depends(rules_pages)]

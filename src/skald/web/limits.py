@@ -21,6 +21,11 @@ class Limits:
     #: `why`, the chat download and reviews over HTTP per client address (over a WebSocket each connection has
     #: its own bucket).
     questions: RateLimiter
+    #: Full views asked for over the WebSocket per client address, across its connections (each connection also has
+    #: its own allowance, `SocketSession.ALLOWANCES`).
+    views: RateLimiter
+    #: Past positions drawn for the replay per client address (those already kept are not counted).
+    replays: RateLimiter
 
     @classmethod
     def of(cls, settings: Settings) -> Limits:
@@ -32,4 +37,6 @@ class Limits:
             # A burst of twice the connection cap, then a fifth of it per second.
             hellos=RateLimiter(cap / 5.0, 2.0 * cap),
             questions=RateLimiter(5.0, 20.0),
+            views=RateLimiter(4.0, 20.0),
+            replays=RateLimiter(settings.replays_per_second, 5.0 * settings.replays_per_second),
         )

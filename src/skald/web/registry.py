@@ -256,16 +256,8 @@ class Tables:
             loaded = await asyncio.to_thread(self.stores.games.load, game_id)
             if loaded is None:
                 raise TableError("not_found", f"no game {game_id!r} here", 404)
-            row, seat_rows, actions = loaded
-            try:
-                state = Record(
-                    row.game, row.players, dict(row.options), [Seat(s.name, s.kind) for s in seat_rows], actions
-                ).replay()
-            except RecordError as error:
-                # Stored by another version of a game's rules, say: refuse this game, never the whole server.
-                LOG.error("game %s cannot be replayed: %s", game_id, error)
-                raise TableError("unreadable", f"game {game_id!r} cannot be replayed here: {error}", 500) from None
-            table = LiveTable(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state, self.secret)
+            # Replaying a long game and writing its log takes a while: in a thread, so other tables go on meanwhile.
+            table = await asyncio.to_thread(self._rebuilt, game_id, *loaded)
         finally:
             # No await from here until the table is admitted and held: nobody can see the game as neither
             # loading nor loaded, so it is never read twice at once.
@@ -278,6 +270,18 @@ class Tables:
         if table.state.is_terminal() and self.on_over is not None:
             self.in_background(self.on_over(table))
         return table
+
+    def _rebuilt(self, game_id: str, row: GameRow, seat_rows: list[SeatRow], actions: list[int]) -> LiveTable:
+        """The table of a game read from the database, its actions replayed."""
+        try:
+            state = Record(
+                row.game, row.players, dict(row.options), [Seat(s.name, s.kind) for s in seat_rows], actions
+            ).replay()
+        except RecordError as error:
+            # Stored by another version of a game's rules, say: refuse this game, never the whole server.
+            LOG.error("game %s cannot be replayed: %s", game_id, error)
+            raise TableError("unreadable", f"game {game_id!r} cannot be replayed here: {error}", 500) from None
+        return LiveTable(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state, self.secret)
 
     async def open(self) -> None:
         """Read the server's secret, then expire abandoned games and resume the others in the background: the server

@@ -30,6 +30,8 @@ MAX_BOT_GAMES = 50
 #: Seconds the answers at a decision of hidden forcedness (a card window) wait before they reach the table, and
 #: wait more per bot decision among them (`skald.web.driving`).
 HIDDEN_PACE = 0.15
+#: Past positions one client address may have drawn for the replay per second (a burst of five times as many).
+REPLAYS_PER_SECOND = 4.0
 
 
 def default_bot_workers() -> int:
@@ -110,6 +112,11 @@ class Settings:
     #: one goes at once.
     table_idle_seconds: float = field(
         default_factory=lambda: environment_number("SKALD_TABLE_IDLE_SECONDS", TABLE_IDLE_SECONDS, least=0)
+    )
+    #: Past positions drawn for the replay per client address and second (`--replays-per-second`, else
+    #: `SKALD_REPLAYS_PER_SECOND`); positions already kept are not counted.
+    replays_per_second: float = field(
+        default_factory=lambda: environment_number("SKALD_REPLAYS_PER_SECOND", REPLAYS_PER_SECOND, least=0.01)
     )
     #: Tables kept in memory at most, the least recently used dropped first (`--max-tables`, else
     #: `SKALD_MAX_TABLES`).

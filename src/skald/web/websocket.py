@@ -61,7 +61,9 @@ async def socket(
         await websocket.close(4404 if error.code == "not_found" else 1011)
         return
     try:  # held from before the hello until the client leaves, so a table with a client is never dropped
-        await SocketSession(websocket, table, tables, limits.moves, log, settings.idle_timeout, accounts).run()
+        session = SocketSession(websocket, table, tables, limits.moves, log, settings.idle_timeout, accounts)
+        session.shared = (limits.views, client)
+        await session.run()
     finally:
         tables.release(table)
 
@@ -109,6 +111,8 @@ class SocketSession:
         self.close_code = 1000
         self.writer: asyncio.Task[None] | None = None
         self.dropping: asyncio.Task[None] | None = None
+        #: The full views one client address may ask for across all its connections, and its key there.
+        self.shared: tuple[RateLimiter | None, str] = (None, "")
 
     @property
     def address(self) -> str:
@@ -209,6 +213,9 @@ class SocketSession:
             data = self.parse(message)
             if data is not None and await self.answer(data, reference(data)):
                 return
+            # Messages a client sent at once reach the server at once; between two of them the other sessions have
+            # their turn, so a flood on one connection never delays another's welcome or moves.
+            await asyncio.sleep(0)
 
     async def leave(self, writer: asyncio.Task[None]) -> None:
         """The client is gone or going: leave the table, let the writer finish, then close the connection."""
@@ -308,6 +315,9 @@ class SocketSession:
             self.send({"type": "pong", "ref": ref})
         elif kind == "view":
             self.allow("view")
+            views, key = self.shared
+            if views is not None and not views.allow(key):  # one address's views across its connections
+                raise TableError("rate_limited", "too many 'view' requests from your address; slow down", 429)
             self.full_update(client)
         elif kind == "why":
             self.allow("why")

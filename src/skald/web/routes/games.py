@@ -16,6 +16,7 @@ from skald.web.deps import (
     ClientKey,
     FinishedDep,
     LimitsDep,
+    ReplaysDep,
     SettingsDep,
     StoresDep,
     TablesDep,
@@ -45,7 +46,7 @@ router = APIRouter()
 
 
 @router.get("/api/health")
-async def health(request: Request, tables: TablesDep, finished: FinishedDep) -> dict[str, Any]:
+async def health(request: Request, tables: TablesDep, finished: FinishedDep, replays: ReplaysDep) -> dict[str, Any]:
     # The counts are for the operator on the machine itself; anyone else learns only that the server is up.
     ip = parse_ip(address(request))
     if ip is None or not ip.is_loopback:
@@ -55,6 +56,7 @@ async def health(request: Request, tables: TablesDep, finished: FinishedDep) -> 
         "games": len(tables.tables),
         "tables": tables.stats(),
         "finished_cache": {"bytes": finished.size, "hits": finished.hits},
+        "replays": replays.stats(),
     }
 
 

@@ -9,13 +9,13 @@ from fastapi.responses import JSONResponse, Response
 
 from skald.engine import Record, Seat
 from skald.web import projection
-from skald.web.deps import AccountsDep, FinishedDep, TablesDep
+from skald.web.deps import AccountsDep, ClientKey, FinishedDep, LimitsDep, ReplaysDep, TablesDep
 from skald.web.errors import TableError
 from skald.web.finished import FinishedCache, answer
 from skald.web.guard import bearer
 from skald.web.kept import IMMUTABLE, compact, kept
 from skald.web.live_table import LiveTable
-from skald.web.projection import last_move_marks, scorings_beside
+from skald.web.replays import Source, with_version
 from skald.web.viewers import own_seat, viewer_for, viewer_of, you
 
 router = APIRouter()
@@ -109,43 +109,41 @@ async def replay(
     game_id: str,
     ply: int,
     request: Request,
+    client: ClientKey,
+    limits: LimitsDep,
     tables: TablesDep,
     finished: FinishedDep,
     accounts: AccountsDep,
+    replays: ReplaysDep,
     seat: str | None = None,
 ) -> Response:
+    """The position after `ply` actions as the viewer saw it then (a past hand of another seat stays hidden even
+    after the end); the log is the viewer's during play and the whole one once the game is over. Made in the replay
+    thread from the nearest checkpoint (`skald.web.replays`)."""
     facts = finished.facts(game_id, fresh=False)
+    source = None
     if facts is not None:
         own = await you(accounts, game_id, request, own_seat(facts.token_hashes, bearer(request)))
         viewer = viewer_for(len(facts.token_hashes), True, own, seat)
         hit = finished.get("replay", game_id, f"{ply}:{viewer}")
         if hit is not None:
             return kept(request, hit, f"private, {IMMUTABLE}")
-    async with tables.use(game_id) as table:
-        viewer = await viewer_of(accounts, table, request, seat)
-        if not 0 <= ply <= table.version:
-            raise TableError("ply", f"ply: must be 0–{table.version}", 404)
-        data = position_seen_by(table, ply, viewer)
-        if table.status != "over":
-            return JSONResponse(data)
-        remember(finished, table)
-    return kept(request, finished.put("replay", game_id, f"{ply}:{viewer}", compact(data)), f"private, {IMMUTABLE}")
-
-
-def position_seen_by(table: LiveTable, ply: int, viewer: int | None) -> dict[str, Any]:
-    """The position after `ply` actions of a live table's game, as `viewer` saw it then (a past hand of another seat
-    stays hidden even after the end); the log is the viewer's during play and the whole one once the game is over."""
-    history = table.state.history[:ply]
-    state = Record(table.game.name, table.state.num_players, table.options, [], history).replay()
-    observation = dict(state.observation(viewer))
-    scorings = scorings_beside(state, observation)
-    return {
-        "ply": ply,
-        "version": table.version,
-        "viewer": viewer,
-        "svg": table.game.render_svg(state, viewer, names=[s.name for s in table.seats]),
-        "log": projection.log_for(table, viewer)[:ply],
-        "last_move": last_move_marks(state, table.log[:ply], viewer),
-        "observation": observation,
-        "scorings": scorings,
-    }
+        source = replays.finished(game_id)
+    if source is None:
+        async with tables.use(game_id) as table:
+            viewer = await viewer_of(accounts, table, request, seat)
+            source = Source.of(table)
+            if source.over:
+                remember(finished, table)
+                replays.keep_finished(source)
+    asked = source.asked(ply, viewer)
+    body = replays.kept(asked)
+    if body is None:
+        # Only the replays made count against the client: stepping back and forth through kept ones costs nothing.
+        if not limits.replays.allow(client):
+            raise TableError("rate_limited", "replay: too many replays; slow down", 429)
+        body = await replays.make(client, asked)
+    if not asked.over:
+        return Response(with_version(body, source.version), media_type="application/json")
+    made = finished.put("replay", game_id, f"{ply}:{viewer}", with_version(body, source.version))
+    return kept(request, made, f"private, {IMMUTABLE}")

@@ -19,7 +19,7 @@ async def ask_review(
     if not limits.questions.allow(client):
         raise TableError("rate_limited", "too many requests; slow down", 429)
     async with tables.use(game_id) as table:
-        found = await reviews.request(table)
+        found = await reviews.request(table, client)
     return JSONResponse(found, status_code=200 if found["status"] == "ready" else 202)
 
 
