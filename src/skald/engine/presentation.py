@@ -124,6 +124,12 @@ class Presentation:
         """The rulebook's words on the current step, paraphrased, in Rich markup."""
         return f"No rules summary for {state.game.title} here yet; the choices listed are exactly the legal ones."
 
+    def overview(self, state: Position) -> str:
+        """The game as a whole for someone who has not read its rulebook (the goal, how it ends, the flow of a
+        turn, the scoring, the words its prompts use), in Rich markup: sections parted by a blank line, each headed
+        by its first line, lines starting with "•" a list. Empty by default: the game has said nothing yet."""
+        return ""
+
     def step_help(self, state: Position) -> str:
         """How to make this step's choice at the terminal, in Rich markup."""
         return "Type a choice's key or its notation as listed."

@@ -21,6 +21,7 @@ from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
 from skald.web.errors import TableError
 from skald.web.live_table import LiveTable, LogEntry
+from skald.web.rules_page import plain
 
 #: The width the table in words is written for (the terminal's full form).
 TEXT_WIDTH = 100
@@ -174,6 +175,7 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
         if full:
             body["prompt"] = presentation.prompt(state)
             body["click_hint"] = presentation.click_hint(state)
+            body["rules"] = plain(presentation.rules(state))  # may speak of the seat's own hand: its eyes only
             offer = presentation.standing_answer(state)
             if offer is not None:
                 body["standing_offer"] = {"name": offer.name, "label": offer.label}

@@ -22,6 +22,7 @@ from skald.engine import JSONDict, Presentation, StandingAnswer, State
 from skald.games.vikingatid import danger, elections, kingdoms_war
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, TARGET_AREA
+from skald.games.vikingatid.overview import names, overview_text
 from skald.games.vikingatid.position import Fleet, Position
 from skald.games.vikingatid.render import (
     FULL_WIDTH,
@@ -86,12 +87,12 @@ SINGLE_KEYS: Final = {
 }
 #: The rulebook on each step, paraphrased (the terminal's `rules`), after the rule the step cites.
 RULES: Final = {
-    S.KINGDOM_ROLL: "Each player rolls a D10; in roll order (ties roll again) each chooses Denmark, Norway or "
-    "Sweden. Under kingdom_choice 'spread' no kingdom takes a second player while one is empty.",
+    S.KINGDOM_ROLL: "Each player rolls a D10; in roll order (ties roll again) each chooses {kingdoms_or}. Under "
+    "kingdom_choice 'spread' no kingdom takes a second player while one is empty.",
     S.KINGDOM_CHOICE: "Choose the Viking kingdom you play: its homeland is your home country, where you place any "
     "number of ships and from where most journeys start. Several players may share a kingdom.",
     S.REACTION_ROLL: "2. Roll for empire reactions: for each empire area holding camps a D10 is rolled on that "
-    "empire's table, +1 for each war camp there, +2 for a Christian against Britain and the German-Roman Empire. "
+    "empire's table, +1 for each war camp there, +2 for a Christian against {christian_empires}. "
     "Fred: nothing happens. Krig: all camps there are destroyed. Gäld: the player is paid from the Gäld table and "
     "his camps there turn into ships, one a camp.",
     S.GALD_ROLL: "Gäld: roll on the Gäld table for the silver; then each of the player's camps in the area becomes "
@@ -131,9 +132,9 @@ RULES: Final = {
     S.DUTY_AMOUNT: "Name the duty: the fleet's owner pays it at once to enter, or turns away, or fights.",
     S.ENTRY_REPLY: "Pay the duty at once and enter, or turn away and choose another move; a war fleet may instead "
     "enter and fight the war camps and war ships there (war between kingdoms).",
-    S.SEA_BAN: "Denmark's sea: any Danish player may bar another kingdom's fleet from Denmark. Then a D10 at or "
-    "below the fleet's ships means war between Denmark and its kingdom.",
-    S.BAN_WAR_ROLL: "The fleet was barred from Denmark's sea: a D10 at or below its ships puts War on both kingdoms.",
+    S.SEA_BAN: "{denmark}'s sea: any player of {denmark} may bar another kingdom's fleet from it. Then a D10 at "
+    "or below the fleet's ships means war between {denmark} and its kingdom.",
+    S.BAN_WAR_ROLL: "The fleet was barred from {denmark}'s sea: a D10 at or below its ships puts War on both kingdoms.",
     S.DANGER_ROLL: "The danger roll: above the danger counted, no loss; at or below it, lose as many ships as "
     "rolled; a 10 never loses. The count then restarts at 0.",
     S.ACT: "6.3 A trading fleet trades (one ship for the area's trade value in silver, then a trade stop) and may "
@@ -156,8 +157,8 @@ RULES: Final = {
     "areas: his new home country. He pays no more tax and gets one silver per untroubled trading camp; losing "
     "any camp there leaves him homeless.",
     S.CHRISTIANISATION_ROLL: "10. From 900 each pagan rolls a D10 against the chance on the turn track. Christians "
-    "get +2 on reactions of Britain and the German-Roman Empire. When all are Christian the game ends.",
-    S.ASSIMILATION_ROLL: "A D10 for each area of Britain or the German-Roman Empire holding Christian camps: on a 1 "
+    "get +2 on reactions of {christian_empires}. When all are Christian the game ends.",
+    S.ASSIMILATION_ROLL: "A D10 for each area of {christian_empires} holding Christian camps: on a 1 "
     "those camps are removed.",
     S.DRAW_CARD: "1. Each player draws a card, and before the first turn takes three, so everyone starts with "
     "four. The draw is seen only by the drawer; when the deck is empty the face-up pile is shuffled into a new deck.",
@@ -356,7 +357,8 @@ class VikingatidPresentation(Presentation):
                 return f"entry to {where} is forbidden: fight, or turn away"
             return f"pay the duty of {entry.get('duty', 0)} silver to enter {where}, fight, or turn away"
         if fleet is not None and step.id == S.SEA_BAN:
-            return f"let seat {fleet.owner + 1}'s {fleet.kind} fleet pass Denmark's sea, or bar it"
+            sea = f"{kingdom_name(position, 'denmark')}'s sea"
+            return f"let seat {fleet.owner + 1}'s {fleet.kind} fleet pass {sea}, or bar it"
         if step.id in (S.CARD_TARGET, S.CARD_ANSWER) and v.play is not None:
             title = v.space.card_titles[v.play.kind]
             return f"{title}: {step.name}"
@@ -677,7 +679,7 @@ class VikingatidPresentation(Presentation):
         if step is None:
             return super().rules(state)
         phase = S.PHASE_NAMES[step.phase] if 0 <= step.phase < len(S.PHASE_NAMES) else ""
-        text = RULES.get(step.id, "The choices listed are exactly the legal ones.")
+        text = RULES.get(step.id, "The choices listed are exactly the legal ones.").format_map(names(v.position.board))
         return f"[b]{phase}: {step.name}[/] ({RULES_FILE}; {step.rule})\n{text}" + self._hand_texts(v)
 
     @staticmethod
@@ -703,6 +705,12 @@ class VikingatidPresentation(Presentation):
                 f"  [b]{escape(card.title)}[/]{count} ({escape(card.name)}): {escape(' '.join(card.text.split()))}"
             )
         return "\n".join(lines)
+
+    def overview(self, state: State) -> str:
+        """The whole game in brief (overview.py): goal and end under this game's `last_year`, the eleven phases,
+        victory points and the glossary of the prompts' words."""
+        v = _state(state)
+        return overview_text(v.position.board, str(v.options.get("last_year", "1125")))
 
     def step_help(self, state: State) -> str:
         """How to type this step's choice: its keys, or its notation."""

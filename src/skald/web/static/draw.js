@@ -7,6 +7,7 @@ import { boardZoom, drawBoard, drawMode, wireTargets } from "./board.js";
 import { drawActions, drawPrompt } from "./choices.js";
 import { drawEnd, drawFair, drawScorings } from "./end.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
+import { drawStepRules } from "./rules.js";
 import { drawSeatPanels } from "./seats.js";
 import { store } from "./store.js";
 
@@ -24,6 +25,7 @@ export function draw() {
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);
   drawPrompt(mine);
+  drawStepRules();
   drawTurnAlert(mine);
   announcePrompt();
   keyboardBoard(legal, mine);

@@ -14,6 +14,7 @@ import { drawKeepSeat, wireDownloads, wireSeatButtons } from "./links.js";
 import { receive } from "./messages.js";
 import { applyZooms, wireReplay } from "./replay.js";
 import { wireReview } from "./review.js";
+import { wireRules } from "./rules.js";
 import { store } from "./store.js";
 
 watchInput();
@@ -27,6 +28,7 @@ wireRematch();
 wireSeatButtons();
 loadSession().then(drawKeepSeat);
 wireReview();
+wireRules();
 // For whoever drives the page (the browser tests): the shared state, and the table's own sending, drawing and
 // reading of amounts. `window.skaldState` (set at every drawing) says what was drawn.
 window.skald = { store, send, draw, amountRuns, stepper };
