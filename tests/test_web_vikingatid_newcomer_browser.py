@@ -83,3 +83,64 @@ def test_the_lobby_leads_to_the_same_rules_page(page: Any, server: Server) -> No
     text = rules.locator("main").inner_text()
     assert "The game in brief" in text and "Glossary" in text
     assert get_game("vikingatid").title in rules.locator("h1").inner_text()
+
+
+def move_until(page: Any, condition: str, limit: int = 80) -> None:
+    """Make the person's moves (a pass where offered, else the first choice) until `condition` (JavaScript) holds
+    at one of his decisions."""
+    for _ in range(limit):
+        if page.evaluate(condition):
+            return
+        assert page.evaluate("window.skaldState.status") != "over", "the game ended first"
+        version = page.evaluate(
+            """() => { const view = skald.store.view;
+              const pick = view.legal.find((l) => l.action.type === "pass") || view.legal[0];
+              skald.store.pending = true;
+              skald.send({ type: "move", version: view.version, action: pick.action, ref: ++skald.store.refs });
+              return view.version; }"""
+        )
+        page.wait_for_function(
+            f"window.skaldState.version > {version} && window.skaldState.mine && !window.skaldState.pending",
+            timeout=60_000,
+        )
+    raise AssertionError(f"not reached in {limit} decisions: {condition}")
+
+
+def test_the_hand_is_shown_as_whole_cards_with_when_and_what_they_need(page: Any, server: Server) -> None:
+    """The hand as cards: each with its Swedish title and English name, its whole text as printed, when it may be
+    played and what it needs; the whole deck's list one click away; and every choice that names a card gives its
+    whole text, never cut with "…"."""
+    at_my_decision(page, server)
+    move_until(page, "(skald.store.view.hand_cards || []).length > 0")
+    page.wait_for_selector("#hand-card:not([hidden]) li.card-face")
+    # Keyed by title and name: PEST!'s three cards share their title.
+    kinds = {(kind.title, kind.name): kind for kind in get_game("vikingatid").cards.kinds}  # type: ignore[attr-defined]
+    faces = page.locator("#hand li.card-face")
+    assert faces.count() >= 1
+    for i in range(faces.count()):
+        card = faces.nth(i)
+        kind = kinds[(card.locator(".card-title").inner_text(), card.locator(".card-name").inner_text())]
+        assert card.locator(".card-text").inner_text() == " ".join(kind.text.split())
+        assert card.locator(".card-when").inner_text().startswith("When: ")
+        assert card.locator(".card-needs").inner_text().startswith("Needs: ")
+    # The whole deck, from the table.
+    page.click("#deck-button")
+    page.wait_for_selector("#deck-list li.card-face")
+    listed = page.locator("#deck-list li.card-face")
+    assert listed.count() == len(kinds) == 42
+    deck_text = page.locator("#deck-list").inner_text()
+    for kind in kinds.values():
+        assert " ".join(kind.text.split()) in deck_text, kind.title
+    page.click("#rules-close")
+    # A choice naming a card says its whole text; nothing on the table is cut with "…".
+    move_until(page, "skald.store.view.legal.some((l) => l.action.type === 'play')")
+    labels = page.evaluate("skald.store.view.legal.filter((l) => l.action.type === 'play').map((l) => l.label)")
+    for label in labels:
+        kind = next(kind for kind in kinds.values() if label.startswith(kind.name + ": "))
+        assert label == f"{kind.name}: {' '.join(kind.text.split())}"
+        button = page.locator(f"#actions button.act[title='{label}']") if "'" not in label else None
+        if button is not None:
+            assert button.count() == 1 and label in button.inner_text()
+    assert "…" not in page.locator("#actions").inner_text() and "…" not in page.locator("#hand").inner_text()
+    assert page.locator("#hand li.card-face.playable .card-now").count() >= 1  # "You may play it now."
+    assert page.errors == []

@@ -109,6 +109,10 @@ EVERYDAY = frozenset(
         "as",
         "if",
         "so",
+        "may",
+        "can",
+        "hold",
+        "played",
     ]
 )
 

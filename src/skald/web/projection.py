@@ -13,6 +13,7 @@ import io
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from rich.console import Console
@@ -179,6 +180,9 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
             offer = presentation.standing_answer(state)
             if offer is not None:
                 body["standing_offer"] = {"name": offer.name, "label": offer.label}
+    if full and seat is not None:
+        # The seat's own cards, whole: its eyes only, as its observation is.
+        body["hand_cards"] = [asdict(card) for card in presentation.hand(state, seat)]
     if full and seat is not None and seat in table.standing:
         kept = table.standing[seat]
         body["standing"] = {"name": kept.name, "label": kept.label}

@@ -8,7 +8,7 @@ from html import escape
 from rich.errors import MarkupError
 from rich.text import Text
 
-from skald.engine import CHANCE, Game, Presentation, RuleOption, State
+from skald.engine import CHANCE, CardFace, Game, Presentation, RuleOption, State
 
 #: The most chance actions followed from the initial state to reach the first decision (the set-up's draws).
 SETUP_STEPS = 60
@@ -69,6 +69,23 @@ def overview_sections(markup: str) -> str:
     return "\n".join(out)
 
 
+def deck_section(cards: list[CardFace]) -> str:
+    """The whole deck: each kind of card with its copies, its title and name, its whole text, when it may be
+    played and what it needs."""
+    total = sum(card.count for card in cards)
+    items = "".join(
+        f'<li class="card-face"><b>{escape(card.title)}</b>'
+        + (f" — {escape(card.name)}" if card.name else "")
+        + f' <span class="muted">×{card.count}</span><br>{escape(card.text)}<br>'
+        f'<span class="muted">When: {escape(card.when)}. Needs: {escape(card.needs)}.</span></li>'
+        for card in cards
+    )
+    return (
+        f'<section class="card" id="deck"><h2>The cards</h2><p>{len(cards)} kinds, {total} cards in all.</p>'
+        f'<ul class="deck">{items}</ul></section>'
+    )
+
+
 def option_section(option: RuleOption) -> str:
     """One rule option: its title, its line, its choices in words (the default marked), and its full reasons."""
     choices = "".join(
@@ -118,6 +135,9 @@ def rules_page(game: Game) -> str:
         "<p>At the table each step names its rule, and the choices offered are exactly the legal ones.</p>",
         "</section>",
     ]
+    deck = game.presentation.deck(state)
+    if deck:
+        body.append(deck_section(deck))
     if game.options:
         body += [
             '<section class="card">',

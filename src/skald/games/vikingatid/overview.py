@@ -65,7 +65,7 @@ GLOSSARY: Final = (
     ),
     ("card's target", "what a card is played on, as its text says: an area, a player, a kingdom or a king."),
     (
-        "camp, trading camp, war camp",
+        "camp, trading camp, war camp, build camps",
         "a settlement of two ships: a trading camp (at most the area's coins, all "
         "players together) earns silver at taxation; a war camp (at most its shields, one kingdom per area) holds "
         "the area and fights as two war ships of strength 5. Each camp is worth 1 VP at the end.",

@@ -6,6 +6,7 @@ import { announcePrompt } from "./announce.js";
 import { boardZoom, drawBoard, drawMode, wireTargets } from "./board.js";
 import { drawActions, drawPrompt } from "./choices.js";
 import { drawEnd, drawFair, drawScorings } from "./end.js";
+import { drawHand } from "./hand.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
 import { drawStepRules } from "./rules.js";
 import { drawSeatPanels } from "./seats.js";
@@ -26,6 +27,7 @@ export function draw() {
   drawActions(mine);
   drawPrompt(mine);
   drawStepRules();
+  drawHand();
   drawTurnAlert(mine);
   announcePrompt();
   keyboardBoard(legal, mine);

@@ -12,8 +12,8 @@ export function wireRules() {
   $("rules-close").addEventListener("click", () => { showRules(false); $("rules-button").focus(); });
 }
 
-/** Open (`open`) or close the rules panel. */
-export function showRules(open) {
+/** Open (`open`) or close the rules panel; resolves once the game's rules are in it. */
+export async function showRules(open) {
   $("rules-panel").hidden = !open;
   $("rules-button").setAttribute("aria-expanded", String(open));
   if (!open || !store.game) return;
@@ -21,6 +21,7 @@ export function showRules(open) {
   $("rules-page-link").href = `/rules/${store.game.game}`;
   if (!fetched) fetched = loadGameRules(store.game.game);
   $("rules-heading").focus();
+  await fetched;
 }
 
 /** The step's own rule, as the game words it, when this seat is to act; redrawn with each view while open. */
@@ -41,7 +42,10 @@ async function loadGameRules(game) {
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const first = page.querySelector("main section.card");
     if (!first) throw new Error("the rules page has no summary");
-    box.replaceChildren(...[...first.children].map((node) => document.importNode(node, true)));
+    const parts = [...first.children].map((node) => document.importNode(node, true));
+    const deck = page.getElementById("deck");  // the whole deck's list, for a game with cards
+    if (deck) parts.push(el("div", { id: "deck-list" }, ...[...deck.children].map((n) => document.importNode(n, true))));
+    box.replaceChildren(...parts);
   } catch (err) {
     fetched = null;
     box.replaceChildren(el("p", { class: "error" }, `The rules could not be loaded: ${err.message}.`));

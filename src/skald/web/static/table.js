@@ -9,6 +9,7 @@ import { wireChat } from "./chat.js";
 import { connect, send } from "./connection.js";
 import { draw } from "./draw.js";
 import { wireRematch } from "./end.js";
+import { wireHand } from "./hand.js";
 import { watchInput } from "./keyboard.js";
 import { drawKeepSeat, wireDownloads, wireSeatButtons } from "./links.js";
 import { receive } from "./messages.js";
@@ -29,6 +30,7 @@ wireSeatButtons();
 loadSession().then(drawKeepSeat);
 wireReview();
 wireRules();
+wireHand();
 // For whoever drives the page (the browser tests): the shared state, and the table's own sending, drawing and
 // reading of amounts. `window.skaldState` (set at every drawing) says what was drawn.
 window.skald = { store, send, draw, amountRuns, stepper };
