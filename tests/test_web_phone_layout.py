@@ -312,7 +312,17 @@ def test_a_spectator_on_a_phone_is_offered_no_control_a_seat_has(browser: Any, s
     watcher = phone(browser)
     at_table(watcher, made["spectator_url"], mine=False)
     seated = "#actions button, #actions input, #board .legal, #new-link-button, #rematch-button, #standing-offer"
-    anyone = {"replay-button", "record-link", "zoom-out", "zoom-fit", "zoom-in", "home", "fair-hash", "seat-panel"}
+    anyone = {
+        "replay-button",
+        "record-link",
+        "zoom-out",
+        "zoom-fit",
+        "zoom-in",
+        "home",
+        "fair-hash",
+        "seat-panel",
+        "rules-button",
+    }
     after_the_end = {"fair-record", "review-button"}
 
     def controls() -> list[str]:

@@ -5,6 +5,7 @@ security policy — while a game not offered gets a 404 page."""
 
 from __future__ import annotations
 
+import html
 import http.client
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,3 +91,24 @@ def test_a_game_not_offered_gets_a_404_page_that_escapes_its_name(server: Server
 def test_the_rules_pages_stay_out_of_the_api_schema(server: Server) -> None:
     status, schema = server.request("GET", "/openapi.json")
     assert status == 200 and not any(path.startswith("/rules") for path in schema["paths"])
+
+
+def test_the_vikingatid_rules_page_gives_the_game_in_brief(server: Server) -> None:
+    """/rules/vikingatid states the goal, the end, the eleven phases, where victory points come from and the
+    glossary, and names the kingdoms by the board (Danavalde) with the rule text's English in brackets."""
+    _, _, page = get(server, "/rules/vikingatid")
+    text = html.unescape(page)
+    for heading in (
+        "The game in brief",
+        "The goal",
+        "How the game ends",
+        "A turn: the eleven phases",
+        "Victory points",
+        "Glossary",
+    ):
+        assert f">{heading}</h" in text, heading
+    for number in range(1, 12):
+        assert f"<li>{number}. " in text, number
+    assert "Danavalde (Denmark), Norge (Norway) or Svea Rike (Sweden)" in text
+    assert "Denmark, Norway or Sweden" not in text
+    assert text.index("The game in brief") < text.index("How the game begins") < text.index("Rule options")

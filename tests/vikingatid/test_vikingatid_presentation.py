@@ -19,6 +19,7 @@ from skald.cli.table import View
 from skald.games.vikingatid import danger
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.game import VikingatidGame
+from skald.games.vikingatid.overview import names
 from skald.games.vikingatid.presentation import RULES, TIE_BREAKS, VikingatidPresentation, journey_fleet
 from skald.games.vikingatid.state import VikingatidState
 
@@ -104,14 +105,17 @@ def test_amount_keys_are_the_amounts() -> None:
 
 
 def test_every_step_has_its_rule_paraphrased() -> None:
-    """The terminal's `rules` gives the rulebook's words on each step, citing the rule the step follows."""
+    """The terminal's `rules` gives the rulebook's words on each step, citing the rule the step follows, with the
+    kingdoms and empires by the board's names."""
     assert set(RULES) == {step.id for step in S.STEPS}
     state = GAME.new_initial_state(3)
+    words = names(state.position.board)
     for step in S.STEPS:
         probe = state.clone()
         probe.step = step.id
         text = P.rules(probe)
-        assert step.rule in text and step.name in text and RULES[step.id] in text
+        assert step.rule in text and step.name in text and RULES[step.id].format_map(words) in text
+        assert "{" not in text
 
 
 def test_a_move_says_the_danger_the_area_adds() -> None:

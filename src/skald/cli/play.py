@@ -58,6 +58,7 @@ DEFAULT_SEATS = "you,mcts:normal"
 COMMANDS = (
     ("help", "the commands and how to type this step's choice"),
     ("rules", "what the rulebook says about this step"),
+    ("rules all", "the whole game in brief: the goal, the end, a turn's phases, the scoring, the words used"),
     ("board", "the whole table again"),
     ("keep", "where offered: give this answer now and at every decision like it until your next other one"),
     ("undo", "take back your last step (until another seat acts or chance draws)"),
@@ -296,7 +297,7 @@ class TerminalTable:
             if command in ("help", "?"):
                 self.show_help()
             elif command == "rules":
-                console.print(self.view.rules(state))
+                self.show_rules(state, rest.strip().lower() == "all")
             elif command == "board":
                 console.print(self.view.board(state, self.names, seat))
                 self.show_choices(keys)
@@ -410,6 +411,16 @@ class TerminalTable:
         if description:
             label.append(f" {description}")
         return label
+
+    def show_rules(self, state: State, whole: bool) -> None:
+        """The rulebook on this step or, `whole`, the game in brief (where the game gives one)."""
+        overview = self.view.overview(state)
+        if whole and overview:
+            console.print(overview)
+            return
+        console.print(self.view.rules(state))
+        if overview:
+            console.print("[dim]Type [b]rules all[/b] for the whole game: goal, end, phases, scoring, words.[/]")
 
     def show_help(self) -> None:
         """The commands, and how to type this step's choice."""

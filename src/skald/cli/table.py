@@ -72,6 +72,10 @@ class View:
         """The rulebook's words on the current step, paraphrased, in Rich markup."""
         return _presentation(state).rules(state)
 
+    def overview(self, state: State) -> str:
+        """The game in brief (goal, end, phases, scoring, glossary) in Rich markup, or "" if the game gives none."""
+        return _presentation(state).overview(state)
+
     def step_help(self, state: State) -> str:
         """How to make this step's choice, in Rich markup."""
         return _presentation(state).step_help(state)

@@ -2,7 +2,7 @@
 
 from skald.engine.game import Game, OptionError, RuleOption, WithdrawnOption
 from skald.engine.play import play_random_game, sample_chance
-from skald.engine.presentation import Presentation, StandingAnswer, target_key
+from skald.engine.presentation import CardFace, Presentation, StandingAnswer, target_key
 from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, listed_games, register
 from skald.engine.standings import StandingRow, Standings, final_standings
@@ -13,6 +13,7 @@ __all__ = [
     "IMPERFECT",
     "PERFECT",
     "TERMINAL",
+    "CardFace",
     "Game",
     "GameLike",
     "IllegalAction",

@@ -46,6 +46,27 @@ class StandingAnswer:
     action: int
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """A card as a person reads it, whole: what a front end shows wherever the card is named (a hand, a choice,
+    the deck's list), never cut."""
+
+    #: The title as printed ("BRA HANDEL").
+    title: str
+    #: Its name in English ("Good trade"), or "" if the printed title is the only one.
+    name: str
+    #: The card's whole text.
+    text: str
+    #: When it may be played, in words ("during your own trading journey").
+    when: str
+    #: What playing it needs: what it is played on, what must be so ("names an area").
+    needs: str
+    #: Copies: held in a hand, or in the whole deck.
+    count: int = 1
+    #: In a hand: whether the seat may play it at the decision it is at now.
+    playable_now: bool = False
+
+
 def kept_answer(state: Position, kept: dict[int, StandingAnswer]) -> int | None:
     """The action the seat to act in `state` gives by the standing answer it keeps (in `kept`, by seat), or None.
     A decision where the game offers that seat no answer of the name it keeps ends it: it is removed from `kept`."""
@@ -133,6 +154,22 @@ class Presentation:
     def rules(self, state: Position) -> str:
         """The rulebook's words on the current step, paraphrased, in Rich markup."""
         return f"No rules summary for {state.game.title} here yet; the choices listed are exactly the legal ones."
+
+    def overview(self, state: Position) -> str:
+        """The game as a whole for someone who has not read its rulebook (the goal, how it ends, the flow of a
+        turn, the scoring, the words its prompts use), in Rich markup: sections parted by a blank line, each headed
+        by its first line, lines starting with "•" a list. Empty by default: the game has said nothing yet."""
+        return ""
+
+    def hand(self, state: Position, seat: int) -> list[CardFace]:
+        """The cards `seat` holds, as that seat alone may see them (its own observation), in the order to show
+        them; [] for a game without cards in hand."""
+        return []
+
+    def deck(self, state: Position) -> list[CardFace]:
+        """Every kind of card the game uses under `state`'s options, each with its copies in the deck; [] for a
+        game without cards."""
+        return []
 
     def step_help(self, state: Position) -> str:
         """How to make this step's choice at the terminal, in Rich markup."""

@@ -13,6 +13,7 @@ import io
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from rich.console import Console
@@ -21,6 +22,7 @@ from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
 from skald.web.errors import TableError
 from skald.web.live_table import LiveTable, LogEntry
+from skald.web.rules_page import plain
 
 #: The width the table in words is written for (the terminal's full form).
 TEXT_WIDTH = 100
@@ -179,9 +181,13 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
         if full:
             body["prompt"] = presentation.prompt(state)
             body["click_hint"] = presentation.click_hint(state)
+            body["rules"] = plain(presentation.rules(state))  # may speak of the seat's own hand: its eyes only
             offer = presentation.standing_answer(state)
             if offer is not None:
                 body["standing_offer"] = {"name": offer.name, "label": offer.label}
+    if full and seat is not None:
+        # The seat's own cards, whole: its eyes only, as its observation is.
+        body["hand_cards"] = [asdict(card) for card in presentation.hand(state, seat)]
     if full and seat is not None and seat in table.standing:
         kept = table.standing[seat]
         body["standing"] = {"name": kept.name, "label": kept.label}

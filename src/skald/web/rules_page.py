@@ -8,7 +8,7 @@ from html import escape
 from rich.errors import MarkupError
 from rich.text import Text
 
-from skald.engine import CHANCE, Game, Presentation, RuleOption, State
+from skald.engine import CHANCE, CardFace, Game, Presentation, RuleOption, State
 
 #: The most chance actions followed from the initial state to reach the first decision (the set-up's draws).
 SETUP_STEPS = 60
@@ -39,8 +39,9 @@ def opening_rules(game: Game) -> list[str]:
     return texts
 
 
-def paragraphs(text: str) -> str:
-    """Lines of plain text as HTML: each "•" line an item of a list, every other line a paragraph."""
+def paragraphs(text: str, head: bool = True) -> str:
+    """Lines of plain text as HTML: each "•" line an item of a list, every other line a paragraph (the first one,
+    with `head`, the paragraph's heading)."""
     out: list[str] = []
     items: list[str] = []
     for line in (*text.splitlines(), ""):
@@ -52,8 +53,37 @@ def paragraphs(text: str) -> str:
             out.append("<ul>" + "".join(items) + "</ul>")
             items = []
         if line:
-            out.append(f'<p class="rules-head">{escape(line)}</p>' if not out else f"<p>{escape(line)}</p>")
+            out.append(f'<p class="rules-head">{escape(line)}</p>' if head and not out else f"<p>{escape(line)}</p>")
     return "\n".join(out)
+
+
+def overview_sections(markup: str) -> str:
+    """`Presentation.overview` as HTML: each section (parted by a blank line) under its first line as a heading."""
+    out = []
+    for section in plain(markup).strip().split("\n\n"):
+        title, _, rest = section.strip().partition("\n")
+        if title:
+            slug = "-".join(title.lower().replace(":", "").split())
+            out.append(f'<section class="overview" id="overview-{escape(slug)}"><h3>{escape(title)}</h3>')
+            out.append(paragraphs(rest, head=False) + "</section>")
+    return "\n".join(out)
+
+
+def deck_section(cards: list[CardFace]) -> str:
+    """The whole deck: each kind of card with its copies, its title and name, its whole text, when it may be
+    played and what it needs."""
+    total = sum(card.count for card in cards)
+    items = "".join(
+        f'<li class="card-face"><b>{escape(card.title)}</b>'
+        + (f" — {escape(card.name)}" if card.name else "")
+        + f' <span class="muted">×{card.count}</span><br>{escape(card.text)}<br>'
+        f'<span class="muted">When: {escape(card.when)}. Needs: {escape(card.needs)}.</span></li>'
+        for card in cards
+    )
+    return (
+        f'<section class="card" id="deck"><h2>The cards</h2><p>{len(cards)} kinds, {total} cards in all.</p>'
+        f'<ul class="deck">{items}</ul></section>'
+    )
 
 
 def option_section(option: RuleOption) -> str:
@@ -91,6 +121,7 @@ def rules_page(game: Game) -> str:
     counts = str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}–{game.max_players}"
     state = game.new_initial_state(game.min_players)
     tie = game.presentation.tie_break(state)
+    overview = game.presentation.overview(state)
     opening = "\n".join(f'<div class="rules-step">{paragraphs(text)}</div>' for text in opening_rules(game))
     primary = [option for option in game.options if option.primary]
     others = [option for option in game.options if not option.primary]
@@ -98,11 +129,15 @@ def rules_page(game: Game) -> str:
         '<section class="card">',
         f"<p>For {counts} players.</p>",
         f"<p>Ties: {escape(plain(tie).rstrip('.'))}.</p>" if tie else "",
+        *(["<h2>The game in brief</h2>", overview_sections(overview)] if overview.strip() else []),
         "<h2>How the game begins</h2>",
         opening,
         "<p>At the table each step names its rule, and the choices offered are exactly the legal ones.</p>",
         "</section>",
     ]
+    deck = game.presentation.deck(state)
+    if deck:
+        body.append(deck_section(deck))
     if game.options:
         body += [
             '<section class="card">',

@@ -130,7 +130,7 @@ SINGLES: Final = (
     ("pay_duty", "pay duty"),
     ("fight", "fight"),
     ("turn_away", "turn away"),
-    ("bar_sea", "bar Denmark's sea"),
+    ("bar_sea", "bar Danavalde's sea"),
     ("declare_war", "declare war"),
     ("no_war", "no war"),
     ("accept_peace", "accept peace"),
@@ -138,6 +138,8 @@ SINGLES: Final = (
     ("adopt", "adopt the king's religion"),
     ("refuse", "refuse the king's religion"),
 )
+#: A single decision's words with the kingdom's English name, read as the board's name is.
+_ENGLISH: Final = {"bar Danavalde's sea": "bar Denmark's sea"}
 SPARE_SINGLES: Final = 2
 
 KINGDOM: Final = 0
@@ -631,7 +633,7 @@ class ActionSpace:
         """The id of notation (spaces collapsed), None if no form matches; `ValueError` for a known form with a
         wrong part."""
         for index, (_, words) in enumerate(SINGLES):
-            if _plain(t) == _plain(words):
+            if _plain(t) == _plain(words) or _plain(t) == _plain(_ENGLISH.get(words, words)):
                 return SINGLE + index
         m = re.fullmatch(_SHIPS + r" fleet of " + _NUMBER + r" from (.+)", t, re.IGNORECASE)
         if m:

@@ -35,13 +35,13 @@ _RULEBOOK_OPTIONS: Final = (
         "free",
         ("spread", "fixed"),
         "VA-01. 'free': each player rolls a D10 (ties roll again among themselves) and in roll order chooses "
-        "Denmark, Norway or Sweden, with no limit per kingdom ('There is no limit how many players can start in "
-        "the same kingdom'); the tie rule is initiative's (6.1), the text's only one. 'spread': no kingdom takes "
-        "a second player until each has one. 'fixed': no roll, seat s takes Denmark, Norway, Sweden in turn (the "
-        "text's 'The players may also decide beforehand', for tests and learning).",
+        "Danavalde (Denmark), Norge (Norway) or Svea Rike (Sweden), with no limit per kingdom ('There is no limit how "
+        "many players can start in the same kingdom'); the tie rule is initiative's (6.1), the text's only one. "
+        "'spread': no kingdom takes a second player until each has one. 'fixed': no roll, seat s takes Danavalde, "
+        "Norge, Svea Rike in turn (the text's 'The players may also decide beforehand', for tests and learning).",
         title="Choosing kingdoms",
         labels=("Free choice in roll order", "Spread over the kingdoms", "Fixed by seat"),
-        summary="How players choose Denmark, Norway or Sweden at the start.",
+        summary="How players choose Danavalde, Norge or Svea Rike at the start.",
     ),
     option(
         "last_year",
@@ -232,7 +232,7 @@ _RULEBOOK_OPTIONS: Final = (
         "same_sea_or_river",
         ("same_sea_only",),
         "VA-46. A fleet that entered a land area from a sea leaves it to that sea ('it also has to leave the land "
-        "by the same sea area') or along a river, the text's other way of travel ('same_sea_or_river'); Denmark "
+        "by the same sea area') or along a river, the text's other way of travel ('same_sea_or_river'); Danavalde "
         "excepted. 'same_sea_only': only by that sea.",
         title="Leaving a land area",
         labels=("By the same sea or a river", "By the same sea only"),
@@ -307,12 +307,12 @@ _RULEBOOK_OPTIONS: Final = (
         "home_trade",
         "none",
         ("own_members",),
-        "VA-52. No one trades in Denmark, Norway or Sweden: their trade value is already paid as the 5 home "
-        "silver ('This symbolises the country's trading value'). 'own_members': members trade in their own "
-        "homeland at its printed value.",
+        "VA-52. No one trades in Danavalde (Denmark), Norge (Norway) or Svea Rike (Sweden): their trade value is "
+        "already paid as the 5 home silver ('This symbolises the country's trading value'). 'own_members': members "
+        "trade in their own homeland at its printed value.",
         title="Trade in the homelands",
         labels=("Nobody trades there", "Members trade in their own homeland"),
-        summary="Whether anyone trades in Denmark, Norway or Sweden.",
+        summary="Whether anyone trades in Danavalde, Norge or Svea Rike.",
     ),
     option(
         "duty_askers",
@@ -330,24 +330,24 @@ _RULEBOOK_OPTIONS: Final = (
         "denmark_toll",
         "ban_only",
         ("duty_or_ban",),
-        "VA-54. Danish players may stop another kingdom's fleet from entering Denmark's sea (then the war roll), "
-        "with no duty: the Denmark rule names only the ban ('ban_only'). 'duty_or_ban': they may also ask a duty, "
-        "as at war camps.",
-        title="Denmark's sea toll",
+        "VA-54. Danavalde's players may stop another kingdom's fleet from entering Danavalde's (Denmark's) sea (then "
+        "the war roll), with no duty: the Denmark rule names only the ban ('ban_only'). 'duty_or_ban': they may also "
+        "ask a duty, as at war camps.",
+        title="Danavalde's sea toll",
         labels=("Ban only", "Duty or ban"),
-        summary="Whether the Danes may ask a duty of a fleet entering their sea, or only ban it.",
+        summary="Whether Danavalde's players may ask a duty of a fleet entering their sea, or only ban it.",
     ),
     option(
         "denmark_passage",
         "all_fleets",
         ("trading_only",),
-        "VA-70. 'all_fleets': trading and war fleets of other kingdoms pass through Denmark's sea area (never "
+        "VA-70. 'all_fleets': trading and war fleets of other kingdoms pass through Danavalde's sea area (never "
         "stopping, trading or building there): the exception ('except for Denmark's sea area') names other "
-        "players, not a fleet type. 'trading_only': 'No war fleets may enter a kingdom' applies to Denmark too "
+        "players, not a fleet type. 'trading_only': 'No war fleets may enter a kingdom' applies to Danavalde too "
         "(a Swedish war fleet's cheapest route to Britain goes from danger 4 to 16).",
-        title="Passing Denmark's sea",
+        title="Passing Danavalde's sea",
         labels=("All fleets may pass", "Only trading fleets may pass"),
-        summary="Which fleets of other kingdoms may pass through Denmark's sea area.",
+        summary="Which fleets of other kingdoms may pass through Danavalde's sea area.",
     ),
     option(
         "army_losses",

@@ -11,18 +11,20 @@ seat (the terminal's pass-the-keyboard screen stands between two people).
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.text import Text
 
-from skald.engine import JSONDict, Presentation, StandingAnswer, State
-from skald.games.vikingatid import danger, elections, kingdoms_war
+from skald.engine import CardFace, JSONDict, Presentation, StandingAnswer, State
+from skald.games.vikingatid import danger, elections, initiative, kingdoms_war
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, TARGET_AREA
+from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, SHIP_TYPES, TARGET_AREA
+from skald.games.vikingatid.card_faces import deck_faces, hand_faces
+from skald.games.vikingatid.overview import names, overview_text
 from skald.games.vikingatid.position import Fleet, Position
+from skald.games.vikingatid.prompts import HAND_STEPS, STEP_CHOICES, offer, offered_kinds
 from skald.games.vikingatid.render import (
     FULL_WIDTH,
     area_name,
@@ -86,12 +88,12 @@ SINGLE_KEYS: Final = {
 }
 #: The rulebook on each step, paraphrased (the terminal's `rules`), after the rule the step cites.
 RULES: Final = {
-    S.KINGDOM_ROLL: "Each player rolls a D10; in roll order (ties roll again) each chooses Denmark, Norway or "
-    "Sweden. Under kingdom_choice 'spread' no kingdom takes a second player while one is empty.",
+    S.KINGDOM_ROLL: "Each player rolls a D10; in roll order (ties roll again) each chooses {kingdoms_or}. Under "
+    "kingdom_choice 'spread' no kingdom takes a second player while one is empty.",
     S.KINGDOM_CHOICE: "Choose the Viking kingdom you play: its homeland is your home country, where you place any "
     "number of ships and from where most journeys start. Several players may share a kingdom.",
     S.REACTION_ROLL: "2. Roll for empire reactions: for each empire area holding camps a D10 is rolled on that "
-    "empire's table, +1 for each war camp there, +2 for a Christian against Britain and the German-Roman Empire. "
+    "empire's table, +1 for each war camp there, +2 for a Christian against {christian_empires}. "
     "Fred: nothing happens. Krig: all camps there are destroyed. Gäld: the player is paid from the Gäld table and "
     "his camps there turn into ships, one a camp.",
     S.GALD_ROLL: "Gäld: roll on the Gäld table for the silver; then each of the player's camps in the area becomes "
@@ -131,9 +133,9 @@ RULES: Final = {
     S.DUTY_AMOUNT: "Name the duty: the fleet's owner pays it at once to enter, or turns away, or fights.",
     S.ENTRY_REPLY: "Pay the duty at once and enter, or turn away and choose another move; a war fleet may instead "
     "enter and fight the war camps and war ships there (war between kingdoms).",
-    S.SEA_BAN: "Denmark's sea: any Danish player may bar another kingdom's fleet from Denmark. Then a D10 at or "
-    "below the fleet's ships means war between Denmark and its kingdom.",
-    S.BAN_WAR_ROLL: "The fleet was barred from Denmark's sea: a D10 at or below its ships puts War on both kingdoms.",
+    S.SEA_BAN: "{denmark}'s sea: any player of {denmark} may bar another kingdom's fleet from it. Then a D10 at "
+    "or below the fleet's ships means war between {denmark} and its kingdom.",
+    S.BAN_WAR_ROLL: "The fleet was barred from {denmark}'s sea: a D10 at or below its ships puts War on both kingdoms.",
     S.DANGER_ROLL: "The danger roll: above the danger counted, no loss; at or below it, lose as many ships as "
     "rolled; a 10 never loses. The count then restarts at 0.",
     S.ACT: "6.3 A trading fleet trades (one ship for the area's trade value in silver, then a trade stop) and may "
@@ -156,8 +158,8 @@ RULES: Final = {
     "areas: his new home country. He pays no more tax and gets one silver per untroubled trading camp; losing "
     "any camp there leaves him homeless.",
     S.CHRISTIANISATION_ROLL: "10. From 900 each pagan rolls a D10 against the chance on the turn track. Christians "
-    "get +2 on reactions of Britain and the German-Roman Empire. When all are Christian the game ends.",
-    S.ASSIMILATION_ROLL: "A D10 for each area of Britain or the German-Roman Empire holding Christian camps: on a 1 "
+    "get +2 on reactions of {christian_empires}. When all are Christian the game ends.",
+    S.ASSIMILATION_ROLL: "A D10 for each area of {christian_empires} holding Christian camps: on a 1 "
     "those camps are removed.",
     S.DRAW_CARD: "1. Each player draws a card, and before the first turn takes three, so everyone starts with "
     "four. The draw is seen only by the drawer; when the deck is empty the face-up pile is shuffled into a new deck.",
@@ -185,12 +187,6 @@ TIE_BREAKS: Final = {
     "most_conquered": "the most victory points wins (one more per own camp at the end); tied, the most conquered "
     "areas; still tied, the victory is shared",
 }
-
-
-#: The most characters of a card's text a choice's label shows (the whole text is in `rules`).
-CARD_SUMMARY: Final = 60
-#: A card text's own timing, "(Play at any time.)": the window is the step's, so the label leaves it out.
-_PLAY_TIMING: Final = re.compile(r"\s*\(Play[^()]*\)\s*$")
 
 
 #: How each step's choice is made on the drawn map, where it can be (the web table shows it beside the prompt).
@@ -238,15 +234,10 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def card_summary(name: str, text: str, limit: int = CARD_SUMMARY) -> str:
-    """A card in one line for a choice's label: its English name and the start of its text, cut at a word (the
-    printed text runs to several lines, which would bury the other choices)."""
-    plain = " ".join(_PLAY_TIMING.sub("", text).split())
-    line = f"{name}: {plain}"
-    if len(line) <= limit:
-        return line
-    cut = line[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:.-")
-    return cut + "…"
+def card_line(name: str, text: str) -> str:
+    """A card in a choice's label: its English name and its whole text, never cut (the notation gives its printed
+    title)."""
+    return f"{name}: {' '.join(text.split())}"
 
 
 class TableText:
@@ -316,21 +307,44 @@ class VikingatidPresentation(Presentation):
             if step.chance:
                 return f"dice: {step.name}"
             return "game over"
+        # A card the seat may play at its own decision (VA-08) is listed under "play a card" among the choices; the
+        # prompt keeps to the step.
         try:
-            return self._words(v, step)
+            return self._words(v, step, offered_kinds(v))
         except (KeyError, ValueError, IndexError, AttributeError):
             return step.name  # a step whose details this module does not read yet: its name from steps.py
 
-    def _words(self, v: VikingatidState, step: S.Step) -> str:
-        """The step in words, with what the table says about it (the fleet, the area, the amount)."""
+    def step(self, state: State) -> str:
+        """The step as everyone at the table may read it: the prompt, but where which choices are offered depends on
+        the hand of the seat to act (a card window, a gift or discard of a card, a card's target) the step's every
+        kind of choice is named, so that it tells the others nothing of that hand."""
+        v = _state(state)
+        step = _step(v)
+        if step is None or v.current_player() < 0:
+            return self.prompt(state)
+        offered = set(step.kinds) if step.id in HAND_STEPS else offered_kinds(v) - {"play"}
+        try:
+            return self._words(v, step, offered)
+        except (KeyError, ValueError, IndexError, AttributeError):
+            return step.name
+
+    def _words(self, v: VikingatidState, step: S.Step, offered: set[str]) -> str:
+        """The step in words, with what the table says about it (the fleet, the area, the amount), naming only the
+        kinds of choice `offered` (the JSON types of the legal actions)."""
         position = v.position
         fleet = journey_fleet(v)
         journey = _journey(v)
         entry = journey.get("entry") if isinstance(journey.get("entry"), dict) else None
         kingdom = v.election.kingdom_id
-        if step.id in (S.GIFT_TARGET, S.BID_TARGET) and kingdom:
-            verb = "give silver before" if step.id == S.GIFT_TARGET else "pay silver onto a roll in"
-            return f"{verb} {kingdom_name(position, kingdom)}'s election, or pass"
+        if step.id == S.GIFT_TARGET and kingdom:
+            gifts = offer([("give_silver", "give silver"), ("give_card_to", "a card")], offered, " or ")
+            gifts = gifts if gifts.startswith("give") else f"give {gifts}"
+            return offer(
+                [("", f"{gifts} before {kingdom_name(position, kingdom)}'s election"), ("pass", "pass")], offered | {""}
+            )
+        if step.id == S.BID_TARGET and kingdom:
+            where = f"pay silver onto a roll in {kingdom_name(position, kingdom)}'s election"
+            return offer([("pay_onto", where), ("pass", "pass")], offered)
         if step.id == S.GIFT_AMOUNT and v.election.target >= 0:
             return f"say how much silver to give seat {v.election.target + 1}"
         if step.id == S.SEALED_BID and kingdom:
@@ -344,23 +358,58 @@ class VikingatidPresentation(Presentation):
         if step.id == S.BUY_AMOUNT and v.purchases.area:
             return f"say how many {v.purchases.kind} ships to buy at {area_name(position, v.purchases.area)}"
         if fleet is not None and step.id == S.MOVE:
-            return f"move the {fleet.kind} fleet of {fleet.size} on, stop, or end the journey"
+            return offer(
+                [
+                    ("move", f"move the {fleet.kind} fleet of {fleet.size} on"),
+                    ("stop", "stop" if "move" in offered else f"stop the {fleet.kind} fleet of {fleet.size} here"),
+                    ("end_journey", "end the journey"),
+                ],
+                offered,
+            )
         if fleet is not None and step.id == S.ACT:
-            return f"act in {area_name(position, fleet.area)}, or move on"
+            return self._act_words(v, fleet, offered)
         if fleet is not None and step.id == S.ENTRY_ANSWER:
             where = area_name(position, str(entry.get("area", ""))) if entry else "the area"
-            return f"seat {fleet.owner + 1}'s {fleet.kind} fleet would enter {where}: allow, ask a duty, or forbid"
+            answers = offer([("allow", "allow"), ("ask_duty", "ask a duty"), ("forbid", "forbid")], offered)
+            return f"seat {fleet.owner + 1}'s {fleet.kind} fleet would enter {where}: {answers}"
         if step.id == S.ENTRY_REPLY and entry is not None:
             where = area_name(position, str(entry.get("area", "")))
-            if entry.get("forbidden"):
-                return f"entry to {where} is forbidden: fight, or turn away"
-            return f"pay the duty of {entry.get('duty', 0)} silver to enter {where}, fight, or turn away"
+            if entry.get("forbidden") and "pay_duty" not in offered:
+                return f"entry to {where} is forbidden: " + offer(
+                    [("fight", "fight"), ("turn_away", "turn away")], offered
+                )
+            pay = f"pay the duty of {entry.get('duty', 0)} silver to enter {where}"
+            return offer([("pay_duty", pay), ("fight", "fight"), ("turn_away", "turn away")], offered)
         if fleet is not None and step.id == S.SEA_BAN:
-            return f"let seat {fleet.owner + 1}'s {fleet.kind} fleet pass Denmark's sea, or bar it"
+            sea = f"{kingdom_name(position, 'denmark')}'s sea"
+            let = f"let seat {fleet.owner + 1}'s {fleet.kind} fleet pass {sea}"
+            return offer([("allow", let), ("ask_duty", "ask a duty"), ("bar_sea", "bar it")], offered)
         if step.id in (S.CARD_TARGET, S.CARD_ANSWER) and v.play is not None:
             title = v.space.card_titles[v.play.kind]
             return f"{title}: {step.name}"
-        return step.name
+        if step.id == S.CARD_WINDOW and offered == {"pass"}:
+            return "no card you hold may be played now: pass"
+        return (offer(STEP_CHOICES[step.id], offered) if step.id in STEP_CHOICES else "") or step.name
+
+    @staticmethod
+    def _act_words(v: VikingatidState, fleet: Fleet, offered: set[str]) -> str:
+        """At a stop: what the fleet may do in the area, then moving on or ending the journey, as offered."""
+        area = area_name(v.position, fleet.area)
+        acts = offer(
+            [
+                ("trade", "trade"),
+                ("build", "build camps"),
+                ("plunder", "plunder"),
+                ("destroy", "destroy trading camps"),
+            ],
+            offered,
+            " or ",
+        )
+        if acts:
+            return offer(
+                [("", f"{acts} in {area}"), ("move", "move on"), ("end_journey", "end the journey")], offered | {""}
+            )
+        return offer([("move", f"move on from {area}"), ("end_journey", "end the journey")], offered)
 
     def click_hint(self, state: State) -> str | None:
         """How to make the step's choice on the drawn map (svg.py marks these targets), or None where the choice is
@@ -432,7 +481,7 @@ class VikingatidPresentation(Presentation):
         if kind == "buy":
             return self._describe_buy(v, seat, str(data["ships"]), str(data["area"]))
         if kind == "pull_down":
-            return f"the camp becomes one {data['camp']} ship in {area_name(position, str(data['area']))}"
+            return self._describe_pull_down(v, seat, str(data["camp"]), str(data["area"]))
         if kind == "give_silver":
             to = int(data["to"])
             return f"{position.silver[seat]} silver in hand; seat {to + 1} has {position.silver[to]}"
@@ -450,7 +499,7 @@ class VikingatidPresentation(Presentation):
             return "the new home country: no more tax, +1 silver per untroubled trading camp; the kingdom is left"
         if kind in ("play", "give_card", "discard"):
             card = v.cards.by_id[str(data["card"])]
-            return card_summary(card.name, card.text)
+            return card_line(card.name, card.text)
         if kind == "give_card_to":
             # Said of both seats by number: the line also narrates a bot's gift to the people at the table.
             to = int(data["to"])
@@ -515,13 +564,45 @@ class VikingatidPresentation(Presentation):
         camps = position.camps_at(seat, ships, area_id)
         return f"{camps} own {ships} camps here: up to {2 * camps} ships this phase"
 
+    @staticmethod
+    def _describe_journey_pass(v: VikingatidState, seat: int) -> str:
+        """Passing the initiative, with the ships it may cost: "All unused ships are removed from the board" when
+        phase 6 ends (6.1), which this pass brings about at once when no one else is left to journey."""
+        position = v.position
+        ships = sum(position.ships_at(seat, kind, area) for kind in SHIP_TYPES for area in position.area_ids)
+        unused = f"seat {seat + 1}'s {_plural(ships, 'unused ship')}"
+        after = v.clone()
+        after.apply(PASS)
+        left = sum(after.position.ships_at(seat, kind, area) for kind in SHIP_TYPES for area in position.area_ids)
+        if ships and left < ships:
+            return f"phase 6 ends now: {unused} {'is' if ships == 1 else 'are'} removed before taxation"
+        if v.options.get("initiative_pass") == initiative.REST_OF_PHASE:
+            verb = "is" if ships == 1 else "are"
+            return f"no more journeys for seat {seat + 1} this turn: {unused} {verb} removed when phase 6 ends"
+        return (
+            "the initiative goes to the next highest roll; if everyone passes on one roll, phase 6 ends and "
+            f"{unused} {'is' if ships == 1 else 'are'} removed"
+        )
+
+    @staticmethod
+    def _describe_pull_down(v: VikingatidState, seat: int, camp: str, area_id: str) -> str:
+        """A camp pulled down becomes one ship, and a conquered area (a home country among them) is lost with it."""
+        position = v.position
+        words = f"the camp becomes one {camp} ship in {area_name(position, area_id)}"
+        if area_id in conquered_areas(position, seat):
+            words += f"; the area is no longer conquered (its {position.trade_value(area_id)} VP a turn)"
+            if position.emigrated[seat] and position.home[seat] == area_id:
+                words += f", and seat {seat + 1} loses its home country"
+        return words
+
     def _describe_single(self, v: VikingatidState, seat: int, kind: str, fleet: Fleet | None) -> str:
         """A single decision in words, after its step."""
         position = v.position
         step = v.step
+        if kind == "pass" and step == S.JOURNEY_CHOICE:
+            return self._describe_journey_pass(v, seat)
         if kind == "pass":
             return {
-                S.JOURNEY_CHOICE: "the initiative goes to the next highest roll",
                 S.GIFT_TARGET: "give nothing more",
                 S.BID_TARGET: "pay nothing more for now",
                 S.PEACE_OFFER: "offer no King's Peace",
@@ -677,12 +758,12 @@ class VikingatidPresentation(Presentation):
         if step is None:
             return super().rules(state)
         phase = S.PHASE_NAMES[step.phase] if 0 <= step.phase < len(S.PHASE_NAMES) else ""
-        text = RULES.get(step.id, "The choices listed are exactly the legal ones.")
+        text = RULES.get(step.id, "The choices listed are exactly the legal ones.").format_map(names(v.position.board))
         return f"[b]{phase}: {step.name}[/] ({RULES_FILE}; {step.rule})\n{text}" + self._hand_texts(v)
 
     @staticmethod
     def _hand_texts(v: VikingatidState) -> str:
-        """The whole text of each card the seat to act holds (the choices show a line of each), from that seat's
+        """The whole text of each card the seat to act holds (the choices show it too), from that seat's
         own observation: `rules` is read by the person at that seat only."""
         if not v.cards_on():
             return ""
@@ -703,6 +784,20 @@ class VikingatidPresentation(Presentation):
                 f"  [b]{escape(card.title)}[/]{count} ({escape(card.name)}): {escape(' '.join(card.text.split()))}"
             )
         return "\n".join(lines)
+
+    def overview(self, state: State) -> str:
+        """The whole game in brief (overview.py): goal and end under this game's `last_year`, the eleven phases,
+        victory points and the glossary of the prompts' words."""
+        v = _state(state)
+        return overview_text(v.position.board, str(v.options.get("last_year", "1125")))
+
+    def hand(self, state: State, seat: int) -> list[CardFace]:
+        """The cards `seat` holds, whole (card_faces.py), from its own observation; those it may play now marked."""
+        return hand_faces(_state(state), seat)
+
+    def deck(self, state: State) -> list[CardFace]:
+        """Every kind of card in the deck, whole, with its copies (cards.toml)."""
+        return deck_faces(_state(state))
 
     def step_help(self, state: State) -> str:
         """How to type this step's choice: its keys, or its notation."""

@@ -177,7 +177,9 @@ STEPS: Final = (
     ),
     _step(DUTY_AMOUNT, JOURNEYS, "say how much duty to ask", "VA-53", ("amount",), phrase=DUTY),
     _step(ENTRY_REPLY, JOURNEYS, "pay the duty, fight, or turn away", "VA-53", ("pay_duty", "fight", "turn_away")),
-    _step(SEA_BAN, JOURNEYS, "let the fleet pass Denmark's sea, or bar it", "VA-54", ("allow", "ask_duty", "bar_sea")),
+    _step(
+        SEA_BAN, JOURNEYS, "let the fleet pass Danavalde's sea, or bar it", "VA-54", ("allow", "ask_duty", "bar_sea")
+    ),
     _step(BAN_WAR_ROLL, JOURNEYS, "roll for war over the barred sea", "VA-54", ("roll",), chance=True),
     _step(DANGER_ROLL, JOURNEYS, "roll for the danger", "VA-48", ("roll",), chance=True),
     _step(

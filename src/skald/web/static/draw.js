@@ -6,7 +6,9 @@ import { announcePrompt } from "./announce.js";
 import { boardZoom, drawBoard, drawMode, wireTargets } from "./board.js";
 import { drawActions, drawPrompt } from "./choices.js";
 import { drawEnd, drawFair, drawScorings } from "./end.js";
+import { drawHand } from "./hand.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
+import { drawStepRules } from "./rules.js";
 import { drawSeatPanels } from "./seats.js";
 import { store } from "./store.js";
 
@@ -25,6 +27,8 @@ export function draw() {
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);
   drawPrompt(mine);
+  drawStepRules();
+  drawHand();
   drawTurnAlert(mine);
   announcePrompt();
   keyboardBoard(legal, mine);

@@ -9,11 +9,13 @@ import { wireChat } from "./chat.js";
 import { connect, send } from "./connection.js";
 import { draw } from "./draw.js";
 import { wireRematch } from "./end.js";
+import { wireHand } from "./hand.js";
 import { watchInput } from "./keyboard.js";
 import { drawKeepSeat, wireDownloads, wireSeatButtons } from "./links.js";
 import { receive } from "./messages.js";
 import { applyZooms, wireReplay } from "./replay.js";
 import { wireReview } from "./review.js";
+import { wireRules } from "./rules.js";
 import { store } from "./store.js";
 
 watchInput();
@@ -27,6 +29,8 @@ wireRematch();
 wireSeatButtons();
 loadSession().then(drawKeepSeat);
 wireReview();
+wireRules();
+wireHand();
 // For whoever drives the page (the browser tests): the shared state, and the table's own sending, drawing and
 // reading of amounts. `window.skaldState` (set at every drawing) says what was drawn.
 window.skald = { store, send, draw, amountRuns, stepper };
