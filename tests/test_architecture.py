@@ -1,15 +1,10 @@
 """The layers of docs/DESIGN.md, read from the source: front ends name no game, and no module imports itself back.
 
 A front end (skald.engine, cli, web, bots, rl, sim) knows games only through the registry and the contract: it
-never imports a game package and never compares anything with a game's name (issue 13, item 6). No two modules of
-`src/` import each other, directly or round a circle (item 9): imports inside functions count, imports made only
-<<<<<<< ours
-for the type checker (`if TYPE_CHECKING:`) do not, except within the Vikings and Vikingdoms packages, where they
-count too.
-=======
-for the type checker (`if TYPE_CHECKING:`) do not, except among the engine and the front ends that share its types
-(cli, rl, sim, bots), where they count too.
->>>>>>> theirs
+never imports a game package and never compares anything with a game's name. No two modules of `src/` import each
+other, directly or round a circle: imports inside functions count, and so do imports made only for the type
+checker (`if TYPE_CHECKING:`). The web's rooms stay small (files and functions), and the docs and the code speak of
+Skald as it is.
 """
 
 from __future__ import annotations
