@@ -47,11 +47,13 @@ class Server:
         self.extra = extra
         # The bot-game limits are lifted unless a test sets them: many tests make more bot games from one address
         # than a person would (tests/test_web_bot_workers.py checks the limits).
-        # So are the replays drawn per second (tests/test_web_replay_load.py checks that limit).
+        # So are the replays drawn per second (tests/test_web_replay_load.py checks that limit). The pace of card
+        # windows is short: whole games are played, and tests/test_web_card_windows.py checks the pace itself.
         lifted = {
             "SKALD_MAX_BOT_GAMES": "100000",
             "SKALD_MAX_BOT_GAMES_PER_CLIENT": "100000",
             "SKALD_REPLAYS_PER_SECOND": "100000",
+            "SKALD_HIDDEN_PACE": "0.02",
         }
         self.env = {**lifted, **os.environ, **(env or {})}
         self.port = free_port()

@@ -173,10 +173,11 @@ class Driver:
             if action is None:
                 return True  # a person decides
             if run.hidden and player >= 0 and player not in table.bots:
-                # A person's answer given by the table is a run of its own, as the answer he would click: what
-                # reaches the table has the same shape whether he had a choice or not.
+                # A person's answer given by the table is a run of its own, followed as his click would be
+                # (`Commits.submit`): what reaches the table has the same shape whether he had a choice or not.
                 if not run.moves:
                     run.add(table, action)
+                    follow(table, run.after, run.moves, run.entries)
                 return True
             run.add(table, action)
         return True
