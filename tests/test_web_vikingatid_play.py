@@ -657,6 +657,7 @@ def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_
     advance(mirrors, seed)
     with running(url, env={"SKALD_HIDDEN_PACE": "0.01"}) as server:
         tables = [World(server, game_id, tokens, len(mirrors[0].history), checked) for game_id, tokens in games]
+        fetched = 0  # the move index from which the HTTP bodies are fetched again
         try:
             for index, action in enumerate(moves):
                 mover = mirrors[0].current_player()
@@ -674,7 +675,12 @@ def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_
                 for table in tables:
                     for viewer in table.viewers:
                         viewer.reach(version)
-                if index % 500 == 0:
+                # Every 500 moves or so the HTTP bodies too, once both tables wait for a person's click (an answer
+                # the server gives for a seat would race the requests).
+                if index >= fetched and all(
+                    mirrored.is_terminal() or only_answer(mirrored) is None for mirrored in mirrors
+                ):
+                    fetched = index + 500
                     for table in tables:
                         table.fetch()
             for table in tables:
