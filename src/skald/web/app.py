@@ -25,7 +25,7 @@ from skald.web.ratings import Ratings
 from skald.web.refusals import invalid_request, table_error
 from skald.web.registry import Tables
 from skald.web.reviews import Reviews
-from skald.web.routes import accounts, chat, games, pages, play, ratings, records, reviews
+from skald.web.routes import accounts, chat, endings, games, pages, play, ratings, records, reviews
 from skald.web.settings import MAX_BODY, Settings
 from skald.web.store.engine import make_engine, migrate
 from skald.web.store.stores import Stores
@@ -69,6 +69,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(reviews.router)
     app.include_router(play.router)
+    app.include_router(endings.router)
     app.include_router(websocket.router)
     return app
 

@@ -51,7 +51,7 @@ def due(table: LiveTable) -> bool:
     """Whether the table's next move is chance's, a bot's or a standing answer."""
     state = table.state
     player = state.current_player()
-    if state.is_terminal():
+    if table.over:
         return False
     return player < 0 or player in table.bots or table.standing_action(state) is not None
 
@@ -99,7 +99,7 @@ class Driver:
                     table.options,
                     list(state.history),
                     player,
-                    table.seats[player].kind,
+                    table.bot_spec(player),
                     table.bots[player].seed,
                 )
             # In a worker process: the search never holds this process's interpreter lock (see `skald.web.botpool`).

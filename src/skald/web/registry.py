@@ -195,7 +195,7 @@ class Tables:
         return sum(
             1
             for table in self.tables.values()
-            if table.bots and not table.state.is_terminal() and (owner is None or table.owner == owner)
+            if table.bots and not table.over and (owner is None or table.owner == owner)
         )
 
     def _check_bot_games(self, owner: str | None) -> None:
@@ -263,7 +263,8 @@ class Tables:
                 # Stored by another version of a game's rules, say: refuse this game, never the whole server.
                 LOG.error("game %s cannot be replayed: %s", game_id, error)
                 raise TableError("unreadable", f"game {game_id!r} cannot be replayed here: {error}", 500) from None
-            table = LiveTable(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state, self.secret)
+            seats = [SeatInfo(s.name, s.kind, s.token_hash, s.resigned, s.resigned_ply) for s in seat_rows]
+            table = LiveTable(row, seats, state, self.secret)
         finally:
             # No await from here until the table is admitted and held: nobody can see the game as neither
             # loading nor loaded, so it is never read twice at once.
@@ -273,7 +274,7 @@ class Tables:
         self.loads += 1
         table.holders += 1
         self.driver.drive(table)
-        if table.state.is_terminal() and self.on_over is not None:
+        if table.over and self.on_over is not None:
             self.in_background(self.on_over(table))
         return table
 
@@ -355,7 +356,7 @@ class Tables:
         """Now that nobody may need `table`: drop it if it is finished (or tables never idle), and keep to the cap."""
         if table.busy or self.tables.get(table.id) is not table:
             return
-        if table.state.is_terminal() or self.idle_seconds <= 0:
+        if table.over or self.idle_seconds <= 0:
             self.drop(table)
         else:
             self._shrink(self.max_tables)

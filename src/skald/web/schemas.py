@@ -50,6 +50,13 @@ class WhyIn(BaseModel):
     action: dict[str, Any]
 
 
+class DrawIn(BaseModel):
+    """A seat's word on a draw: offer one, accept the one offered, or decline it."""
+
+    model_config = ConfigDict(extra="forbid")
+    act: Literal["offer", "accept", "decline"]
+
+
 class ErrorDetail(BaseModel):
     """What a refusal says: a short code for programs and a message for people, naming the field at fault."""
 

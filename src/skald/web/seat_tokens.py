@@ -31,7 +31,7 @@ async def rematch(
     bot-game limits for `owner`, the asking client), and the asking seat's new token in it: every person seat
     gets a fresh one, which its holder in this game claims. The rematch's summary, with `token`."""
     if table.rematch_id is None:
-        if not table.state.is_terminal():
+        if not table.over:
             raise TableError("not_over", "a rematch can start only when the game is over", 409)
         if not allowed():
             raise TableError("rate_limited", "too many games created from this address; wait a minute", 429)

@@ -5,6 +5,7 @@ import { drawTurnAlert } from "./alerts.js";
 import { announcePrompt } from "./announce.js";
 import { boardZoom, drawBoard, drawMode, wireTargets } from "./board.js";
 import { drawActions, drawPrompt } from "./choices.js";
+import { drawDeparting } from "./departing.js";
 import { drawEnd, drawFair, drawScorings } from "./end.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
 import { drawSeatPanels } from "./seats.js";
@@ -23,6 +24,7 @@ export function draw() {
   wireTargets(legal, mine);
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);
+  drawDeparting();
   drawPrompt(mine);
   drawTurnAlert(mine);
   announcePrompt();

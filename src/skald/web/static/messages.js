@@ -9,7 +9,7 @@ import { welcomed } from "./connection.js";
 import { draw } from "./draw.js";
 import { claimRematch, showRematch } from "./end.js";
 import { drawKeepSeat } from "./links.js";
-import { addLog } from "./log.js";
+import { addLog, showDepartures } from "./log.js";
 import { gameId, offered, store, stored } from "./store.js";
 import { hideTip, showTip } from "./tooltip.js";
 
@@ -61,6 +61,7 @@ function update(msg) {
   store.caughtUp = true;
   if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
   addLog(msg.log);
+  showDepartures(msg.resigned || [], msg.result);
   if (fresh) announceMoves(msg.log);
   draw();
 }
