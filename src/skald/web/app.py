@@ -8,6 +8,7 @@ import gc
 import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI
@@ -16,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from skald.web import websocket
 from skald.web.accounts import Accounts
+from skald.web.endings import timed_out
 from skald.web.errors import TableError
 from skald.web.finished import FinishedCache
 from skald.web.guard import ClientAddresses, Gate, SecurityLog
@@ -89,6 +91,7 @@ def open_services(app: FastAPI, settings: Settings) -> None:
     )
     ratings = Ratings(store.ratings, store.seats)
     tables.on_over = ratings.game_over
+    tables.clocks.on_flag = partial(timed_out, tables)
     state = app.state
     state.settings = settings
     state.engine = engine

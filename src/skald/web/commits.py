@@ -80,8 +80,8 @@ class Commits:
         ends = after.is_terminal() and not table.state.is_terminal()
         table.state = after
         table.log.extend(entries)
+        self.adopted(table, ends)  # first: the clocks count the moves before anyone is told of them
         projection.broadcast(table, entries)
-        self.adopted(table, ends)
 
     async def refresh(self, table: LiveTable) -> None:
         """Bring a table that fell behind the database up to date in place, and tell its clients what happened.

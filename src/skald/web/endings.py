@@ -71,6 +71,16 @@ async def draw(tables: Tables, table: LiveTable, seat: int, act: object) -> None
     told(tables, table, agreed)
 
 
+async def timed_out(tables: Tables, table: LiveTable, seat: int) -> None:
+    """The table's rule when `seat`'s clock runs out: he is expelled and scored last, exactly as if he resigned
+    (BGA: "the first player to quit loses as if last"); if two or more seats are left the stand-in bot plays his
+    seat. Nothing happens if the game ended, or he left, meanwhile."""
+    try:
+        await resign(tables, table, seat)
+    except TableError:
+        return
+
+
 def told(tables: Tables, table: LiveTable, ends: bool) -> None:
     """After a departure: the table was used, its watchers are told; an ended game is rated, else its bots (the
     stand-in among them) carry on."""

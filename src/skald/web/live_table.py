@@ -12,6 +12,7 @@ import hmac
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 from skald.bots.base import Bot
@@ -20,6 +21,7 @@ from skald.engine import CHANCE, PERFECT, Departures, StandingAnswer, State, get
 from skald.engine.presentation import kept_answer
 from skald.web.chat import TableChat
 from skald.web.client import Client
+from skald.web.clocks import ClockState
 from skald.web.store.schema import GameRow
 
 HUMAN = "human"
@@ -98,12 +100,16 @@ class LiveTable:
         self.seats = seats
         self.state = state
         self.rematch_id = row.rematch_id
+        #: When the game was made (UTC), for the lobby's list of games.
+        self.created_at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
         self.lock = asyncio.Lock()
         self.chat = TableChat(row.id, bool(row.chat_spectators))
         self.clients: set[Client] = set()
         #: Whether the seats left agreed to end the game with a shared result; a draw offered, as (seat, version).
         self.agreed = bool(row.agreed)
         self.draw_offer: tuple[int, int] | None = None
+        #: The seats' clocks, if the game has a time control (`skald.web.clock_watch` keeps them).
+        self.clock: ClockState | None = None
         self.bots: dict[int, Bot] = {
             seat: make_bot(self.bot_spec(seat), seed=row.seed + seat)
             for seat, info in enumerate(seats)

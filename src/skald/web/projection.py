@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,8 +20,9 @@ from rich.console import Console
 
 from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
+from skald.web.clocks import shown
 from skald.web.errors import TableError
-from skald.web.live_table import LiveTable, LogEntry
+from skald.web.live_table import HUMAN, LiveTable, LogEntry
 
 #: The width the table in words is written for (the terminal's full form).
 TEXT_WIDTH = 100
@@ -81,6 +83,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "result": result(table),
         "rematch": table.rematch_id,
         **departures(table),
+        "created_at": table.created_at.isoformat(),
+        "clock": None if table.clock is None else table.clock.setting.to_json(),
         "fair": fair(table),
         "chat_spectators": table.chat.spectators,
     }
@@ -182,6 +186,9 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
         "result": result(table),
         "rematch": table.rematch_id,
         **departures(table),
+        "clocks": shown(
+            table.clock, player, time.time(), [info.kind == HUMAN and info.resigned is None for info in table.seats]
+        ),
     }
     if full and player is not None:
         body["step"] = presentation.step(state)

@@ -26,6 +26,7 @@ from skald.engine import OptionError, Record, RecordError, Seat, get_game
 from skald.web.botpool import BotPool
 from skald.web.catchup import CatchUp
 from skald.web.chat import SPECTATOR
+from skald.web.clock_watch import ClockWatch
 from skald.web.commits import Commits
 from skald.web.driving import Driver, report_failure
 from skald.web.errors import TableError
@@ -44,6 +45,16 @@ if TYPE_CHECKING:
     from skald.web.notify import MoveListener
 
 LOG = logging.getLogger("skald.web")
+
+
+def check_bots(seats: list[tuple[str, str]]) -> None:
+    """Refuse a seat whose bot is not one the server makes, naming the seat."""
+    for index, (_name, kind) in enumerate(seats):
+        if kind != HUMAN:
+            try:
+                make_bot(kind)
+            except SpecError as error:
+                raise TableError("seats", f"seats[{index}].bot: {error}") from None
 
 
 class Tables:
@@ -93,6 +104,8 @@ class Tables:
         #: Every move is committed through this, grouped with whatever other games commit at the same moment.
         self.commits = Commits(stores.games, self._adopted, self._moved)
         self.driver = Driver(self.bot_pool, self.commits.commit, self._settle)
+        #: The clocks of the clocked tables, and the timers that make their flags fall.
+        self.clocks = ClockWatch(self.release)
         self.catchup = CatchUp(self, stores.games, stores.chat, self.commits, self.driver)
         #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
         self.listener: MoveListener | None = None
@@ -100,6 +113,7 @@ class Tables:
     def _adopted(self, table: LiveTable, ends: bool) -> None:
         """A table's state moved on (and its game ended, if `ends`): it was just used, and its watchers are told."""
         self._touch(table)
+        self.clocks.moved(table)
         if self.on_broadcast is not None:
             self.on_broadcast(table)
         if ends and self.on_over is not None:
@@ -120,6 +134,7 @@ class Tables:
         claimed_later: bool = False,
         owner: str | None = None,
         chat_spectators: bool = False,
+        clock: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """Create a game with `seats` as (name, kind); returns the table and each person seat's new token.
 
@@ -128,7 +143,7 @@ class Tables:
         claimed later by the holder of its token in the game before (`tokens.claim`). A game with a bot seat is
         refused (429) when the server, or the creating client `owner` (its address's rate-limit key), already has as
         many unfinished bot games as allowed. With `chat_spectators` spectators may read and write in the table
-        chat."""
+        chat. `clock` is the time control (`ClockSetting.to_json`), if any."""
         try:
             game = get_game(game_name)
         except KeyError as error:
@@ -140,12 +155,7 @@ class Tables:
             raise TableError("options", str(error)) from None
         except ValueError as error:
             raise TableError("seats", f"seats: {error}") from None
-        for index, (_name, kind) in enumerate(seats):
-            if kind != HUMAN:
-                try:
-                    make_bot(kind)
-                except SpecError as error:
-                    raise TableError("seats", f"seats[{index}].bot: {error}") from None
+        check_bots(seats)
         if any(kind != HUMAN for _name, kind in seats):
             self._check_bot_games(owner)
         tokens: list[str | None] = []
@@ -167,6 +177,7 @@ class Tables:
             seed=secrets.randbits(48) if seed is None else seed,
             secret_seed=seed is None,
             chat_spectators=chat_spectators,
+            clock=clock,
             version=0,
             status="playing",
             rematch_id=None,
@@ -186,6 +197,7 @@ class Tables:
         )
         table.owner = owner
         self._admit(table)
+        self.clocks.start(table, clock, stamp, [])
         self.driver.drive(table)
         self._settle(table)
         return table, tokens
@@ -255,6 +267,7 @@ class Tables:
             if loaded is None:
                 raise TableError("not_found", f"no game {game_id!r} here", 404)
             row, seat_rows, actions = loaded
+            stamps = await asyncio.to_thread(self.stores.clock_times.stamps, game_id) if row.clock else []
             try:
                 state = Record(
                     row.game, row.players, dict(row.options), [Seat(s.name, s.kind) for s in seat_rows], actions
@@ -273,6 +286,7 @@ class Tables:
         self._admit(table)
         self.loads += 1
         table.holders += 1
+        self.clocks.start(table, row.clock, row.created_at, stamps)
         self.driver.drive(table)
         if table.over and self.on_over is not None:
             self.in_background(self.on_over(table))
@@ -434,6 +448,7 @@ class Tables:
                 await self.listener.close()
             if self._sweeper is not None:
                 self._sweeper.cancel()
+            await self.clocks.close()
             for task in list(self._background):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -5,6 +5,7 @@ import { drawTurnAlert } from "./alerts.js";
 import { announcePrompt } from "./announce.js";
 import { boardZoom, drawBoard, drawMode, wireTargets } from "./board.js";
 import { drawActions, drawPrompt } from "./choices.js";
+import { drawClocks } from "./clocks.js";
 import { drawDeparting } from "./departing.js";
 import { drawEnd, drawFair, drawScorings } from "./end.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
@@ -17,6 +18,7 @@ export function draw() {
   const focused = focusWasOnChoices();  // before the board and the choices are drawn again
   drawBoard();
   drawSeatPanels();
+  drawClocks();
   boardZoom.apply();
   const legal = legalKeys();
   drawMode(legal);

@@ -19,7 +19,9 @@ export function drawSeatPanels() {
     const panel = el("button", { type: "button", class: "seat-panel" + (index === store.view.to_move ? " to-move" : ""),
       "data-seat": index, "aria-expanded": String(store.openSeat === index), "aria-controls": "seat-close-up" },
     el("b", {}, seat.name + (tags.length ? ` (${tags.join(", ")})` : "")),
-    el("span", { class: "summary" }, lines[index] || ""));
+    el("span", { class: "summary" }, lines[index] || ""),
+    ...(store.view.clocks && store.view.clocks.left[index] !== null
+      ? [el("span", { class: "clock", "data-clock": index, "aria-label": `${seat.name}'s clock` }, "")] : []));
     panel.addEventListener("click", () => { store.openSeat = store.openSeat === index ? null : index; drawSeatPanels(); });
     return panel;
   }));

@@ -10,6 +10,7 @@ import { connect, send } from "./connection.js";
 import { draw } from "./draw.js";
 import { wireRematch } from "./end.js";
 import { watchInput } from "./keyboard.js";
+import { wireInvites } from "./invites.js";
 import { drawKeepSeat, wireDownloads, wireSeatButtons } from "./links.js";
 import { receive } from "./messages.js";
 import { applyZooms, wireReplay } from "./replay.js";
@@ -27,6 +28,7 @@ wireRematch();
 wireSeatButtons();
 loadSession().then(drawKeepSeat);
 wireReview();
+wireInvites();
 // For whoever drives the page (the browser tests): the shared state, and the table's own sending, drawing and
 // reading of amounts. `window.skaldState` (set at every drawing) says what was drawn.
 window.skald = { store, send, draw, amountRuns, stepper };

@@ -39,6 +39,8 @@ class GameRow(Base):
     chat_spectators: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
     #: Whether the seats left in the game agreed to end it with a shared result (a draw), ending it there.
     agreed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    #: The time control (`skald.web.clocks.ClockSetting.to_json`), or null for none.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class SecretRow(Base):

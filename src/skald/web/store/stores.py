@@ -6,6 +6,7 @@ from sqlalchemy import Engine
 
 from skald.web.store.accounts import AccountStore
 from skald.web.store.chat import ChatStore
+from skald.web.store.clock_times import ClockTimeStore
 from skald.web.store.database import Database
 from skald.web.store.departures import DepartureStore
 from skald.web.store.games import GameStore
@@ -24,6 +25,7 @@ class Stores:
         self.games = GameStore(self.database)
         self.seats = SeatStore(self.database)
         self.departures = DepartureStore(self.database)
+        self.clock_times = ClockTimeStore(self.database)
         self.chat = ChatStore(self.database)
         self.reviews = ReviewStore(self.database)
         self.accounts = AccountStore(self.database)
