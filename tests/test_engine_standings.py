@@ -13,6 +13,7 @@ import pytest
 from skald.cli.table import View, verdict
 from skald.engine import (
     TERMINAL,
+    Departures,
     Game,
     JSONDict,
     Presentation,
@@ -171,3 +172,42 @@ def test_standings_before_the_end_are_refused():
     state = get_game("vikings").new_initial_state(2)
     with pytest.raises(ValueError, match="not over"):
         final_standings(state.game, state)
+
+
+def test_a_seat_that_resigned_is_ranked_last_and_cannot_win_even_with_the_best_score():
+    # BGA's rule: "the first player to quit loses as if last". Cnut had the win on the board, but resigned; the win
+    # goes to the best of the seats left, by the game's own order (Fame, then Gold).
+    standings = final_standings(GAME, _Over(GAME, [9, 12, 12], [30, 4, 5], [2]), Departures(resigned=(2,)))
+    assert [(row.place, row.seat, row.winner, row.resigned) for row in standings.rows] == [
+        (1, 1, True, False),
+        (2, 0, False, False),
+        (3, 2, False, True),
+    ]
+    assert standings.winners == (1,)
+    data = standings.to_json(NAMES)
+    assert data["resigned"] == [2] and data["agreed"] is False
+    assert data["standings"][2]["resigned"] is True and "resigned" not in data["standings"][0]
+
+
+def test_the_first_seat_to_resign_is_ranked_below_the_later_ones():
+    standings = final_standings(GAME, _Over(GAME, [9, 12, 10], [3, 4, 5], [1]), Departures(resigned=(1, 0)))
+    assert [row.seat for row in standings.rows] == [2, 0, 1]
+    assert standings.winners == (2,)
+
+
+def test_a_game_with_one_seat_left_is_over_and_that_seat_wins_before_the_board_ends():
+    state = get_game("vikings").new_initial_state(3)
+    assert not Departures(resigned=(0,)).decided(state)
+    departures = Departures(resigned=(0, 2))
+    assert departures.decided(state)
+    standings = final_standings(state.game, state, departures)
+    assert standings.winners == (1,)
+    assert [row.seat for row in standings.rows] == [1, 2, 0]
+
+
+def test_a_draw_agreed_by_the_seats_left_is_a_victory_they_share():
+    state = get_game("vikings").new_initial_state(2)
+    standings = final_standings(state.game, state, Departures(agreed=True))
+    assert standings.winners == (0, 1)
+    assert all(row.winner for row in standings.rows)
+    assert standings.to_json(["A", "B"])["agreed"] is True

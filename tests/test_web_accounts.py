@@ -211,20 +211,21 @@ def test_signing_out_everywhere_ends_every_session_of_the_account(server: Server
     assert laptop.request("GET", "/api/session")[1]["account"] is None
 
 
-def test_a_new_link_for_a_seat_takes_it_back_from_the_account_that_kept_it(server: Server) -> None:
-    """A leaked link may have been used to keep the seat in a stranger's account: replacing the link ends that."""
-    stranger = Browser(server)
-    assert stranger.request("POST", "/api/accounts", {"name": "Stranger", "password": "found a link"})[0] == 201
+def test_a_new_link_for_a_claimed_seat_leaves_the_seat_in_its_account(server: Server) -> None:
+    """A claimed seat keeps its account whatever token reaches it: else a new link would drop the claim and let a
+    losing player finish unrated."""
+    ann = Browser(server)
+    assert ann.request("POST", "/api/accounts", {"name": "Ann", "password": "ann's own seat"})[0] == 201
     game = server.create(TWO_PEOPLE)
-    leaked = game["invites"][0]["token"]
-    assert stranger.request("POST", f"/api/games/{game['id']}/claim", {}, token=leaked)[0] == 200
-    assert stranger.hello(game["id"])["you"] == 0
-    status, fresh = server.request("POST", f"/api/games/{game['id']}/token", {}, token=leaked)
+    old = game["invites"][0]["token"]
+    assert ann.request("POST", f"/api/games/{game['id']}/claim", {}, token=old)[0] == 200
+    status, fresh = server.request("POST", f"/api/games/{game['id']}/token", {}, token=old)
     assert status == 200
-    assert stranger.hello(game["id"])["you"] is None  # the account's claim went with the old link
-    owner = Browser(server)
-    assert owner.request("POST", "/api/accounts", {"name": "Owner", "password": "my own seat"})[0] == 201
-    assert owner.request("POST", f"/api/games/{game['id']}/claim", {}, token=fresh["token"])[0] == 200
+    assert ann.hello(game["id"])["you"] == 0  # the account still keeps the seat
+    other = Browser(server)
+    assert other.request("POST", "/api/accounts", {"name": "Other", "password": "found the new link"})[0] == 201
+    status, refusal = other.request("POST", f"/api/games/{game['id']}/claim", {}, token=fresh["token"])
+    assert status == 409 and refusal["error"]["code"] == "claimed"
 
 
 def test_signing_out_closes_the_table_sockets_the_session_seated(server: Server) -> None:

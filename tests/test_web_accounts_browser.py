@@ -33,7 +33,6 @@ def test_a_seat_kept_in_an_account_is_found_from_another_browser(browser: Any, s
     page.fill(".seat-name >> nth=0", "Astrid")
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
-    page.click("#play-link")
     page.wait_for_selector("#who:has-text('you: Astrid')")
     page.click("#keep-seat-button")
     page.wait_for_selector('#keep-seat-button:has-text("Seat kept in Astrid\'s account")')

@@ -41,7 +41,6 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     page.wait_for_selector("#created:not([hidden])")
     page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
     spectator_url = page.locator("#invites input").last.input_value()
-    page.click("#play-link")
     page.wait_for_function("window.skaldState !== undefined")
 
     watcher = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True).new_page()  # type: ignore[attr-defined]

@@ -169,3 +169,35 @@ def test_seats_that_share_the_win_share_the_first_rank() -> None:
         ],
     }
     assert ranks(result) == [3, 1, 1, 3]
+
+
+def rated_games(server: Server, name: str, count: int) -> list[dict[str, Any]]:
+    """`name`'s rated Vikings games once there are `count` (they are rated in the background, just after the end)."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        _, history = server.request("GET", f"/api/ratings/vikings/{name}")
+        if len(history["games"]) >= count:
+            return list(history["games"])
+        assert time.monotonic() < deadline, history
+        time.sleep(0.05)
+
+
+def test_a_new_token_for_a_claimed_seat_does_not_make_the_game_unrated(server: Server) -> None:
+    """A claimed seat keeps its account whatever token reaches it: replacing the token before losing does not drop
+    the claim, so the loss still counts."""
+    ann, bo = account(server, "Ann"), account(server, "Bodil")
+    game = server.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bodil"}])
+    tokens = [invite["token"] for invite in game["invites"]]
+    for browser, token in zip((ann, bo), tokens, strict=True):
+        assert browser.request("POST", f"/api/games/{game['id']}/claim", {}, token=token)[0] == 200
+    status, fresh = server.request("POST", f"/api/games/{game['id']}/token", {}, token=tokens[1])
+    assert status == 200
+    players = {
+        0: Player(server, game["id"], tokens[0], "greedy", 1),
+        1: Player(server, game["id"], fresh["token"], "random", 2),
+    }
+    summary = play(server, game["id"], players)
+    places = {row["seat"]: row["place"] for row in summary["result"]["standings"]}
+    (entry,) = rated_games(server, "Bodil", 1)
+    assert entry["id"] == game["id"] and entry["place"] == places[1]
+    assert [row["id"] for row in rated_games(server, "Ann", 1)] == [game["id"]]

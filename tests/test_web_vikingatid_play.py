@@ -334,7 +334,6 @@ def create_in_lobby(page: Any, server: Server) -> tuple[str, str, str]:
     page.wait_for_selector("#created:not([hidden])")
     invite = page.locator("#invites input").first.input_value()
     spectator_url = page.locator("#invites input").last.input_value()
-    page.click("#play-link")
     page.wait_for_function("window.skaldState !== undefined")
     game_id, token = invite.split("/table/")[1].split("#t=")
     return game_id, token, spectator_url

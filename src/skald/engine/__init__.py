@@ -5,7 +5,7 @@ from skald.engine.play import play_random_game, sample_chance
 from skald.engine.presentation import CardFace, Presentation, StandingAnswer, target_key
 from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, listed_games, register
-from skald.engine.standings import StandingRow, Standings, final_standings
+from skald.engine.standings import Departures, StandingRow, Standings, final_standings
 from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, GameLike, IllegalAction, JSONDict, State
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "PERFECT",
     "TERMINAL",
     "CardFace",
+    "Departures",
     "Game",
     "GameLike",
     "IllegalAction",

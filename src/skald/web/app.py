@@ -9,6 +9,7 @@ import mimetypes
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI
@@ -17,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from skald.web import websocket
 from skald.web.accounts import Accounts
+from skald.web.endings import timed_out
 from skald.web.errors import TableError
 from skald.web.finished import FinishedCache
 from skald.web.guard import ClientAddresses, Gate, SecurityLog
@@ -27,7 +29,7 @@ from skald.web.refusals import invalid_request, table_error
 from skald.web.registry import Tables
 from skald.web.replays import Replays
 from skald.web.reviews import Reviews
-from skald.web.routes import accounts, chat, games, pages, play, ratings, records, reviews
+from skald.web.routes import accounts, chat, endings, games, pages, play, ratings, records, reviews
 from skald.web.settings import MAX_BODY, Settings
 from skald.web.store.engine import make_engine, migrate
 from skald.web.store.stores import Stores
@@ -73,6 +75,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(reviews.router)
     app.include_router(play.router)
+    app.include_router(endings.router)
     app.include_router(websocket.router)
     return app
 
@@ -93,6 +96,7 @@ def open_services(app: FastAPI, settings: Settings) -> None:
     )
     ratings = Ratings(store.ratings, store.seats)
     tables.on_over = ratings.game_over
+    tables.clocks.on_flag = partial(timed_out, tables)
     state = app.state
     state.settings = settings
     state.engine = engine

@@ -64,6 +64,8 @@ class Commits:
         False if the database refused them as stale: another server process on the same database committed a
         move first. The table has then been brought up to date with the database instead (see `refresh`).
         """
+        if table.over:
+            return False  # ended off the board (a resignation) while the move was made: nothing more is played
         status = "over" if after.is_terminal() else "playing"
         try:
             await self.write(table.id, version, moves, status)
@@ -78,8 +80,8 @@ class Commits:
         ends = after.is_terminal() and not table.state.is_terminal()
         table.state = after
         table.log.extend(entries)
+        self.adopted(table, ends)  # first: the clocks count the moves before anyone is told of them
         projection.broadcast(table, entries)
-        self.adopted(table, ends)
 
     async def refresh(self, table: LiveTable) -> None:
         """Bring a table that fell behind the database up to date in place, and tell its clients what happened.
@@ -115,8 +117,10 @@ class Commits:
                 # The client has seen a move this process has not: another process on the database made it.
                 await self.refresh(table)
             state = table.state
-            if state.is_terminal():
+            if table.over:
                 raise TableError("game_over", "the game is over", 409)
+            if table.seats[seat].resigned is not None:
+                raise TableError("resigned", "resigned: you resigned this game; a bot plays your seat", 409)
             if version != table.version:
                 raise TableError(
                     "stale",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skald.engine import listed_games
+from skald.web.clocks import ClockSetting
 from skald.web.errors import TableError
 from skald.web.live_table import HUMAN, LiveTable
 from skald.web.names import clean_name, distinct_names
@@ -40,6 +41,8 @@ class Creation:
     seed: int | None
     owner: str
     chat_spectators: bool
+    #: The time control as stored (`ClockSetting.to_json`), or None.
+    clock: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, body: CreateIn, settings: Settings, owner: str) -> Creation:
@@ -50,7 +53,23 @@ class Creation:
         seats = [
             (name, HUMAN if seat.kind == "human" else seat.bot) for name, seat in zip(names, body.seats, strict=True)
         ]
-        return cls(body.game or listed_games()[0], seats, dict(body.options), body.seed, owner, body.chat_spectators)
+        clock = body.clock
+        setting = (
+            None
+            if clock is None or clock.kind == "none"
+            else ClockSetting("live", bank=clock.bank, increment=clock.increment)
+            if clock.kind == "live"
+            else ClockSetting("turn", per_move=clock.days * 86400.0)
+        )
+        return cls(
+            body.game or listed_games()[0],
+            seats,
+            dict(body.options),
+            body.seed,
+            owner,
+            body.chat_spectators,
+            None if setting is None else setting.to_json(),
+        )
 
     async def make(self, tables: Tables, claimed_later: bool = False) -> tuple[LiveTable, list[str | None]]:
         """Create the game; returns the table and each person seat's new token (see `Tables.create`)."""
@@ -62,4 +81,5 @@ class Creation:
             claimed_later=claimed_later,
             owner=self.owner,
             chat_spectators=self.chat_spectators,
+            clock=None if self.clock is None else dict(self.clock),
         )

@@ -85,7 +85,7 @@ def due(table: LiveTable) -> bool:
     """Whether the table's next move is chance's, a bot's, or an answer the table gives for a person."""
     state = table.state
     player = state.current_player()
-    if state.is_terminal():
+    if table.over:
         return False
     return player < 0 or player in table.bots or table_answer(table, state) is not None
 
@@ -197,7 +197,7 @@ class Driver:
             table.options,
             list(after.history),
             player,
-            table.seats[player].kind,
+            table.bot_spec(player),
             table.bots[player].seed,
             self.pace / 2 if run.hidden else None,
         )

@@ -12,17 +12,21 @@ import hmac
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any
 
 from skald.bots.base import Bot
 from skald.bots.spec import make_bot
-from skald.engine import CHANCE, PERFECT, StandingAnswer, State, get_game
+from skald.engine import CHANCE, PERFECT, Departures, StandingAnswer, State, get_game
 from skald.engine.presentation import kept_answer, only_answer
 from skald.web.chat import TableChat
 from skald.web.client import Client
+from skald.web.clocks import ClockState
 from skald.web.store.schema import GameRow
 
 HUMAN = "human"
+#: The bot that plays a seat whose person resigned, while the game goes on for the others.
+STAND_IN = "greedy"
 
 
 def token_hash(token: str) -> str:
@@ -58,6 +62,9 @@ class SeatInfo:
     name: str
     kind: str
     token_hash: str | None
+    #: Null, or the seat's place in the order of resignations (1: the first to resign), and the ply it came at.
+    resigned: int | None = None
+    resigned_ply: int | None = None
 
 
 @dataclass(eq=False)
@@ -93,11 +100,20 @@ class LiveTable:
         self.seats = seats
         self.state = state
         self.rematch_id = row.rematch_id
+        #: When the game was made (UTC), for the lobby's list of games.
+        self.created_at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
         self.lock = asyncio.Lock()
         self.chat = TableChat(row.id, bool(row.chat_spectators))
         self.clients: set[Client] = set()
+        #: Whether the seats left agreed to end the game with a shared result; a draw offered, as (seat, version).
+        self.agreed = bool(row.agreed)
+        self.draw_offer: tuple[int, int] | None = None
+        #: The seats' clocks, if the game has a time control (`skald.web.clock_watch` keeps them).
+        self.clock: ClockState | None = None
         self.bots: dict[int, Bot] = {
-            seat: make_bot(info.kind, seed=row.seed + seat) for seat, info in enumerate(seats) if info.kind != HUMAN
+            seat: make_bot(self.bot_spec(seat), seed=row.seed + seat)
+            for seat, info in enumerate(seats)
+            if info.kind != HUMAN or info.resigned is not None
         }
         #: The client address (its rate-limit key) that created the game in this process, for the limit on bot games
         #: per client; None for a game loaded from the database.
@@ -131,15 +147,31 @@ class LiveTable:
         return self.holders > 0 or (self.driver is not None and not self.driver.done())
 
     @property
+    def departures(self) -> Departures:
+        """The seats that resigned, first to resign first, and whether those left agreed to end the game."""
+        resigned = sorted((info.resigned, seat) for seat, info in enumerate(self.seats) if info.resigned is not None)
+        return Departures(tuple(seat for _order, seat in resigned), self.agreed)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: on the board, or off it (`Departures.decided`)."""
+        return self.state.is_terminal() or self.departures.decided(self.state)
+
+    @property
     def status(self) -> str:
         """`playing` or `over`."""
-        return "over" if self.state.is_terminal() else "playing"
+        return "over" if self.over else "playing"
 
     @property
     def public(self) -> bool:
         """Whether every viewer may now see everything that happened: a perfect-information game, or one that is
         over (the end reveals the whole record)."""
-        return not self.imperfect or self.state.is_terminal()
+        return not self.imperfect or self.over
+
+    def bot_spec(self, seat: int) -> str:
+        """The bot that plays `seat`: its own, or the stand-in for a person who resigned."""
+        kind = self.seats[seat].kind
+        return STAND_IN if kind == HUMAN else kind
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token acts for, or None (every token is URL-safe ASCII; anything else is none)."""

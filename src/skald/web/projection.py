@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
@@ -20,8 +21,9 @@ from rich.console import Console
 
 from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
+from skald.web.clocks import shown
 from skald.web.errors import TableError
-from skald.web.live_table import LiveTable, LogEntry
+from skald.web.live_table import HUMAN, LiveTable, LogEntry
 from skald.web.rules_page import plain
 
 #: The width the table in words is written for (the terminal's full form).
@@ -62,13 +64,13 @@ def last_move_marks(state: State, log: Sequence[LogEntry], seat: int | None) -> 
 
 def log_for(table: LiveTable, viewer: int | None, entries: list[LogEntry] | None = None) -> list[dict[str, Any]]:
     """`entries` (by default the whole log) as `viewer` (None: a spectator) may see them now."""
-    over = table.state.is_terminal()
+    over = table.over
     return [entry.for_viewer(viewer, over) for entry in (table.log if entries is None else entries)]
 
 
 def summary(table: LiveTable) -> dict[str, Any]:
     """Public facts: seats, whose turn, status, result."""
-    player = table.state.current_player()
+    player = mover(table)
     return {
         "id": table.id,
         "game": table.game.name,
@@ -78,13 +80,22 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(table.seats)],
         "version": table.version,
         "status": table.status,
-        "to_move": player if player >= 0 else None,
-        "to_move_name": table.seats[player].name if player >= 0 else None,
+        "to_move": player,
+        "to_move_name": None if player is None else table.seats[player].name,
         "result": result(table),
         "rematch": table.rematch_id,
+        **departures(table),
+        "created_at": table.created_at.isoformat(),
+        "clock": None if table.clock is None else table.clock.setting.to_json(),
         "fair": fair(table),
         "chat_spectators": table.chat.spectators,
     }
+
+
+def mover(table: LiveTable) -> int | None:
+    """The seat to move, or None (chance is drawing, or the game is over on the board or off it)."""
+    player = table.state.current_player()
+    return player if player >= 0 and not table.over else None
 
 
 def fair(table: LiveTable) -> dict[str, Any] | None:
@@ -95,16 +106,27 @@ def fair(table: LiveTable) -> dict[str, Any] | None:
     seed = table.seed.to_bytes(32, "big")
     return {
         "commitment": hashlib.sha256(seed).hexdigest(),
-        "seed": seed.hex() if table.state.is_terminal() else None,
+        "seed": seed.hex() if table.over else None,
     }
 
 
 def result(table: LiveTable) -> dict[str, Any] | None:
     """At the end: the engine's final standings (best first, the columns they list, the tie-break, whether the best
     score was shared) with the seats' names. The game is over, so all of it may be seen by everyone."""
-    if not table.state.is_terminal():
+    if not table.over:
         return None
-    return final_standings(table.game, table.state).to_json([seat.name for seat in table.seats])
+    return final_standings(table.game, table.state, table.departures).to_json([seat.name for seat in table.seats])
+
+
+def departures(table: LiveTable) -> dict[str, Any]:
+    """Who resigned (seat, name and the ply it came at, first to resign first) and the draw offered, if any: the
+    log and the seat panels show them."""
+    resigned = [
+        {"seat": seat, "name": table.seats[seat].name, "ply": table.seats[seat].resigned_ply}
+        for seat in table.departures.resigned
+    ]
+    offer = table.draw_offer
+    return {"resigned": resigned, "draw_offer": offer[0] if offer is not None and offer[1] == table.version else None}
 
 
 def legal(table: LiveTable, words: bool = True) -> tuple[list[dict[str, Any]], str]:
@@ -155,28 +177,33 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
     own view of the state (`State.observation(seat)`).
     """
     state = table.state
-    player = state.current_player()
+    player = mover(table)
     presentation = table.game.presentation
     body: dict[str, Any] = {
         "full": full,
         "version": table.version,
         "status": table.status,
-        "to_move": player if player >= 0 else None,
+        "to_move": player,
         "legal": [],
         "result": result(table),
         "rematch": table.rematch_id,
+        **departures(table),
+        "clocks": shown(
+            table.clock, player, time.time(), [info.kind == HUMAN and info.resigned is None for info in table.seats]
+        ),
     }
-    if full and player >= 0:
+    if full and player is not None:
         body["step"] = presentation.step(state)
     if full:
         body["last_move"] = last_move_marks(state, table.log, seat)
         body["seat_lines"] = [presentation.seat_summary(state, s, seat) for s in range(state.num_players)]
-    given = table.given_answer(state) if seat is not None and seat == player and seat not in table.bots else None
+    asked = seat is not None and seat == player and table.seats[seat].resigned is None
+    given = table.given_answer(state) if asked and seat not in table.bots else None
     if given is not None:
         # A question with one answer, or one his standing answer takes, is not asked: the table gives the answer
         # (`skald.web.driving`), and says so.
         body["given"] = state.notation_for(given, seat)
-    elif seat is not None and seat == player:
+    elif asked:
         body["legal"] = legal(table, words=full)[0]
         if full:
             body["prompt"] = presentation.prompt(state)
@@ -250,7 +277,7 @@ def message(table: LiveTable, client: Client, kind: str, log: list[LogEntry], fu
     body: dict[str, Any] = {"type": kind}
     if not table.imperfect:
         body["log"] = [entry.whole for entry in log]
-    elif log and table.state.is_terminal():
+    elif log and table.over:
         body["log"] = log_for(table, None)
         body["reveal"] = True
     else:
@@ -304,10 +331,10 @@ def why(table: LiveTable, seat: int | None, data: Any) -> str | None:
     """
     state = table.state
     player = state.current_player()
-    if seat is None or seat != player:
+    if seat is None or seat != player or table.over:
         whose = (
             "the game is over"
-            if state.is_terminal()
+            if table.over
             else "chance is drawing"
             if player == CHANCE
             else f"it is {table.seats[player].name}'s turn"

@@ -1,6 +1,9 @@
 """Ratings: every account has an openskill rating (Plackett–Luce) at each game, updated by its rated games.
 
-A finished game is rated when every person's seat in it was kept in an account (`skald.web.accounts`) by its end;
+A finished game is rated when every person's seat in it was kept in an account (`skald.web.accounts`) by its end,
+unless it was abandoned by all: every person at it (two or more) resigned. A seat that resigned has lost, ranked below
+every seat left in the game (the first to resign lowest), so resigning is no way out of a rating; a person alone
+against bots who resigns has lost to them.
 its bots take part with the fixed ratings below, which rated games never change, so a person's rating says how he
 fares against the bots too. Ranks come from the final standings (seats that share the win share the first place;
 the others follow the game's own order of the standings). A game is rated once, in the transaction that records
@@ -61,12 +64,25 @@ def ranks(result: dict[str, Any]) -> list[int]:
     ranking = [0] * len(rows)
     previous: tuple[Any, ...] | None = None
     for index, row in enumerate(rows):
-        key = ("winner",) if row["seat"] in winners else tuple(row.get(k) for k in keys)
+        # A seat that resigned ranks alone, below all those left (the standings list them in that order).
+        key = (
+            ("winner",)
+            if row["seat"] in winners
+            else ("resigned", row["seat"])
+            if row.get("resigned")
+            else tuple(row.get(k) for k in keys)
+        )
         if key != previous:
             rank = index + 1
         ranking[row["seat"]] = rank
         previous = key
     return ranking
+
+
+def abandoned(table: LiveTable) -> bool:
+    """Whether a game was abandoned by all: two or more people sat at it, and every one of them resigned."""
+    people = [info for info in table.seats if info.kind == HUMAN]
+    return len(people) >= 2 and all(info.resigned is not None for info in people)
 
 
 class Ratings:
@@ -85,6 +101,8 @@ class Ratings:
         accounts = await asyncio.to_thread(self.seats.seat_accounts, table.id)
         people = [seat for seat, info in enumerate(table.seats) if info.kind == HUMAN]
         if not people or any(seat not in accounts for seat in people) or len(table.seats) < 2:
+            return
+        if abandoned(table):
             return
         if len(set(accounts.values())) < len(accounts):
             return  # one account in two seats (kept before claims were one a game): not a fair rating

@@ -26,6 +26,7 @@ from skald.engine import OptionError, Record, RecordError, Seat, get_game
 from skald.web.botpool import BotPool
 from skald.web.catchup import CatchUp
 from skald.web.chat import SPECTATOR
+from skald.web.clock_watch import ClockWatch
 from skald.web.commits import Commits
 from skald.web.driving import Driver, report_failure
 from skald.web.errors import TableError
@@ -45,6 +46,16 @@ if TYPE_CHECKING:
     from skald.web.notify import MoveListener
 
 LOG = logging.getLogger("skald.web")
+
+
+def check_bots(seats: list[tuple[str, str]]) -> None:
+    """Refuse a seat whose bot is not one the server makes, naming the seat."""
+    for index, (_name, kind) in enumerate(seats):
+        if kind != HUMAN:
+            try:
+                make_bot(kind)
+            except SpecError as error:
+                raise TableError("seats", f"seats[{index}].bot: {error}") from None
 
 
 class Tables:
@@ -95,6 +106,8 @@ class Tables:
         #: Every move is committed through this, grouped with whatever other games commit at the same moment.
         self.commits = Commits(stores.games, self._adopted, self._moved)
         self.driver = Driver(self.bot_pool, self.commits.commit, self._settle, hidden_pace)
+        #: The clocks of the clocked tables, and the timers that make their flags fall.
+        self.clocks = ClockWatch(self.release)
         self.catchup = CatchUp(self, stores.games, stores.chat, self.commits, self.driver)
         #: On PostgreSQL, the connection hearing other processes' moves (started by `open`).
         self.listener: MoveListener | None = None
@@ -102,6 +115,7 @@ class Tables:
     def _adopted(self, table: LiveTable, ends: bool) -> None:
         """A table's state moved on (and its game ended, if `ends`): it was just used, and its watchers are told."""
         self._touch(table)
+        self.clocks.moved(table)
         if self.on_broadcast is not None:
             self.on_broadcast(table)
         if ends and self.on_over is not None:
@@ -122,6 +136,7 @@ class Tables:
         claimed_later: bool = False,
         owner: str | None = None,
         chat_spectators: bool = False,
+        clock: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """Create a game with `seats` as (name, kind); returns the table and each person seat's new token.
 
@@ -130,7 +145,7 @@ class Tables:
         claimed later by the holder of its token in the game before (`tokens.claim`). A game with a bot seat is
         refused (429) when the server, or the creating client `owner` (its address's rate-limit key), already has as
         many unfinished bot games as allowed. With `chat_spectators` spectators may read and write in the table
-        chat."""
+        chat. `clock` is the time control (`ClockSetting.to_json`), if any."""
         try:
             game = get_game(game_name)
         except KeyError as error:
@@ -142,12 +157,7 @@ class Tables:
             raise TableError("options", str(error)) from None
         except ValueError as error:
             raise TableError("seats", f"seats: {error}") from None
-        for index, (_name, kind) in enumerate(seats):
-            if kind != HUMAN:
-                try:
-                    make_bot(kind)
-                except SpecError as error:
-                    raise TableError("seats", f"seats[{index}].bot: {error}") from None
+        check_bots(seats)
         if any(kind != HUMAN for _name, kind in seats):
             self._check_bot_games(owner)
         tokens: list[str | None] = []
@@ -169,6 +179,7 @@ class Tables:
             seed=secrets.randbits(48) if seed is None else seed,
             secret_seed=seed is None,
             chat_spectators=chat_spectators,
+            clock=clock,
             version=0,
             status="playing",
             rematch_id=None,
@@ -188,6 +199,7 @@ class Tables:
         )
         table.owner = owner
         self._admit(table)
+        self.clocks.start(table, clock, stamp, [])
         self.driver.drive(table)
         self._settle(table)
         return table, tokens
@@ -197,7 +209,7 @@ class Tables:
         return sum(
             1
             for table in self.tables.values()
-            if table.bots and not table.state.is_terminal() and (owner is None or table.owner == owner)
+            if table.bots and not table.over and (owner is None or table.owner == owner)
         )
 
     def _check_bot_games(self, owner: str | None) -> None:
@@ -256,8 +268,10 @@ class Tables:
             loaded = await asyncio.to_thread(self.stores.games.load, game_id)
             if loaded is None:
                 raise TableError("not_found", f"no game {game_id!r} here", 404)
+            row, seat_rows, actions = loaded
+            stamps = await asyncio.to_thread(self.stores.clock_times.stamps, game_id) if row.clock else []
             # Replaying a long game and writing its log takes a while: in a thread, so other tables go on meanwhile.
-            table = await asyncio.to_thread(self._rebuilt, game_id, *loaded)
+            table = await asyncio.to_thread(self._rebuilt, game_id, row, seat_rows, actions)
         finally:
             # No await from here until the table is admitted and held: nobody can see the game as neither
             # loading nor loaded, so it is never read twice at once.
@@ -266,8 +280,9 @@ class Tables:
         self._admit(table)
         self.loads += 1
         table.holders += 1
+        self.clocks.start(table, row.clock, row.created_at, stamps)
         self.driver.drive(table)
-        if table.state.is_terminal() and self.on_over is not None:
+        if table.over and self.on_over is not None:
             self.in_background(self.on_over(table))
         return table
 
@@ -281,7 +296,8 @@ class Tables:
             # Stored by another version of a game's rules, say: refuse this game, never the whole server.
             LOG.error("game %s cannot be replayed: %s", game_id, error)
             raise TableError("unreadable", f"game {game_id!r} cannot be replayed here: {error}", 500) from None
-        return LiveTable(row, [SeatInfo(s.name, s.kind, s.token_hash) for s in seat_rows], state, self.secret)
+        seats = [SeatInfo(s.name, s.kind, s.token_hash, s.resigned, s.resigned_ply) for s in seat_rows]
+        return LiveTable(row, seats, state, self.secret)
 
     async def open(self) -> None:
         """Read the server's secret, then expire abandoned games and resume the others in the background: the server
@@ -361,7 +377,7 @@ class Tables:
         """Now that nobody may need `table`: drop it if it is finished (or tables never idle), and keep to the cap."""
         if table.busy or self.tables.get(table.id) is not table:
             return
-        if table.state.is_terminal() or self.idle_seconds <= 0:
+        if table.over or self.idle_seconds <= 0:
             self.drop(table)
         else:
             self._shrink(self.max_tables)
@@ -439,6 +455,7 @@ class Tables:
                 await self.listener.close()
             if self._sweeper is not None:
                 self._sweeper.cancel()
+            await self.clocks.close()
             for task in list(self._background):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -21,6 +21,17 @@ class SeatIn(BaseModel):
     bot: Literal["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"] = "mcts:normal"
 
 
+class ClockIn(BaseModel):
+    """A game's time control: none; live (`bank` seconds per seat, plus `increment` seconds a move); or turn-based
+    (`days` for each move)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["none", "live", "turn"] = "none"
+    bank: int = Field(600, ge=1, le=4 * 3600, strict=True)
+    increment: int = Field(0, ge=0, le=600, strict=True)
+    days: int = Field(3, ge=1, le=30, strict=True)
+
+
 class CreateIn(BaseModel):
     """A request to create a game."""
 
@@ -32,6 +43,7 @@ class CreateIn(BaseModel):
     seed: int | None = Field(None, ge=0, lt=2**48, strict=True)
     #: Whether spectators may read and write in the table chat (the seats always may).
     chat_spectators: bool = Field(False, strict=True)
+    clock: ClockIn | None = None
 
 
 class MoveIn(BaseModel):
@@ -48,6 +60,13 @@ class WhyIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: dict[str, Any]
+
+
+class DrawIn(BaseModel):
+    """A seat's word on a draw: offer one, accept the one offered, or decline it."""
+
+    model_config = ConfigDict(extra="forbid")
+    act: Literal["offer", "accept", "decline"]
 
 
 class ErrorDetail(BaseModel):

@@ -31,7 +31,7 @@ async def rematch(
     bot-game limits for `owner`, the asking client), and the asking seat's new token in it: every person seat
     gets a fresh one, which its holder in this game claims. The rematch's summary, with `token`."""
     if table.rematch_id is None:
-        if not table.state.is_terminal():
+        if not table.over:
             raise TableError("not_over", "a rematch can start only when the game is over", 409)
         if not allowed():
             raise TableError("rate_limited", "too many games created from this address; wait a minute", 429)
@@ -42,6 +42,7 @@ async def rematch(
             claimed_later=True,
             owner=owner,
             chat_spectators=table.chat.spectators,
+            clock=None if table.clock is None else table.clock.setting.to_json(),
         )
         chosen = await asyncio.to_thread(tables.stores.games.set_rematch, table.id, new.id)
         table.rematch_id = chosen

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from skald.web import projection
+from skald.web import endings, projection
 from skald.web.accounts import Accounts, websocket_seat
 from skald.web.client import OUTBOX_LIMIT, Client
 from skald.web.deps import (
@@ -327,12 +327,15 @@ class SocketSession:
             await self.move(client, data)
         elif kind == "standing":
             await self.standing(client, data)
+        elif kind in ("resign", "draw"):
+            await self.end(client, kind, data)
         elif kind == "chat":
             # The chat's own limits count each writer across all his connections (skald.web.chat's LIMITS).
             await self.tables.say(self.table, client.seat, data.get("text"))
         else:
             raise TableError(
-                "type", f"type: unknown message type {kind!r} (hello, move, standing, view, why, ping, chat)"
+                "type",
+                f"type: unknown message type {kind!r} (hello, move, standing, resign, draw, view, why, ping, chat)",
             )
 
     async def hello(self, data: dict[str, Any]) -> None:
@@ -400,6 +403,15 @@ class SocketSession:
         await self.acted(client, self.tables.commits.keep_standing(self.table, seat, data.get("version"), name))
         if name is None:  # nothing moved: only this seat's view changed
             self.full_update(client)
+
+    async def end(self, client: Client, kind: str, data: dict[str, Any]) -> None:
+        """Resign the client's seat, or offer, accept or decline a draw (`act`) for it (`skald.web.endings`)."""
+        seat = self.acting_seat(client)
+        self.allow_move(seat)
+        if kind == "resign":
+            await endings.resign(self.tables, self.table, seat)
+        else:
+            await endings.draw(self.tables, self.table, seat, data.get("act"))
 
     async def acted(self, client: Client, acting: Awaitable[None]) -> None:
         """Wait for a move or standing answer to be taken; one for a version gone by is refused, and the client is

@@ -25,7 +25,7 @@ async def claim(tables: Tables, store: Stores, game_id: str, token: str | None, 
         seat = table.seat_of(token)
         if seat is None:
             raise TableError("forbidden", "token: claim a seat with its own invite link (its token)", 403)
-        if table.state.is_terminal():
+        if table.over:
             # Claimed after the end, a won game could be taken into a rating and a lost one left out.
             raise TableError("over", "claim: the game is over; keep a seat in your account while it is played", 409)
         owner, other = await asyncio.to_thread(store.seats.claim_seat, game_id, seat, signed.account_id)

@@ -5,6 +5,8 @@ import { drawTurnAlert } from "./alerts.js";
 import { announcePrompt } from "./announce.js";
 import { boardZoom, drawBoard, drawMode, wireTargets } from "./board.js";
 import { drawActions, drawPrompt } from "./choices.js";
+import { drawClocks } from "./clocks.js";
+import { drawDeparting } from "./departing.js";
 import { drawEnd, drawFair, drawScorings } from "./end.js";
 import { drawHand } from "./hand.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
@@ -18,6 +20,7 @@ export function draw() {
   const focused = focusWasOnChoices();  // before the board and the choices are drawn again
   drawBoard();
   drawSeatPanels();
+  drawClocks();
   boardZoom.apply();
   const legal = legalKeys();
   drawMode(legal);
@@ -26,6 +29,7 @@ export function draw() {
   wireTargets(legal, mine);
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);
+  drawDeparting();
   drawPrompt(mine);
   drawStepRules();
   drawHand();

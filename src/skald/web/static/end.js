@@ -43,17 +43,20 @@ export function drawEnd() {
   const body = document.querySelector("#standings tbody");
   body.replaceChildren();
   for (const row of result.standings) {
-    const cells = [row.place, row.name, ...result.columns.map((column) => row[column.key] ?? "")];
+    const cells = [row.place, row.name + (row.resigned ? " (resigned)" : ""), ...result.columns.map((column) => row[column.key] ?? "")];
     body.append(el("tr", { class: result.winners.includes(row.seat) ? "winner" : "" },
       ...cells.map((cell) => el("td", {}, cell))));
   }
   // The tie-break is told only when the best score was shared: then it decided, or the victory is shared.
   const winners = result.winners.map((s) => store.game.seats[s].name).join(", ");
-  $("tie-break").textContent = `${result.winners.length > 1 ? "Winners" : "Winner"}: ${winners}.`
-    + (result.tied ? ` A tie on the score: ${result.tie_break}` : "");
+  $("tie-break").textContent = result.agreed ? `Drawn by agreement: ${winners} share the victory.`
+    : `${result.winners.length > 1 ? "Winners" : result.winners.length ? "Winner" : "No winner"}: ${winners || "every person resigned"}.`
+      + (result.tied && !(result.resigned || []).length ? ` A tie on the score: ${result.tie_break}` : "");
   // The game's last scoring, itemised, beside the standings it settled (every scoring stays below, under Scorings).
   const last = view.scorings[view.scorings.length - 1];
   $("final-scoring").replaceChildren(...(last ? [scoringReport(last, true)] : []));
+  // A game ended off the board (a resignation, a draw agreed) may stop before the board's end: no review of it.
+  $("review-box").hidden = Boolean(result.agreed || (result.resigned || []).length);
   $("rematch-button").hidden = store.you === null || !store.token || Boolean(view.rematch);
   checkReview();  // a review asked for earlier (here or by another viewer) is shown at once
   if (!view.rematch) return;

@@ -74,6 +74,7 @@ async function create(event) {
     const game = await api("POST", "/api/games", {
       game: document.getElementById("game").value, seats, options,
       chat_spectators: document.getElementById("chat-spectators").checked,
+      clock: JSON.parse(document.getElementById("clock").value),
     });
     showCreated(game);
   } catch (e) {
@@ -81,28 +82,15 @@ async function create(event) {
   }
 }
 
+// The creator takes the first person's seat at once and goes to the table, where the invite links wait to be
+// shared (kept for this tab only: they are the other seats' secrets). A game of bots alone is watched.
 function showCreated(game) {
-  const list = document.getElementById("invites");
-  list.replaceChildren();
-  for (const invite of game.invites) {
-    const input = el("input", { readonly: "", value: invite.url, class: "invite",
-      "aria-label": `Invite link for ${invite.name} (seat ${invite.seat + 1})` });
-    list.append(el("li", {}, el("strong", {}, `${invite.name} (seat ${invite.seat + 1}): `), input));
-  }
-  list.append(el("li", {}, el("strong", {}, "Spectators: "),
-    el("input", { readonly: "", value: game.spectator_url, class: "invite", "aria-label": "Link for spectators" })));
   const first = game.invites[0];
-  const link = document.getElementById("play-link");
-  if (first) {
-    remember(game.id, { token: first.token, seat: first.seat, title: game.title });
-    link.href = first.url;
-  } else {
-    remember(game.id, { title: game.title });
-    link.href = game.spectator_url;
-    link.textContent = "Watch";
-  }
-  document.getElementById("created").hidden = false;
-  listMine();
+  const links = { invites: game.invites.map(({ seat, name, url }) => ({ seat, name, url })), spectator: game.spectator_url };
+  sessionStorage.setItem(`skald.invites.${game.id}`, JSON.stringify(links));
+  if (first) remember(game.id, { token: first.token, seat: first.seat, title: game.title });
+  else remember(game.id, { title: game.title });
+  location.assign(first ? first.url : game.spectator_url);
 }
 
 // The games this browser holds a seat in (or watches), the ones awaiting your move first, then those running, then
@@ -116,6 +104,16 @@ async function accountGames() {
   return found.games;
 }
 
+// Who else sits at the table (bots by their names) and the day the game was made, in the reader's own words.
+function drawFacts(row, game) {
+  const others = game.seats.filter((seat) => seat.seat !== game.you).map((seat) => seat.name);
+  row.querySelector(".opponents").textContent = others.join(", ");
+  const made = new Date(game.created_at);
+  const started = row.querySelector(".started");
+  started.replaceChildren(el("time", { datetime: game.created_at }, made.toLocaleDateString(undefined,
+    { year: "numeric", month: "short", day: "numeric" })));
+}
+
 async function listMine() {
   const body = document.querySelector("#mine-table tbody");
   const held = Object.entries(joined()).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
@@ -123,14 +121,17 @@ async function listMine() {
     if (!held.some(([id]) => id === game.id)) held.push([game.id, { title: null, token: null, at: 0 }]);
   }
   document.getElementById("mine-empty").hidden = held.length > 0;
+  document.getElementById("mine-table").hidden = held.length === 0;
   const rows = held.map(([id, entry]) => el("tr", {},
-    el("td", {}, el("a", { href: `/table/${id}` }, entry.title || id)), el("td", { class: "turn" }, "…")));
+    el("td", {}, el("a", { href: `/table/${id}` }, entry.title || id)), el("td", { class: "opponents" }, ""),
+    el("td", { class: "started" }, ""), el("td", { class: "turn" }, "…")));
   const order = held.map(() => ORDER.running);
   body.replaceChildren(...rows);
   await Promise.all(held.map(([id, entry], index) => {
     const cell = rows[index].querySelector(".turn");
     return api("GET", `/api/games/${id}`, undefined, entry.token).then((game) => {
       rows[index].querySelector("a").textContent = entry.title || game.title;
+      drawFacts(rows[index], game);
       if (game.status === "over") {
         const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
         cell.textContent = `over — won by ${winners}`;

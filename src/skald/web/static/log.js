@@ -44,3 +44,18 @@ export function followInLog(ply) {
     item.scrollIntoView({ block: "nearest" });
   }
 }
+
+// A resignation is no move of the game: it stands in the log after the last move made before it, and an agreed
+// draw at the end.
+/** Show each seat's resignation (`{seat, name, ply}`) in the log, and the draw if the game ended by agreement. */
+export function showDepartures(resigned, result) {
+  const log = $("log");
+  for (const item of log.querySelectorAll("li.departure")) item.remove();
+  for (const entry of resigned) {
+    const item = el("li", { class: "departure seat-" + entry.seat }, el("span", { class: "who" }, entry.name),
+      " resigns: ranked last; a bot plays the seat if the game goes on");
+    const before = entry.ply > 0 ? log.querySelector(`li[value="${entry.ply}"]`) : null;
+    if (before) before.after(item); else if (entry.ply > 0) log.append(item); else log.prepend(item);
+  }
+  if (result && result.agreed) log.append(el("li", { class: "departure" }, "Drawn by agreement"));
+}

@@ -8,8 +8,9 @@ import { addChat } from "./chat.js";
 import { welcomed } from "./connection.js";
 import { draw } from "./draw.js";
 import { claimRematch, showRematch } from "./end.js";
+import { drawInvites } from "./invites.js";
 import { drawKeepSeat } from "./links.js";
-import { addLog } from "./log.js";
+import { addLog, showDepartures } from "./log.js";
 import { gameId, offered, store, stored } from "./store.js";
 import { hideTip, showTip } from "./tooltip.js";
 
@@ -39,6 +40,7 @@ function welcome(msg) {
   $("who").textContent = you !== null ? `you: ${game.seats[you].name}` : store.refusal ? `spectator (${store.refusal})` : "spectator";
   $("new-link-button").hidden = you === null || !store.token;  // a seat taken by account alone has no link to replace
   drawKeepSeat();
+  drawInvites(you);
   // The chat is the seats' own, unless the creator opened it to spectators; a (re)connection brings its history.
   $("chat").hidden = you === null && !game.chat_spectators;
   $("chat-log").replaceChildren();
@@ -61,6 +63,7 @@ function update(msg) {
   store.caughtUp = true;
   if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
   addLog(msg.log);
+  showDepartures(msg.resigned || [], msg.result);
   if (fresh) announceMoves(msg.log);
   draw();
 }

@@ -3,6 +3,7 @@
 // at its own size, so that an opponent's board far down the page or fitted small (on a phone) is one tap away,
 // legible.
 import { $, el } from "./common.js";
+import { resignedSeats } from "./departing.js";
 import { store } from "./store.js";
 
 /** Draw a panel for every seat, and the close-up of the seat opened. */
@@ -11,11 +12,16 @@ export function drawSeatPanels() {
   const held = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.seat : null;
   const lines = store.view.seat_lines || [];
   box.replaceChildren(...store.game.seats.map((seat, index) => {
-    const tags = [index === store.you ? "you" : null, index === store.view.to_move ? "to move" : null].filter(Boolean);
+    const resigned = !resignedSeats().some((entry) => entry.seat === index) ? null
+      : store.view.status === "over" ? "resigned" : "resigned: a bot plays";
+    const tags = [index === store.you ? "you" : null, index === store.view.to_move ? "to move" : null, resigned]
+      .filter(Boolean);
     const panel = el("button", { type: "button", class: "seat-panel" + (index === store.view.to_move ? " to-move" : ""),
       "data-seat": index, "aria-expanded": String(store.openSeat === index), "aria-controls": "seat-close-up" },
     el("b", {}, seat.name + (tags.length ? ` (${tags.join(", ")})` : "")),
-    el("span", { class: "summary" }, lines[index] || ""));
+    el("span", { class: "summary" }, lines[index] || ""),
+    ...(store.view.clocks && store.view.clocks.left[index] !== null
+      ? [el("span", { class: "clock", "data-clock": index, "aria-label": `${seat.name}'s clock` }, "")] : []));
     panel.addEventListener("click", () => { store.openSeat = store.openSeat === index ? null : index; drawSeatPanels(); });
     return panel;
   }));

@@ -11,6 +11,7 @@ import { draw } from "./draw.js";
 import { wireRematch } from "./end.js";
 import { wireHand } from "./hand.js";
 import { watchInput } from "./keyboard.js";
+import { wireInvites } from "./invites.js";
 import { drawKeepSeat, wireDownloads, wireSeatButtons } from "./links.js";
 import { receive } from "./messages.js";
 import { applyZooms, wireReplay } from "./replay.js";
@@ -31,6 +32,7 @@ loadSession().then(drawKeepSeat);
 wireReview();
 wireRules();
 wireHand();
+wireInvites();
 // For whoever drives the page (the browser tests): the shared state, and the table's own sending, drawing and
 // reading of amounts. `window.skaldState` (set at every drawing) says what was drawn.
 window.skald = { store, send, draw, amountRuns, stepper };

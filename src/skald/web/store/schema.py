@@ -37,6 +37,10 @@ class GameRow(Base):
     secret_seed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
     #: Whether spectators may read and write in the table chat (seats always may; null for games made before chat).
     chat_spectators: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=False)
+    #: Whether the seats left in the game agreed to end it with a shared result (a draw), ending it there.
+    agreed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    #: The time control (`skald.web.clocks.ClockSetting.to_json`), or null for none.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class SecretRow(Base):
@@ -62,6 +66,9 @@ class SeatRow(Base):
     account_id: Mapped[str | None] = mapped_column(
         ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True, default=None
     )
+    #: Null, or the seat's place in the order of resignations (1: the first to resign), and the ply it came at.
+    resigned: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    resigned_ply: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
 class AccountRow(Base):

@@ -27,13 +27,11 @@ class SeatStore:
             return row.token_hash
 
     def set_token(self, game_id: str, seat: int, digest: str) -> None:
-        """Replace a person seat's token hash: the old token stops working, and so does the claim of any account that
-        kept the seat (whoever leaked the link may have claimed it); the new token's holder may claim it again."""
+        """Replace a person seat's token hash: the old token stops working. The account that kept the seat keeps it
+        (a claim outlives every token that reaches the seat, so no one can drop it to choose which results count)."""
         with self._write_lock, Session(self.engine) as session, session.begin():
             session.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(token_hash=digest, account_id=None)
+                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(token_hash=digest)
             )
 
     def claim_seat(self, game_id: str, seat: int, account_id: str) -> tuple[str | None, int | None]:

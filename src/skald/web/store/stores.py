@@ -6,7 +6,9 @@ from sqlalchemy import Engine
 
 from skald.web.store.accounts import AccountStore
 from skald.web.store.chat import ChatStore
+from skald.web.store.clock_times import ClockTimeStore
 from skald.web.store.database import Database
+from skald.web.store.departures import DepartureStore
 from skald.web.store.games import GameStore
 from skald.web.store.idempotency import IdempotencyStore
 from skald.web.store.ratings import RatingStore
@@ -22,6 +24,8 @@ class Stores:
         self.database = Database(engine)
         self.games = GameStore(self.database)
         self.seats = SeatStore(self.database)
+        self.departures = DepartureStore(self.database)
+        self.clock_times = ClockTimeStore(self.database)
         self.chat = ChatStore(self.database)
         self.reviews = ReviewStore(self.database)
         self.accounts = AccountStore(self.database)
