@@ -565,6 +565,8 @@ def mirror(seed: int, kind: int, drawer: int) -> tuple[list[VikingatidState], li
     moves: list[int] = []
     try:
         advance(played, seed)
+        if any(only_answer(world) is not None for world in played):
+            return None  # the server would go on by itself while the viewers connect
         while not played[0].is_terminal():
             moves.append(next_move(played, drawer))
             for world in played:
@@ -589,6 +591,8 @@ def two_worlds(drawer: int) -> tuple[int, list[VikingatidState], list[int]]:
 
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
+#: When a game was stored, as the summary gives it: the two games were stored moments apart.
+CREATED = re.compile(r'"created_at": ?"[^"]*"')
 
 
 class World:
@@ -623,13 +627,16 @@ class World:
 
     def texts(self, index: int) -> list[str]:
         """What viewer `index` received up to the end's reveal (the update that ends the game excluded), the game
-        id replaced by a placeholder; then its HTTP bodies."""
+        id and the moment it was stored replaced by placeholders; then its HTTP bodies."""
         received = []
         for text in self.viewers[index].texts:
             if json.loads(text).get("reveal"):
                 break
             received.append(text)
-        return [text.replace(self.id, GAME_ID) for text in received + self.http[index]]
+        return [
+            CREATED.sub('"created_at": "<when>"', text.replace(self.id, GAME_ID))
+            for text in received + self.http[index]
+        ]
 
     def close(self) -> None:
         """Leave the table."""

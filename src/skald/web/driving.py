@@ -147,6 +147,10 @@ class Driver:
                 if not due(table):
                     return
                 run = Run(table, loop.time())
+            if run.hidden:
+                # Let the update before the run reach every client first: a bot's job sent at once would hold up
+                # its delivery by a little, and only when the bot has something to think about.
+                await asyncio.sleep(self.pace / 4)
             if not await self._extend(table, run) or not run.moves:
                 continue
             if run.hidden:
