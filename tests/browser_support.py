@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from skald.engine import Record
 from web_support import Server, running
 
 #: Debian's chromium (never a browser build downloaded by Playwright).
@@ -52,3 +53,17 @@ def server_fixture(tmp_path: Path) -> Iterator[Server]:
     """The real app (`skald serve` in a subprocess) on a real SQLite file, for one test."""
     with running(f"sqlite:///{tmp_path / 'skald.db'}") as live:
         yield live
+
+
+def asked_plies(server: Server, game_id: str, seat: int) -> int:
+    """How many decisions `seat` was asked in a finished game: those with more than one legal answer (the table
+    gives the others, and they are in the log as the seat's too)."""
+    status, data = server.request("GET", f"/api/games/{game_id}/record")
+    assert status == 200, data
+    record = Record.from_dict(data)
+    state = record.initial_state()
+    asked = 0
+    for action in record.actions:
+        asked += state.current_player() == seat and len(state.legal_actions()) > 1
+        state.apply(action)
+    return asked

@@ -160,6 +160,9 @@ def test_an_update_sends_only_the_pieces_of_the_board_that_changed_and_they_make
     while watcher.view["version"] < 40:
         mover = seats[watcher.view["to_move"]]
         view = mover.update_after(watcher.view["version"] - 1)
+        if not view["legal"]:  # an answer the table gives for the seat (a card window's only pass): it comes
+            watcher.update_after(view["version"])
+            continue
         choice = view["legal"][(view["version"] * 7) % len(view["legal"])]
         mover.send({"type": "move", "version": view["version"], "action": choice["action"]})
         for sock in seats:

@@ -76,8 +76,8 @@ def test_a_clock_survives_a_sigkill_the_time_used_recomputed_from_stored_timesta
         mover = moved["to_move"]
         assert moved["clocks"]["running"] == mover
         left = moved["clocks"]["left"][mover]
-        if mover == first:  # the seat moved twice in its turn: its clock used a little of its bank
-            assert left < 20
+        if mover == first:  # the seat moved twice in its turn: its clock used a little of its bank, if any
+            assert left <= 20
         server.kill()
         server.start()  # the clock ran on while the server was down: it counts from the move's stored time
         assert time.time() < moved_at + left - 1, "the restart took longer than the clock had left"

@@ -21,6 +21,7 @@ import pytest
 
 from skald.bots import make_bot
 from skald.engine import CHANCE, State, get_game
+from skald.engine.presentation import only_answer
 from skald.web.replays import EVERY
 from web_support import Server, running, store_played
 
@@ -132,8 +133,9 @@ def test_a_live_games_replays_are_kept_per_viewer_and_carry_the_games_version(tm
     live = game.new_initial_state(PLAYERS, {})
     for action in long_game.history[: 6 * EVERY]:
         live.apply(action)
-    while live.current_player() == CHANCE:  # stop at a seat's decision: nothing moves the game on by itself
-        live.apply(live.chance_outcomes()[0][0])
+    # Stop at a seat's real decision: nothing moves the game on by itself (chance, or an answer the table gives).
+    while live.current_player() == CHANCE or only_answer(live) is not None:
+        live.apply(live.chance_outcomes()[0][0] if live.current_player() == CHANCE else live.legal_actions()[0])
     url, game_id, tokens = stored(tmp_path, live)
     version = len(live.history)
     ply = version - EVERY // 2

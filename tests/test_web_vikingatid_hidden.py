@@ -25,6 +25,7 @@ import pytest
 
 from skald.engine import CHANCE, IllegalAction, get_game
 from skald.engine.fair import chance_rng
+from skald.engine.presentation import only_answer
 from skald.games.vikingatid import VikingatidGame, VikingatidState
 from skald.games.vikingatid.actions import CARD_KINDS, DRAW
 from test_web_hidden_information import GAME_ID, Viewer, World
@@ -75,14 +76,20 @@ def drawn_prefix(seed: int) -> tuple[VikingatidState, int]:
 
 
 def advance(worlds: list[VikingatidState], seed: int) -> None:
-    """Draw the chance outcomes due in both games, from the server's generator; they must agree."""
-    while worlds[0].current_player() == CHANCE:
+    """Draw the chance outcomes due in both games, from the server's generator, and give every answer the server
+    gives for a seat (a decision with one legal answer); the two games must agree."""
+    while not worlds[0].is_terminal():
         ply = len(worlds[0].history)
-        draws = [world.sample_chance_outcome(chance_rng(seed, ply)) for world in worlds]
-        if draws[0] != draws[1]:
-            raise ValueError(f"the draws at ply {ply} differ")
+        if worlds[0].current_player() == CHANCE:
+            moves = [world.sample_chance_outcome(chance_rng(seed, ply)) for world in worlds]
+        else:
+            moves = [only_answer(world) for world in worlds]
+            if moves == [None, None]:
+                return
+        if moves[0] != moves[1]:
+            raise ValueError(f"the games part at ply {ply}")
         for world in worlds:
-            world.apply(draws[0])
+            world.apply(moves[0])
 
 
 def next_move(worlds: list[VikingatidState]) -> int:

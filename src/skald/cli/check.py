@@ -64,7 +64,8 @@ def register(app: typer.Typer) -> None:
             first, variant = failed[0][0].first, failed[0][1]
             assert first is not None
             fail(
-                f"{len(failed)} properties failed; the first failure is in seed {first.seed} with {first.players} "
+                f"{len(failed)} of {len(PROPERTIES) * len(variants)} properties failed; the first failure is in seed "
+                f"{first.seed} with {first.players} "
                 f"players: {_reproduce(game, first.players, first.seed, variant)}",
                 1,
             )
