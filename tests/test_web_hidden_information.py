@@ -168,6 +168,11 @@ class World:
         for client in (self.seat, self.spectator, self.other):
             client.reach(version + 1)
 
+    def wait_past(self, version: int) -> None:
+        """Wait until every client has seen the move the server gives at `version`."""
+        for client in (self.seat, self.spectator, self.other):
+            client.reach(version + 1)
+
     def texts(self) -> list[str]:
         """Every byte seat 0 and the spectator received, the game id and the moment it was stored replaced by
         placeholders (the two games are stored moments apart)."""
@@ -215,7 +220,10 @@ def test_two_games_differing_only_in_the_other_hand_send_seat_0_and_a_spectator_
         while True:
             views = [world.seat.view for world in worlds]
             assert views[0]["to_move"] == views[1]["to_move"] and views[0]["status"] == "playing"
-            if views[0]["to_move"] == 0:
+            if views[0].get("given") is not None:  # seat 0's only answer, the same in both: the server gives it
+                for world in worlds:
+                    world.wait_past(views[0]["version"])
+            elif views[0]["to_move"] == 0:
                 for world in worlds:
                     why = world.seat.ask({"type": "why", "action": {"play": telling}, "ref": 1}, "why")
                     assert why["type"] == "why" and why["reason"]
@@ -232,11 +240,26 @@ def test_two_games_differing_only_in_the_other_hand_send_seat_0_and_a_spectator_
                     world.move(world.seat, choice)
             else:
                 others = [world.other.view for world in worlds]
-                common = [key for key in legal_keys(others[0]) if key in legal_keys(others[1])]
-                if not common:
-                    break  # seat 1's next play would differ: the games part here
-                for world in worlds:
-                    world.move(world.other, json.loads(common[0]))
+                given = next((view["given"] for view in others if view.get("given") is not None), None)
+                if given is not None:
+                    # Seat 1's only answer in one game (its hand decides): the server gives it there, and seat 1
+                    # plays the same card where it has a choice, as a person would; else the games part here.
+                    matching = [[e["action"] for e in view["legal"] if e["notation"] == given] for view in others]
+                    if not all(
+                        match or view.get("given") == given for match, view in zip(matching, others, strict=True)
+                    ):
+                        break
+                    for world, match in zip(worlds, matching, strict=True):
+                        if match:
+                            world.move(world.other, match[0])
+                        else:
+                            world.wait_past(world.other.view["version"])
+                else:
+                    common = [key for key in legal_keys(others[0]) if key in legal_keys(others[1])]
+                    if not common:
+                        break  # seat 1's next play would differ: the games part here
+                    for world in worlds:
+                        world.move(world.other, json.loads(common[0]))
             compared_plies += 1
             for world in worlds:
                 world.look()

@@ -252,6 +252,12 @@ def test_two_games_differing_only_in_seat_1s_draw_send_seat_0_and_a_spectator_id
                         table.get(who, "GET", f"/api/games/{GAME_ID}/record")
         for seat, kept in ((0, hands[0]), (1, hands[1])):
             kept[len(mirrors[0].history)] = mirrors[0].observation(seat)["cards"]["hand"]
+        # And at the versions between (after answers the server gave for a seat), from the mirror's history.
+        replayed = get_game("vikingatid").new_initial_state(mirrors[0].num_players, mirrors[0].options)
+        for action in mirrors[0].history:
+            for seat, kept in ((0, hands[0]), (1, hands[1])):
+                kept.setdefault(len(replayed.history), replayed.observation(seat)["cards"]["hand"])
+            replayed.apply(action)
         for table in tables:
             table.look()
             for who in ("seat", "spectator"):
