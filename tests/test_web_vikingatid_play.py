@@ -56,6 +56,7 @@ from skald.engine.fair import chance_rng
 from skald.engine.presentation import only_answer
 from skald.games.vikingatid import VikingatidGame, VikingatidState
 from skald.games.vikingatid.actions import CARD_KINDS, DRAW
+from test_web_hidden_information import same_game
 from web_support import Server, running, store_played
 
 pytest.importorskip("playwright.sync_api")
@@ -591,8 +592,6 @@ def two_worlds(drawer: int) -> tuple[int, list[VikingatidState], list[int]]:
 
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
-#: When a game was stored, as the summary gives it: the two games were stored moments apart.
-CREATED = re.compile(r'"created_at": ?"[^"]*"')
 
 
 class World:
@@ -633,10 +632,7 @@ class World:
             if json.loads(text).get("reveal"):
                 break
             received.append(text)
-        return [
-            CREATED.sub('"created_at": "<when>"', text.replace(self.id, GAME_ID))
-            for text in received + self.http[index]
-        ]
+        return [same_game(text, self.id) for text in received + self.http[index]]
 
     def close(self) -> None:
         """Leave the table."""
