@@ -179,7 +179,8 @@ class World:
         view = self.seat.view
         mover = self.seat if view["to_move"] == 0 else self.other
         mover.reach(view["version"])
-        return view["status"] == "playing" and mover.view["version"] == view["version"] and mover.view.get("given") is None
+        asked = mover.view.get("given") is None
+        return view["status"] == "playing" and mover.view["version"] == view["version"] and asked
 
     def texts(self, parted: int) -> list[str]:
         """Every byte seat 0 and the spectator received up to the update at version `parted` (the games part
