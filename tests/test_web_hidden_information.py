@@ -182,15 +182,15 @@ class World:
         asked = mover.view.get("given") is None
         return view["status"] == "playing" and mover.view["version"] == view["version"] and asked
 
-    def texts(self, parted: int) -> list[str]:
-        """Every byte seat 0 and the spectator received up to the update at version `parted` (the games part
-        after it: the server may already have played a seat's only answer, which differs), the game id and the
-        moment it was stored replaced by placeholders (the two games are stored moments apart)."""
+    def texts(self, parted: int | None = None) -> list[str]:
+        """Every byte seat 0 and the spectator received (up to the update at version `parted`, if given: the games
+        part after it, where the server may already have played a seat's only answer, which differs), the game id
+        and the moment it was stored replaced by placeholders (the two games are stored moments apart)."""
         for client in (self.seat, self.spectator):
             client.drain()
 
         def before_parting(text: str) -> bool:
-            return json.loads(text).get("version", parted) <= parted
+            return parted is None or json.loads(text).get("version", parted) <= parted
 
         seat, spectator = ([t for t in c.texts if before_parting(t)] for c in (self.seat, self.spectator))
         received = [f"seat ws {t}" for t in seat] + [f"spectator ws {t}" for t in spectator]
