@@ -30,7 +30,9 @@ def test_every_skald_game_is_registered() -> None:
     assert len(names) == len(game_names())
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "num_players", [pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow), 4]
+)
 def test_vikings_passes_random_sim_test_with_100_sims(num_players: int) -> None:
     # The bar OpenSpiel sets for a game: 100 random games, each state serialized and deserialized on the way.
     game = skald_spiel.load("vikings", num_players)

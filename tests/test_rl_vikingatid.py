@@ -27,7 +27,8 @@ GAME = get_game("vikingatid")
 SHORT: dict[str, Any] = {"last_year": "1100"}
 #: Shorter still at many players: card windows open only as phases start (VA-08).
 SHORTER: dict[str, Any] = {"last_year": "1100", "card_windows": "phase_start"}
-PLAYER_COUNTS = (2, 4, 6)
+#: Six players in the slow run only: the same checks, each several times longer than at four.
+PLAYER_COUNTS = (2, 4, pytest.param(6, marks=pytest.mark.slow))
 
 
 def _step(state: VikingatidState, rng: random.Random) -> None:
@@ -229,7 +230,10 @@ def test_openspiel_registers_vikingatid_as_imperfect_information_with_observatio
     assert game.observation_tensor_shape() == list(GAME.observation_tensor_shape(4))
 
 
-@pytest.mark.parametrize(("num_players", "options"), [(2, SHORT), (4, SHORTER), (6, SHORTER)])
+@pytest.mark.parametrize(
+    ("num_players", "options"),
+    [(2, SHORT), pytest.param(4, SHORTER, marks=pytest.mark.slow), pytest.param(6, SHORTER, marks=pytest.mark.slow)],
+)
 def test_openspiel_random_sim_test(num_players: int, options: dict[str, Any]) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     pyspiel.random_sim_test(_spiel(num_players, options), num_sims=1, serialize=True, verbose=False)

@@ -169,11 +169,13 @@ def stratified_p(samples: list[tuple[tuple[int, int], bool, float]], rounds: int
     return (beyond + 1) / (rounds + 1)
 
 
+@pytest.mark.slow
 def test_a_bots_pass_in_a_card_window_arrives_as_late_whether_or_not_it_held_a_playable_card(tmp_path: Path) -> None:
     """A person against three searching MCTS bots, over hundreds of windows: how late the bots' answers reach the
     person, against the table's public schedule, does not depend on whether a bot among them held a card playable
     there (and searched) or none did (and none searched), among updates of the same public shape: a stratified
-    two-sample permutation test finds no difference."""
+    two-sample permutation test finds no difference. Marked slow: a whole game against three searching bots (5 to
+    15 minutes on a 2-core machine)."""
     url = f"sqlite:///{tmp_path / 'skald.db'}"
     with running(url, "--allow-client-seeds", env={"SKALD_HIDDEN_PACE": str(PACE)}) as live:
         seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "mcts:easy"}] * 3

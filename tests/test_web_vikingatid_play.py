@@ -481,9 +481,13 @@ def play_in_browser(browser: Any, server: Server, viewport: dict[str, int], name
     context.close()
 
 
+@pytest.mark.slow
 def test_a_person_plays_vikingatid_against_three_bots_to_the_end_on_a_phone(browser: Any, server: Server) -> None:
     """The whole game on a 390×844 phone screen, by clicking what the page offers; the seat
-    and a spectator receive no card another seat holds, and the whole record is served only after the end."""
+    and a spectator receive no card another seat holds, and the whole record is served only after the end. Marked
+    slow: a whole game of about a thousand clicks (3-4 minutes on a busy 2-core machine); the quick run checks the
+    hand, the rules and the prompts in Chromium (tests/test_web_vikingatid_newcomer_browser.py) and the bytes sent
+    by the two-worlds test below."""
     play_in_browser(browser, server, PHONE, "phone")
 
 
@@ -644,14 +648,22 @@ class World:
 #: every other seat and the spectator when seat 1 drew, and seat 1 when seat 0 drew.
 PAIRS = [(1, [0, 2, 3, PLAYERS]), (0, [1])]
 
+#: The moves the quick run plays of each pair's game (about its first three turns: the deal, elections, fleets
+#: and card windows); the slow run plays each to the end's reveal.
+OPENING = 600
 
-@pytest.mark.parametrize(("drawer", "checked"), PAIRS)
+
+@pytest.mark.parametrize(
+    ("drawer", "checked", "through"),
+    [(*pair, OPENING) for pair in PAIRS] + [pytest.param(*pair, None, marks=pytest.mark.slow) for pair in PAIRS],
+)
 def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_spectator_identical_bytes(
-    tmp_path: Path, drawer: int, checked: list[int]
+    tmp_path: Path, drawer: int, checked: list[int], through: int | None
 ) -> None:
     """The two-worlds check over the real traffic: the card `drawer` drew in the deal is in
-    no byte sent to the `checked` seats (or the spectator), from the deal to the end's reveal — every WebSocket
-    message, board and word included, and the HTTP bodies they asked for. The reveal does differ."""
+    no byte sent to the `checked` seats (or the spectator), from the deal to the end's reveal (or, `through` given,
+    to the first position after that many moves where both tables wait for a person) — every WebSocket message,
+    board and word included, and the HTTP bodies they asked for. The reveal does differ."""
     seed, worlds, moves = two_worlds(drawer)
     url = f"sqlite:///{tmp_path / 'skald.db'}"
     games = store_played(url, GAME, seed, worlds, NAMES, OPTIONS)
@@ -662,6 +674,8 @@ def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_
         fetched = 0  # the move index from which the HTTP bodies are fetched again
         try:
             for index, action in enumerate(moves):
+                if through is not None and index >= through and all(only_answer(m) is None for m in mirrors):
+                    break  # both tables wait for a person: nothing more is sent to anyone
                 mover = mirrors[0].current_player()
                 data = mirrors[0].action_to_json(action)
                 # A decision with one answer is answered by the server (in one world the drawer may have a choice
@@ -685,9 +699,10 @@ def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_
                     fetched = index + 500
                     for table in tables:
                         table.fetch()
-            for table in tables:
-                for viewer in table.viewers:
-                    assert viewer.reach(len(mirrors[0].history), "over")["reveal"]
+            if through is None:
+                for table in tables:
+                    for viewer in table.viewers:
+                        assert viewer.reach(len(mirrors[0].history), "over")["reveal"]
         finally:
             for table in tables:
                 table.close()
@@ -698,5 +713,8 @@ def test_two_games_differing_only_in_one_seats_draw_send_every_other_seat_and_a_
         assert len(a) == len(b)
         for number, (one, other) in enumerate(zip(a, b, strict=True)):
             assert one == other, f"text {number} viewer {index} received differs between the two games"
-    reveal = [[text for text in table.viewers[checked[0]].texts if json.loads(text).get("reveal")] for table in tables]
-    assert reveal[0] and reveal[0] != reveal[1]  # the end shows everyone the draw that differs
+    if through is None:
+        reveal = [
+            [text for text in table.viewers[checked[0]].texts if json.loads(text).get("reveal")] for table in tables
+        ]
+        assert reveal[0] and reveal[0] != reveal[1]  # the end shows everyone the draw that differs
