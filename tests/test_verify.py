@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from browser_support import browser_fixture  # noqa: F401 (the fixture browser)
-from skald.engine import CHANCE, Record, get_game, play_random_game
+from skald.engine import CHANCE, Record, get_game, play_random_game, signature
 from test_web_api import Socket, play_out
 from web_support import Server, running
 
@@ -52,8 +52,16 @@ def finished(server: Server) -> dict[str, Any]:
 
 def verify(path: Path) -> subprocess.CompletedProcess[str]:
     """`skald verify PATH`, as typed at a shell."""
+    return verify_with(path)
+
+
+def verify_with(path: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    """`skald verify PATH FLAGS…`, as typed at a shell."""
     return subprocess.run(
-        [sys.executable, "-m", "skald.cli.main", "verify", str(path)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "skald.cli.main", "verify", str(path), *flags],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -74,7 +82,59 @@ def test_a_finished_web_games_record_verifies(tmp_path: Path, finished: dict[str
     assert draws > 10
     done = verify(saved(tmp_path, finished))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"fair: every one of {draws} draws comes from the committed seed"
+    assert f"fair: every one of {draws} draws comes from the committed seed" in done.stdout.splitlines()
+
+
+def test_a_finished_record_is_signed_by_the_key_the_server_serves(
+    tmp_path: Path, server: Server, finished: dict[str, Any]
+) -> None:
+    status, served = server.request("GET", "/api/signing-key")
+    assert status == 200, served
+    assert served["algorithm"] == "Ed25519" and finished["signature"]["key"] == served["key"]
+    done = verify_with(saved(tmp_path, finished), "--key", served["key"])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert (
+        lines[1] == "signed: the moves, seats and options are exactly those the server stored, signed by the key given"
+    )
+    assert lines[-1] == "not proved: who sat at each seat, or that a person's moves were his own"
+    without = verify(saved(tmp_path, finished, "unkeyed.json"))
+    assert f"signed by key {served['key']} (compare it with the server's /api/signing-key)" in " ".join(
+        without.stdout.split()
+    )
+
+
+def test_a_renamed_seat_fails_the_signature_though_every_draw_holds(tmp_path: Path, finished: dict[str, Any]) -> None:
+    seats = [dict(seat) for seat in finished["seats"]]
+    seats[0]["name"] = "Someone else"
+    renamed = {**finished, "seats": seats}
+    unsigned = {key: value for key, value in renamed.items() if key != "signature"}
+    assert verify(saved(tmp_path, unsigned, "unsigned.json")).returncode == 0  # the draws alone cannot tell
+    done = verify(saved(tmp_path, renamed))
+    assert done.returncode == 1
+    assert "signature: does not match the record" in " ".join(done.stderr.split())
+    assert "Traceback" not in done.stderr
+
+
+def test_any_changed_move_breaks_the_signature(finished: dict[str, Any]) -> None:
+    assert signature.check(finished) == finished["signature"]["key"]
+    for index in (0, len(finished["actions"]) // 2, len(finished["actions"]) - 1):
+        actions = [dict(entry) for entry in finished["actions"]]
+        actions[index] = {**actions[index], "action": {"changed": True}}
+        with pytest.raises(signature.BadSignature, match="does not match the record"):
+            signature.check({**finished, "actions": actions})
+
+
+def test_a_record_signed_by_another_key_fails_when_the_servers_key_is_given(
+    tmp_path: Path, finished: dict[str, Any]
+) -> None:
+    other = "ab" * 32
+    done = verify_with(saved(tmp_path, finished), "--key", other)
+    assert done.returncode == 1
+    assert "not by the key given with --key" in " ".join(done.stderr.split())
+    unsigned = {key: value for key, value in finished.items() if key != "signature"}
+    refused = verify_with(saved(tmp_path, unsigned, "unsigned.json"), "--key", other)
+    assert refused.returncode == 1 and "the record is not signed" in " ".join(refused.stderr.split())
 
 
 def test_the_downloaded_record_still_loads_and_replays_as_a_record(finished: dict[str, Any]) -> None:

@@ -41,7 +41,7 @@ COMMANDS: Final = {
     ),
     "verify": (
         "skald.cli.verify",
-        "Check that every chance draw of a web game came from the seed committed to at its start.",
+        "Check a web game's record: signed by the server, every chance draw from the seed committed to at its start.",
     ),
 }
 #: The entry-point group in which an installed game that has its own commands says so (pyproject.toml), so that

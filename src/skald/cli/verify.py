@@ -1,10 +1,18 @@
-"""`skald verify RECORD.json`: check that every chance outcome of a finished web game came from the seed the server
-committed to before the first draw.
+"""`skald verify RECORD.json`: check that a finished web game's record is the server's, unchanged, and that every
+chance outcome in it came from the seed the server committed to before the first draw.
 
-The web table publishes the SHA-256 of a game's 256-bit chance seed from the start and reveals the seed once the
-game is over, in the record it serves for download (`"fair": {"commitment", "seed"}`). This command checks the
-seed against the commitment, then replays the record and draws every chance outcome again from the seed exactly
-as the server does (`skald.engine.fair.draw`), naming the first action that differs.
+Two proofs, each said in the output with what it vouches for:
+
+- **Signed:** the server signs each finished record with its Ed25519 key (`skald.engine.signature`). The signature
+  proves that the moves, seats and options are exactly those stored by the server holding that key; a changed move
+  fails. `--key HEX` names the key to expect (the server serves it at `/api/signing-key`); without it the command
+  says which key signed, for the reader to compare.
+- **Fair:** the web table publishes the SHA-256 of a game's 256-bit chance seed from the start and reveals the
+  seed once the game is over (`"fair": {"commitment", "seed"}`). This command checks the seed against the
+  commitment, then replays the record and draws every chance outcome again from the seed exactly as the server
+  does (`skald.engine.fair.draw`), naming the first action that differs.
+
+Neither proves who sat at a seat, nor that a person's moves were his own.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ from typing import Any
 import typer
 
 from skald.cli.common import console, fail
-from skald.engine import CHANCE, Record, RecordError, State
+from skald.engine import CHANCE, Record, RecordError, State, signature
 from skald.engine.fair import SEED_BYTES, commitment, draw
 from skald.engine.record import read_json_file, walk_actions
 
@@ -29,14 +37,54 @@ def register(app: typer.Typer) -> None:
     """Add `verify` to the `skald` command."""
 
     @app.command()
-    def verify(record: Path = typer.Argument(..., help="A finished web game's record (JSON), as downloaded.")) -> None:
-        """Check that every chance draw of a web game came from the seed committed to at its start."""
+    def verify(
+        record: Path = typer.Argument(..., help="A finished web game's record (JSON), as downloaded."),
+        key: str | None = typer.Option(
+            None, "--key", help="The server's public key (hex, from its /api/signing-key) the record must be signed by."
+        ),
+    ) -> None:
+        """Check a web game's record: signed by the server, every chance draw from the seed committed to at its start."""
         try:
-            draws = verify_record(read_json_file(record))
+            data = read_json_file(record)
+            draws = verify_record(data)
+            signer = signed_by(data, key)
         except (NotVerified, RecordError) as error:
             message = str(error)
             fail(message if message.startswith(f"{record}: ") else f"{record}: {message}", 1)
         console.print(f"fair: every one of {draws} draws comes from the committed seed", soft_wrap=True)
+        if signer is None:
+            console.print(
+                "unsigned: the record carries no server signature, so nothing proves its moves are the server's "
+                "(only a finished game's record, downloaded after the end, is signed)",
+                soft_wrap=True,
+            )
+        else:
+            whose = (
+                "the key given" if key is not None else f"key {signer} (compare it with the server's /api/signing-key)"
+            )
+            console.print(
+                f"signed: the moves, seats and options are exactly those the server stored, signed by {whose}",
+                soft_wrap=True,
+            )
+        console.print("not proved: who sat at each seat, or that a person's moves were his own", soft_wrap=True)
+
+
+def signed_by(data: Any, key: str | None) -> str | None:
+    """The public key (hex) that signed `data`, None if it is unsigned and no `key` was asked for; `NotVerified` if
+    the signature does not hold or is not by `key`."""
+    if not isinstance(data, dict):
+        raise RecordError("record: expected a JSON object")
+    if "signature" not in data:
+        if key is not None:
+            raise NotVerified("signature: the record is not signed, so it cannot be shown to be signed by --key")
+        return None
+    try:
+        signer = signature.check(data)
+    except signature.BadSignature as error:
+        raise NotVerified(str(error)) from None
+    if key is not None and signer != key.strip().lower():
+        raise NotVerified(f"signature.key: the record was signed by key {signer}, not by the key given with --key")
+    return signer
 
 
 def revealed_seed(data: dict[str, Any]) -> int:

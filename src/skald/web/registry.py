@@ -21,8 +21,10 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from skald.bots.spec import SpecError, make_bot
-from skald.engine import OptionError, Record, RecordError, Seat, get_game
+from skald.engine import OptionError, Record, RecordError, Seat, get_game, signature
 from skald.web.botpool import BotPool
 from skald.web.catchup import CatchUp
 from skald.web.chat import SPECTATOR
@@ -83,6 +85,8 @@ class Tables:
         )
         #: The server's secret (read from the database by `open`): chance seeds and rematch tokens derive from it.
         self.secret = b""
+        #: The key finished records are signed with (read from the database by `open`): `skald.engine.signature`.
+        self.signing_key: Ed25519PrivateKey | None = None
         #: Days an unfinished game may go without a move before it is deleted (0: never).
         self.expiry_days = expiry_days
         #: Unfinished games still to be looked at since the start (resumed in the background, see `open`).
@@ -303,6 +307,7 @@ class Tables:
         """Read the server's secret, then expire abandoned games and resume the others in the background: the server
         answers at once, and a request for a game not yet resumed simply loads it first."""
         self.secret = await asyncio.to_thread(self.stores.secret.get)
+        self.signing_key = signature.private_key(await asyncio.to_thread(self.stores.secret.get, "signing"))
         database = self.stores.database
         if database.notifies:
             from skald.web.notify import MoveListener  # here: psycopg is needed only on PostgreSQL

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from skald.engine import Record, Seat
+from skald.engine import Record, Seat, signature
 from skald.web import projection
 from skald.web.deps import AccountsDep, ClientKey, FinishedDep, LimitsDep, ReplaysDep, TablesDep
 from skald.web.errors import TableError
@@ -80,6 +80,8 @@ async def record(
         over = table.status == "over"
         if over:
             remember(finished, table)
+            if tables.signing_key is not None:
+                data["signature"] = signature.sign(data, tables.signing_key)
     whose = "" if table.public else ("-spectator" if viewer is None else f"-seat{viewer + 1}")
     named = {"Content-Disposition": f'attachment; filename="skald-{table.game.name}-{table.id}{whose}.json"'}
     if over:
@@ -102,6 +104,14 @@ def record_seen_by(table: LiveTable, viewer: int | None) -> dict[str, Any]:
     if fair is not None:
         data["fair"] = fair
     return data
+
+
+@router.get("/api/signing-key")
+async def signing_key(tables: TablesDep) -> Response:
+    """The public key this server signs finished records with: `skald verify --key` checks a record against it."""
+    if tables.signing_key is None:
+        raise TableError("starting", "the server is still starting: ask again in a moment", 503)
+    return JSONResponse({"algorithm": signature.ALGORITHM, "key": signature.public_key_hex(tables.signing_key)})
 
 
 @router.get("/api/games/{game_id}/replay/{ply}")
