@@ -41,7 +41,7 @@ COMMANDS: Final = {
     ),
     "verify": (
         "skald.cli.verify",
-        "Check a web game's record: signed by the server, every chance draw from the seed committed to at its start.",
+        "Check a web game's record: signed by its server, and each chance draw from the committed seed.",
     ),
 }
 #: The entry-point group in which an installed game that has its own commands says so (pyproject.toml), so that

@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
             None, "--key", help="The server's public key (hex, from its /api/signing-key) the record must be signed by."
         ),
     ) -> None:
-        """Check a web game's record: signed by the server, every chance draw from the seed committed to at its start."""
+        """Check a web game's record: signed by its server, and each chance draw from the committed seed."""
         try:
             data = read_json_file(record)
             draws = verify_record(data)
