@@ -112,3 +112,29 @@ def test_the_players_help_reads_without_a_stray_space():
     result = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"})
     assert "Seats at the table (the most the game allows if not given)." in result.stdout
     assert " ." not in result.stdout
+
+
+def test_a_comparisons_plot_is_one_screen_of_the_games_outcomes_however_many_kinds_of_action(tmp_path: Path):
+    import struct
+
+    path = tmp_path / "compare.png"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "vikings",
+            "-p",
+            "4",
+            "-n",
+            "8",
+            "-w",
+            "1",
+            "--plot",
+            str(path),
+            "--compare",
+            "ship_row=zman,touching",
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    width, height = struct.unpack(">II", path.read_bytes()[16:24])  # the PNG header's IHDR
+    assert width <= 1400 and height <= 800

@@ -120,3 +120,65 @@ def test_comparing_games_played_on_different_seeds_is_refused():
 
     with pytest.raises(ValueError, match="not played on the same seeds"):
         compare([game(1)], [game(2)], 2)
+
+
+def test_a_comparison_says_how_many_games_the_variant_changed_and_how_many_winners():
+    # A zero floor for Fame changes no legal choice, so every game is played alike, but some end with other
+    # scores; a head start changes who wins some games, and Haul's takes never depend on the points.
+    data = comparison("vikings", "-p", "2", "-n", "30", "--compare", "fame_floor=none,zero")
+    changed = data["comparison"]["variants"][0]["changed"]
+    assert changed["games"] == 30 and changed["played_differently"] == 0
+    assert 0 < changed["results_changed"] <= 30 and changed["winners_changed"] <= changed["results_changed"]
+    digests = [[row["digest"] for row in variant["results"]] for variant in data["variants"]]
+    assert digests[0] == digests[1] and len(set(digests[0])) == 30
+
+
+def test_significance_is_corrected_for_many_metrics_by_holms_method_within_each_family(head_start: None):
+    data = comparison("haul-head-start", "-p", "3", "-n", "200", "--compare", "head_start=0,4")
+    assert "Holm" in data["comparison"]["correction"] and "permutation" in data["comparison"]["test"]
+    rows = data["comparison"]["variants"][0]["metrics"]
+    assert {row["family"] for row in rows} == {"outcome", "kind"}
+    for family in ("outcome", "kind"):
+        members = [row for row in rows if row["family"] == family]
+        for row in members:
+            assert row["p"] <= row["p_adjusted"] <= 1
+            assert row["significant"] == (row["p_adjusted"] < 0.05)
+    score = metric(data, "seat 1 score")  # +4 in every game: the smallest p the test can give, then corrected
+    assert score["p"] == pytest.approx(1 / 10000) and score["significant"]
+    assert metric(data, "decisions")["p"] == 1.0
+
+
+def test_holm_multiplies_the_kth_smallest_p_by_the_hypotheses_left_and_keeps_the_order():
+    from skald.sim.metrics import holm
+
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
+    assert holm([0.9, 0.8, 0.7]) == pytest.approx([1.0, 1.0, 1.0])
+
+
+def test_the_permutation_p_value_is_one_for_no_change_tiny_for_a_constant_one_and_fixed_by_its_seed():
+    import numpy as np
+
+    from skald.sim.metrics import PERMUTATIONS, permutation_p_values
+
+    rows = np.array(
+        [[0] * 40, [2] * 40, [(-1) ** i * (i % 5) for i in range(40)]],
+        dtype=np.int64,
+    )
+    p = permutation_p_values(rows)
+    assert p[0] == 1.0
+    assert p[1] == 1 / (1 + PERMUTATIONS)
+    assert p[2] > 0.2  # symmetric noise around zero
+    assert permutation_p_values(rows) == p
+
+
+def test_the_table_puts_the_changed_games_and_outcomes_before_the_action_kinds_that_changed():
+    result = runner.invoke(
+        app, ["simulate", "vikings", "-p", "2", "-n", "30", "-w", "1", "--compare", "ship_row=zman,touching"]
+    )
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    said = text.index("of 30 games on the same seeds,")
+    assert "were played differently" in text and "with other winners" in text
+    assert said < text.index("Outcomes: ship_row=touching") < text.index("after Holm's correction")
+    assert "seat 1 win rate" in text and "pt (" in text  # rates and their differences in points

@@ -31,6 +31,7 @@ from skald.cli.table import scoring_table
 from skald.engine import CHANCE, Game, OptionError, sample_chance
 from skald.engine.record import write_file_atomically
 from skald.sim import default_workers
+from skald.sim.metrics import LEVEL
 from skald.sim.simulation import Simulation, simulate, variants
 from skald.sim.simulation_report import csv_text, json_text, plot_png, to_dict
 
@@ -237,7 +238,8 @@ def print_summary(out: Console, game: Game, data: dict[str, Any]) -> None:
         )
         out.print(_kinds_table(variant))
     for entry in data.get("comparison", {}).get("variants", []):
-        out.print(_comparison_table(entry, data["comparison"]["baseline"]))
+        for part in _comparison_tables(entry, data["comparison"]):
+            out.print(part, soft_wrap=isinstance(part, str))
 
 
 def _figures_table(variant: dict[str, Any], title: str) -> Table:
@@ -291,18 +293,46 @@ def _kinds_table(variant: dict[str, Any]) -> Table:
     return table
 
 
-def _comparison_table(entry: dict[str, Any], baseline: str) -> Table:
-    table = Table(title=escape(f"{entry['label']} against {baseline} (same seeds; * : the 95% interval leaves out 0)"))
-    for column in ("metric", "baseline", "variant", "difference", "95% interval", ""):
+def _comparison_tables(entry: dict[str, Any], comparison: dict[str, Any]) -> list[Any]:
+    """What a variant changed: the games it changed at all, its outcomes' differences, then the action kinds it
+    changed (those no game changed are counted, not listed)."""
+    changed = entry["changed"]
+    games = changed["games"]
+    said = (
+        f"{escape(entry['label'])} against {escape(comparison['baseline'])}: of {games} games on the same seeds, "
+        f"{changed['played_differently']} were played differently, {changed['results_changed']} ended with other "
+        f"scores or winners, {changed['winners_changed']} with other winners."
+    )
+    outcomes = [row for row in entry["metrics"] if row["family"] == "outcome"]
+    kinds = [row for row in entry["metrics"] if row["family"] == "kind"]
+    moved = [row for row in kinds if not row["difference"] == row["low"] == row["high"] == 0]
+    note = (
+        f"* : significant at {LEVEL} after Holm's correction "
+        "(within the outcomes, and within the action kinds); p from a paired sign-flip permutation test."
+    )
+    parts: list[Any] = [said, _metric_table(f"Outcomes: {entry['label']} against {comparison['baseline']}", outcomes)]
+    if moved:
+        title = f"Action kinds that changed ({len(kinds) - len(moved)} of {len(kinds)} did not in any game)"
+        parts.append(_metric_table(title, sorted(moved, key=lambda row: row["p_adjusted"])))
+    elif kinds:
+        parts.append(f"No game chose any of the {len(kinds)} kinds of action more or less often.")
+    parts.append(note)
+    return parts
+
+
+def _metric_table(title: str, rows: list[dict[str, Any]]) -> Table:
+    table = Table(title=escape(title))
+    for column in ("metric", "baseline", "variant", "difference (95% interval)", "p adj.", ""):
         table.add_column(column, justify="left" if column == "metric" else "right")
-    for row in entry["metrics"]:
-        percent = row["metric"].endswith("win rate") or row["metric"] in ("top score tied", "shared victory")
+    for row in rows:
+        percent = row["rate"]
+        interval = f"{_figure(row['low'], percent, signed=True)}…{_figure(row['high'], percent, signed=True)}"
         table.add_row(
             escape(row["metric"]),
             _figure(row["baseline"], percent),
             _figure(row["variant"], percent),
-            _figure(row["difference"], percent, signed=True),
-            f"{_figure(row['low'], percent, signed=True)} … {_figure(row['high'], percent, signed=True)}",
+            f"{_figure(row['difference'], percent, signed=True)} ({interval})",
+            f"{row['p_adjusted']:.2g}",
             "*" if row["significant"] else "",
         )
     return table
@@ -311,5 +341,5 @@ def _comparison_table(entry: dict[str, Any], baseline: str) -> Table:
 def _figure(value: float, percent: bool, signed: bool = False) -> str:
     """A comparison figure: a rate in percent (a difference in points), anything else with two decimals."""
     if percent:
-        return f"{100 * value:+.1f} pts" if signed else f"{100 * value:.1f}%"
+        return f"{100 * value:+.1f}pt" if signed else f"{100 * value:.1f}%"
     return f"{value:+.2f}" if signed else f"{value:.2f}"

@@ -1,7 +1,13 @@
 """What a simulation measures, and how two rule variants differ on the same seeds.
 
 Every per-game metric is an integer (a win shared by k seats counts as `lcm / k` of a scaled win), so the
-bootstrap's sums are exact: the figures are the same on any machine, whatever the order they are added in.
+bootstrap's and the permutation test's sums are exact: the figures are the same on any machine, whatever the order
+they are added in.
+
+A comparison answers "does this variant matter" in three steps: how many of the paired games the variant changed at
+all (played differently, a different result, a different winner); each metric's difference with a paired-bootstrap
+95% interval; and each metric's p-value from a paired sign-flip permutation test, corrected for multiple
+comparisons by Holm's method within each family of metrics (the game's outcomes; the action kinds).
 """
 
 from __future__ import annotations
@@ -26,6 +32,14 @@ RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
 #: Resamples drawn at a time (bounds the memory a large comparison needs).
 CHUNK = 200
+#: Random sign flips of the paired differences for each p-value, and their fixed seed.
+PERMUTATIONS = 9999
+PERMUTATION_SEED = 1
+#: The level an adjusted p-value must be under for a difference to be called significant.
+LEVEL = 0.05
+#: The two families of metrics, each corrected on its own: what a game came to, and how often it chose each kind.
+OUTCOMES = "outcome"
+KINDS = "kind"
 
 
 def rounded(value: float) -> float:
@@ -114,6 +128,10 @@ class Metric:
     name: str
     value: Callable[[GameSummary], int]
     scale: int = 1
+    #: `OUTCOMES` or `KINDS`: the family it is corrected with.
+    family: str = OUTCOMES
+    #: Whether the figure is a rate (shown in percent, its differences in percentage points).
+    rate: bool = False
 
 
 def metrics(num_players: int, kinds: list[str]) -> list[Metric]:
@@ -124,13 +142,13 @@ def metrics(num_players: int, kinds: list[str]) -> list[Metric]:
         Metric("actions", lambda g: g.actions),
         Metric("winning score", lambda g: max(g.scores)),
         Metric("margin", lambda g: g.margin),
-        Metric("top score tied", lambda g: int(g.top_tied)),
-        Metric("shared victory", lambda g: int(g.shared)),
+        Metric("top score tied", lambda g: int(g.top_tied), rate=True),
+        Metric("shared victory", lambda g: int(g.shared), rate=True),
     ]
     for seat in range(num_players):
-        found.append(Metric(f"seat {seat + 1} win rate", _seat_wins(seat, shares), shares))
+        found.append(Metric(f"seat {seat + 1} win rate", _seat_wins(seat, shares), shares, rate=True))
         found.append(Metric(f"seat {seat + 1} score", _seat_score(seat)))
-    found.extend(Metric(f"{kind} per game", _kind_count(kind)) for kind in kinds)
+    found.extend(Metric(f"{kind} per game", _kind_count(kind), family=KINDS) for kind in kinds)
     return found
 
 
@@ -146,9 +164,22 @@ def _kind_count(kind: str) -> Callable[[GameSummary], int]:
     return lambda game: game.kinds.get(kind, 0)
 
 
+def changes(baseline: list[GameSummary], variant: list[GameSummary]) -> dict[str, int]:
+    """Of the paired games (the same seed under each variant): how many, how many the variant played differently,
+    how many ended with other scores or winners, and how many with other winners."""
+    pairs = list(zip(baseline, variant, strict=True))
+    return {
+        "games": len(pairs),
+        "played_differently": sum(b.digest != v.digest for b, v in pairs),
+        "results_changed": sum(b.scores != v.scores or b.winners != v.winners for b, v in pairs),
+        "winners_changed": sum(b.winners != v.winners for b, v in pairs),
+    }
+
+
 def compare(baseline: list[GameSummary], variant: list[GameSummary], num_players: int) -> list[dict[str, Any]]:
     """Per metric: the variant's mean minus the baseline's over the same seeds, with a 95% paired-bootstrap
-    interval; `significant` when the interval leaves out zero."""
+    interval, the permutation test's p-value and Holm's adjusted one within the metric's family; `significant`
+    when the adjusted p-value is under `LEVEL`."""
     if [game.seed for game in baseline] != [game.seed for game in variant]:
         raise ValueError("compare: the variants were not played on the same seeds")
     kinds = sorted({kind for game in baseline + variant for kind in game.kinds})
@@ -158,6 +189,12 @@ def compare(baseline: list[GameSummary], variant: list[GameSummary], num_players
         dtype=np.int64,
     )
     low, high = bootstrap(differences)
+    p_values = permutation_p_values(differences)
+    adjusted = [0.0] * len(chosen)
+    for family in (OUTCOMES, KINDS):
+        members = [number for number, metric in enumerate(chosen) if metric.family == family]
+        for number, value in zip(members, holm([p_values[number] for number in members]), strict=True):
+            adjusted[number] = value
     count = len(baseline)
     rows = []
     for number, metric in enumerate(chosen):
@@ -165,15 +202,56 @@ def compare(baseline: list[GameSummary], variant: list[GameSummary], num_players
         rows.append(
             {
                 "metric": metric.name,
+                "family": metric.family,
+                "rate": metric.rate,
                 "baseline": rounded(sum(metric.value(game) for game in baseline) / scale),
                 "variant": rounded(sum(metric.value(game) for game in variant) / scale),
                 "difference": rounded(int(differences[number].sum()) / scale),
                 "low": rounded(low[number] / scale),
                 "high": rounded(high[number] / scale),
-                "significant": bool(low[number] > 0 or high[number] < 0),
+                "p": rounded(p_values[number]),
+                "p_adjusted": rounded(adjusted[number]),
+                "significant": adjusted[number] < LEVEL,
             }
         )
     return rows
+
+
+def permutation_p_values(differences: np.ndarray[Any, np.dtype[np.int64]]) -> list[float]:
+    """Each row's two-sided p-value for "the variant changes nothing on average": under that hypothesis each paired
+    difference is as likely negated, so the observed sum is compared with `PERMUTATIONS` sums under random sign
+    flips (the same flips for every row, from a fixed seed); p = (1 + flips at least as far from 0) / (1 +
+    PERMUTATIONS). A row of zeros (no game changed the metric) has p = 1."""
+    rows, count = differences.shape
+    p_values = [1.0] * rows
+    moved = [row for row in range(rows) if differences[row].any()]
+    if not moved:
+        return p_values
+    # Float sums of integers below 2**53 are exact, and let the matrix product use BLAS.
+    values = differences[moved].astype(np.float64)
+    observed = np.abs(values.sum(axis=1))
+    extreme = np.zeros(len(moved), dtype=np.int64)
+    rng = np.random.default_rng(PERMUTATION_SEED)
+    for start in range(0, PERMUTATIONS, CHUNK):
+        size = min(CHUNK, PERMUTATIONS - start)
+        signs = rng.integers(0, 2, size=(size, count), dtype=np.int8).astype(np.float64) * 2 - 1
+        sums = np.abs(values @ signs.T)
+        extreme += (sums >= observed[:, None]).sum(axis=1)
+    for index, row in enumerate(moved):
+        p_values[row] = (1 + int(extreme[index])) / (1 + PERMUTATIONS)
+    return p_values
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm's step-down adjustment of a family's p-values (each compared with `LEVEL` controls the chance of any
+    false finding in the family): the k-th smallest times (m - k + 1), never below the one before it, at most 1."""
+    order = sorted(range(len(p_values)), key=lambda number: p_values[number])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, number in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[number]))
+        adjusted[number] = running
+    return adjusted
 
 
 def bootstrap(differences: np.ndarray[Any, np.dtype[np.int64]]) -> tuple[list[int], list[int]]:

@@ -8,6 +8,7 @@ transport, never of randomness.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -79,6 +80,9 @@ class GameSummary:
     winners: list[int]
     returns: list[float]
     kinds: dict[str, int] = field(default_factory=dict)
+    #: A short fingerprint of the game's actions, chance's included: two variants played the same game on a seed
+    #: exactly when their digests agree.
+    digest: str = ""
 
     @property
     def margin(self) -> int:
@@ -105,6 +109,7 @@ class GameSummary:
             "actions": self.actions,
             "scores": self.scores,
             "winners": self.winners,
+            "digest": self.digest,
         }
 
 
@@ -141,7 +146,13 @@ def play_one(game: str, num_players: int, options: dict[str, Any], seed: int, bo
         winners=sorted(state.winners()),
         returns=[float(share) for share in state.returns()],
         kinds=kinds,
+        digest=history_digest(state.history),
     )
+
+
+def history_digest(history: list[int]) -> str:
+    """A game's actions as 16 hex digits (BLAKE2b), the same on every machine."""
+    return hashlib.blake2b(",".join(map(str, history)).encode(), digest_size=8).hexdigest()
 
 
 def play_batch(batch: Batch) -> tuple[int, list[GameSummary]]:

@@ -12,7 +12,17 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from skald.engine import get_game
-from skald.sim.metrics import BOOTSTRAP_SEED, RESAMPLES, compare, summarise
+from skald.sim.metrics import (
+    BOOTSTRAP_SEED,
+    LEVEL,
+    OUTCOMES,
+    PERMUTATION_SEED,
+    PERMUTATIONS,
+    RESAMPLES,
+    changes,
+    compare,
+    summarise,
+)
 from skald.sim.simulation import GameSummary, Simulation
 
 if TYPE_CHECKING:
@@ -48,8 +58,14 @@ def to_dict(simulation: Simulation, played: list[list[GameSummary]]) -> dict[str
         data["comparison"] = {
             "baseline": simulation.variants[0].label,
             "method": f"paired bootstrap over the same seeds, {RESAMPLES} resamples, seed {BOOTSTRAP_SEED}, 95%",
+            "test": f"paired sign-flip permutation test, {PERMUTATIONS} flips, seed {PERMUTATION_SEED}, two-sided",
+            "correction": f"Holm within the outcomes and within the action kinds; significant: adjusted p < {LEVEL}",
             "variants": [
-                {"label": variant.label, "metrics": compare(played[0], games, simulation.num_players)}
+                {
+                    "label": variant.label,
+                    "changed": changes(played[0], games),
+                    "metrics": compare(played[0], games, simulation.num_players),
+                }
                 for variant, games in zip(simulation.variants[1:], played[1:], strict=True)
             ],
         }
@@ -89,8 +105,9 @@ def csv_text(simulation: Simulation, played: list[list[GameSummary]]) -> str:
 
 
 def plot_png(data: dict[str, Any]) -> bytes:
-    """A PNG: with variants compared, one panel per metric (each variant's difference from the baseline with its
-    95% interval, significant ones in red); otherwise the length, margin, seat and action-kind figures."""
+    """A PNG: with variants compared, the game's outcomes in three panels (each variant's difference from the
+    baseline with its 95% interval, significant ones in red); otherwise the length, margin, seat and action-kind
+    figures."""
     first, last = data["seeds"]
     title = f"{data['game']}, {data['players']} players, {data['games']} games, seeds {first}–{last}"
     if "comparison" in data:
@@ -104,29 +121,56 @@ def plot_png(data: dict[str, Any]) -> bytes:
     return image.getvalue()
 
 
+#: The comparison plot's panels: the outcomes of a game, each in its own unit.
+PANELS = (
+    ("length", "difference in actions or decisions a game"),
+    ("score", "difference in points of score"),
+    ("rate", "difference in percentage points"),
+)
+
+
+def _panel(row: dict[str, Any]) -> str:
+    """Which panel an outcome's row is drawn in."""
+    if row["rate"]:
+        return "rate"
+    return "length" if row["metric"] in ("decisions", "actions") else "score"
+
+
 def _comparison_figure(comparison: dict[str, Any]) -> Figure:
+    """One screen: the game's outcomes only (length; scores and margin; win rates and ties in points), each
+    variant's difference from the baseline with its 95% interval, red where significant after correction."""
     from matplotlib.figure import Figure  # imported when drawn: it takes a quarter of a second to load
 
-    names = [row["metric"] for row in comparison["variants"][0]["metrics"]]
-    columns = 4
-    rows = -(-len(names) // columns)
-    labels = [entry["label"] for entry in comparison["variants"]]
-    figure = Figure(figsize=(4.0 * columns, 2.2 * rows + 1.0 + 0.15 * len(labels) * rows), dpi=100)
-    axes = figure.subplots(rows, columns, squeeze=False).flatten()
-    for number, name in enumerate(names):
-        panel = axes[number]
-        for position, entry in enumerate(comparison["variants"]):
-            row = entry["metrics"][number]
-            colour = "#c0392b" if row["significant"] else "#4c72b0"
-            errors = [[row["difference"] - row["low"]], [row["high"] - row["difference"]]]
-            panel.errorbar([row["difference"]], [position], xerr=errors, fmt="o", color=colour, capsize=4)
+    entries = comparison["variants"]
+    outcomes = [row for row in entries[0]["metrics"] if row["family"] == OUTCOMES]
+    figure = Figure(figsize=(13.0, 6.5), dpi=100)
+    axes = figure.subplots(1, len(PANELS), gridspec_kw={"width_ratios": [2, 4, 5]})
+    for panel, (name, label) in zip(axes, PANELS, strict=True):
+        names = [row["metric"] for row in outcomes if _panel(row) == name]
+        spread = 0.6 / max(1, len(entries))
+        for position, entry in enumerate(entries):
+            rows = {row["metric"]: row for row in entry["metrics"]}
+            for place, metric in enumerate(names):
+                row = rows[metric]
+                unit = 100.0 if row["rate"] else 1.0
+                centre = unit * row["difference"]
+                errors = [[centre - unit * row["low"]], [unit * row["high"] - centre]]
+                colour = "#c0392b" if row["significant"] else "#4c72b0"
+                marker = "osD^v"[position % 5]
+                y = place + (position - (len(entries) - 1) / 2) * spread
+                panel.errorbar([centre], [y], xerr=errors, fmt=marker, color=colour, capsize=3, markersize=4)
         panel.axvline(0, color="grey", linewidth=1, linestyle="--")
-        panel.set_yticks(range(len(labels)), labels, fontsize=7)
-        panel.set_ylim(len(labels) - 0.3, -0.7)  # the first variant on top, as the tables list them
-        panel.set_title(name, fontsize=9)
-    for panel in axes[len(names) :]:
-        panel.set_visible(False)
-    figure.text(0.01, 0.005, f"difference from {comparison['baseline']}; red: 95% interval leaves out 0", fontsize=8)
+        panel.set_yticks(range(len(names)), names, fontsize=8)
+        panel.set_ylim(len(names) - 0.5, -0.5)
+        panel.set_xlabel(label, fontsize=8)
+    markers = ", ".join(f"{'osD^v'[n % 5]} {entry['label']}" for n, entry in enumerate(entries))
+    figure.text(
+        0.01,
+        0.005,
+        f"difference from {comparison['baseline']} with its 95% interval; red: significant after Holm's correction. "
+        f"{markers}",
+        fontsize=8,
+    )
     return figure
 
 
