@@ -10,7 +10,7 @@ function minutes(count) {
 
 function show(found) {
   byId("mail-address").value = found.address || "";
-  byId("mail-reminders").checked = Boolean(found.address) && found.reminders;
+  byId("mail-reminders").checked = found.address ? found.reminders : true; // an address is given to be reminded
   byId("mail-untimed").checked = found.untimed;
   byId("mail-remove").hidden = !found.address;
   byId("mail-relay").textContent = found.relay
