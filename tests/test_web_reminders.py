@@ -6,6 +6,8 @@ link that turns the reminders off over plain HTTP, with no sign-in. One message 
 for a seat without an address; an address that is not one is refused naming the field; a relay that refuses is
 tried again later.
 
+Without a relay the lobby's account panel says that no reminders are sent (tests/test_web_accounts_browser.py).
+
 Tests wait for events — a message in the mailbox, a sweep of the reminders counted by `/api/health` — never for
 time: a wait that sends nothing is shown by a later wait's message, the sweeps taking the longest waits first.
 """
@@ -19,6 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -27,6 +30,10 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
+from skald.web.reminders import ATTEMPTS, Reminders
+from skald.web.settings import Settings
+from skald.web.store.engine import make_engine
+from skald.web.store.stores import Stores
 from test_web_accounts import Browser
 from web_support import Server, free_port, running
 
@@ -291,9 +298,10 @@ def test_a_relay_that_refuses_is_tried_again_later_and_one_message_arrives(
     assert counts["failed"] == before["failed"]
 
 
-def test_without_a_relay_no_reminders_are_sent_and_the_account_panel_says_so(tmp_path: Path) -> None:
-    with running(f"sqlite:///{tmp_path / 'skald.db'}") as server:
-        astrid = member(server, "Astrid", "astrid@example.org")
-        status, mail = astrid.request("GET", "/api/account/mail")
-        assert status == 200 and mail["relay"] is False and mail["address"] == "astrid@example.org"
-        assert server.request("GET", "/api/health")[1]["reminders"]["relay"] is False
+def test_a_failed_delivery_is_tried_again_later_each_time_and_at_most_four_times(tmp_path: Path) -> None:
+    settings = Settings(f"sqlite:///{tmp_path / 'skald.db'}", remind_after=60.0)
+    reminders = Reminders(settings, Stores(make_engine(settings.db_url)), None)  # type: ignore[arg-type]
+    stamp = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
+    waits = [reminders.retry_at(stamp, failures) for failures in range(1, ATTEMPTS + 1)]
+    assert [None if at is None else (at - stamp).total_seconds() for at in waits] == [300, 600, 1200, None]
+    assert ATTEMPTS == 4

@@ -202,6 +202,8 @@ def register(app: typer.Typer) -> None:
         shown = url.split("@")[-1] if "@" in url else url
         where = settings.public_url or f"http://{host}:{port}"
         settings = replace(settings, served_url=f"http://{host}:{port}")
+        if settings.smtp_host and not settings.public_url and host in ("0.0.0.0", "::", ""):
+            console.print("[yellow]Reminders link to the address served, which names no host: set --public-url.[/]")
         console.print(f"Skald web table on [bold]{where}/[/] · database {escape(shown)}", markup=True, soft_wrap=True)
         run(settings, host, port, sock)
 

@@ -136,16 +136,23 @@ class Reminders:
     def _failures(wait: Wait) -> int:
         return wait.seen[2] if wait.seen is not None and wait.seen[0] == wait.version else 0
 
+    def retry_at(self, stamp: datetime, failures: int) -> datetime | None:
+        """When to try again after `failures` failed deliveries (the first `retry_after`, each next twice as long),
+        or None once `ATTEMPTS` were made."""
+        if failures >= ATTEMPTS:
+            return None
+        return stamp + timedelta(seconds=self.retry_after * 2 ** (failures - 1))
+
     async def _failed(self, wait: Wait, stamp: datetime, error: Exception) -> None:
         failures = self._failures(wait) + 1
-        if failures >= ATTEMPTS:
+        later = self.retry_at(stamp, failures)
+        if later is None:
             LOG.warning(
                 "reminders: giving up on game %s seat %d after %d tries: %s", wait.game_id, wait.seat, failures, error
             )
             await asyncio.to_thread(self.stores.reminders.settle, wait, "failed", failures)
             self.counts.failed += 1
             return
-        later = stamp + timedelta(seconds=self.retry_after * 2 ** (failures - 1))
         LOG.warning(
             "reminders: game %s seat %d not sent (%s); trying again at %s",
             wait.game_id,
