@@ -26,6 +26,8 @@ from skald.web.settings import Settings
 #: The longest address SMTP carries (RFC 5321: a path of 256 octets, less its brackets), and a local part.
 MAX_ADDRESS = 254
 MAX_LOCAL = 64
+#: The longest address read at all (RFC 3696's once-quoted 320): a longer one is refused before it is looked at.
+MAX_READ = 320
 #: A local part as a dot-atom (RFC 5322) of the characters every relay passes; quoted forms are refused.
 LOCAL = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
 LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
@@ -38,7 +40,7 @@ class MailIn(BaseModel):
     a clock."""
 
     model_config = ConfigDict(extra="forbid")
-    address: str | None = Field(None, max_length=MAX_ADDRESS + 66)
+    address: str | None = Field(None, max_length=MAX_READ)
     reminders: bool = Field(True, strict=True)
     untimed: bool = Field(False, strict=True)
 
