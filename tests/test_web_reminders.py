@@ -2,9 +2,9 @@
 
 A seat kept in an account with an address, in a game with a turn-based clock, whose turn waits `--remind-after`
 minutes, gets one message: the game, the opponents, the table's link (no seat token in it) and a signed unsubscribe
-link that turns the reminders off over plain HTTP, with no sign-in. One message a wait, also across a restart; none
-for a seat without an address; an address that is not one is refused naming the field; a relay that refuses is
-tried again later.
+link that turns the reminders off over plain HTTP, with no sign-in. One message a wait, also across a SIGKILL and a
+restart; none for a seat without an address; an address that is not one is refused naming the field; a relay that
+refuses is tried again later.
 
 Without a relay the lobby's account panel says that no reminders are sent (tests/test_web_accounts_browser.py).
 
@@ -183,8 +183,8 @@ def test_a_turn_that_waited_sends_one_message_with_the_table_and_an_unsubscribe_
     sweeps_pass(server)
     assert len(box.to("astrid@example.org")) == 1  # one message a wait, however many sweeps see it waiting
     assert box.to("bjorn@example.org") == []  # not his turn
-    server.stop()
-    server.start()  # a restart remembers what was sent
+    server.kill()
+    server.start()  # a restart after a SIGKILL remembers what was sent
     sweeps_pass(server)
     assert len(box.to("astrid@example.org")) == 1
 
