@@ -107,3 +107,26 @@ def test_a_person_changes_his_password_then_deletes_his_account_from_the_lobby(b
     page.fill("#account-password", "second of my words")
     page.click("#sign-in")
     page.wait_for_selector("#account-error:has-text('name or password: not right')")
+
+
+def test_a_person_sets_changes_and_removes_his_e_mail_address_in_the_lobby(browser: Any, server: Server) -> None:
+    page = browser.new_context().new_page()
+    sign(page, server, "#sign-up", "Gunnhild", "reminders by the fjord")
+    page.click("#account-mail summary")
+    # This server has no mail relay, and says so before anything is typed.
+    page.wait_for_selector("#mail-relay:has-text('This server sends no e-mail')")
+    page.fill("#mail-address", "gunnhild at example.org")
+    page.click("#mail-save")
+    page.wait_for_selector("#account-error:has-text('address: expected name@example.org')")
+    page.fill("#mail-address", "gunnhild@Example.org")
+    page.check("#mail-reminders")
+    page.click("#mail-save")
+    page.wait_for_selector("#account-done:has-text('Reminders will be sent to gunnhild@example.org')")
+    assert page.text_content("#account-error") == ""
+    page.reload()  # kept by the server, not the page
+    page.click("#account-mail summary")
+    page.wait_for_function("document.getElementById('mail-address').value === 'gunnhild@example.org'")
+    assert page.is_checked("#mail-reminders") and not page.is_checked("#mail-untimed")
+    page.click("#mail-remove")
+    page.wait_for_selector("#account-done:has-text('E-mail address removed')")
+    assert page.input_value("#mail-address") == "" and page.is_hidden("#mail-remove")

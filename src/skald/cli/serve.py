@@ -111,6 +111,37 @@ def register(app: typer.Typer) -> None:
             help="Days an unfinished game may go without a move before it is deleted, 0 for never "
             "(default: $SKALD_GAME_EXPIRY_DAYS, else 30).",
         ),
+        remind_after: str | None = typer.Option(
+            None,
+            "--remind-after",
+            metavar="MINUTES",
+            help="Minutes a turn waits before its player, if he asked, is sent one e-mail reminder "
+            "(default: $SKALD_REMIND_AFTER, else 60).",
+        ),
+        smtp_host: str | None = typer.Option(
+            None,
+            "--smtp-host",
+            metavar="HOST",
+            help="Mail relay that reminders are sent through; none: no reminders (default: $SKALD_SMTP_HOST).",
+        ),
+        smtp_port: str | None = typer.Option(
+            None, "--smtp-port", metavar="PORT", help="The relay's port (default: $SKALD_SMTP_PORT, else 25)."
+        ),
+        smtp_starttls: bool = typer.Option(
+            False, "--smtp-starttls", help="Ask the relay for STARTTLS (default: $SKALD_SMTP_STARTTLS)."
+        ),
+        smtp_user: str | None = typer.Option(
+            None,
+            "--smtp-user",
+            metavar="NAME",
+            help="Log in to the relay as NAME, the password from $SKALD_SMTP_PASSWORD (default: $SKALD_SMTP_USER).",
+        ),
+        mail_from: str | None = typer.Option(
+            None,
+            "--mail-from",
+            metavar="ADDRESS",
+            help="The reminders' sender address (default: $SKALD_MAIL_FROM).",
+        ),
         allow_client_seeds: bool = typer.Option(
             False,
             "--allow-client-seeds",
@@ -161,6 +192,7 @@ def register(app: typer.Typer) -> None:
             memory["game_expiry_days"] = setting_number("--game-expiry-days", game_expiry_days, least=0)
         if allow_client_seeds:
             memory["allow_client_seeds"] = True
+        memory.update(mail_settings(remind_after, smtp_host, smtp_port, smtp_starttls, smtp_user, mail_from))
         settings = Settings(url, games_per_minute=games_per_minute, moves_per_second=moves_per_second, **memory)
         check_proxies(settings.trusted_proxies)
         if host not in ("0.0.0.0", "::", "") and "*" not in settings.allowed_hosts:
@@ -169,6 +201,9 @@ def register(app: typer.Typer) -> None:
         sock = listen(host, port)  # before saying where: a port in use stops here, in one line
         shown = url.split("@")[-1] if "@" in url else url
         where = settings.public_url or f"http://{host}:{port}"
+        settings = replace(settings, served_url=f"http://{host}:{port}")
+        if settings.smtp_host and not settings.public_url and host in ("0.0.0.0", "::", ""):
+            console.print("[yellow]Reminders link to the address served, which names no host: set --public-url.[/]")
         console.print(f"Skald web table on [bold]{where}/[/] · database {escape(shown)}", markup=True, soft_wrap=True)
         run(settings, host, port, sock)
 
@@ -182,3 +217,44 @@ def check_proxies(proxies: tuple[str, ...]) -> None:
             raise SystemExit(
                 f"skald serve: trusted proxy {item!r}: expected an address or network such as 10.0.0.0/8"
             ) from None
+
+
+def mail_settings(
+    remind_after: str | None,
+    smtp_host: str | None,
+    smtp_port: str | None,
+    smtp_starttls: bool,
+    smtp_user: str | None,
+    mail_from: str | None,
+) -> dict[str, Any]:
+    """The reminders' settings given as flags (each overriding its environment variable); a relay without a sender,
+    or a sender that is no address, stops start-up with one line."""
+    import os
+
+    from skald.web.errors import TableError
+    from skald.web.mail import clean_address
+    from skald.web.settings import setting_number
+
+    given: dict[str, Any] = {}
+    if remind_after is not None:
+        given["remind_after"] = setting_number("--remind-after", remind_after, least=0.001)
+    if smtp_host is not None:
+        given["smtp_host"] = smtp_host.strip()
+    if smtp_port is not None:
+        given["smtp_port"] = int(setting_number("--smtp-port", smtp_port, least=1, whole=True))
+    if smtp_starttls:
+        given["smtp_starttls"] = True
+    if smtp_user is not None:
+        given["smtp_user"] = smtp_user.strip()
+    if mail_from is not None:
+        given["mail_from"] = mail_from.strip()
+    host = given.get("smtp_host", os.environ.get("SKALD_SMTP_HOST", "").strip())
+    sender = given.get("mail_from", os.environ.get("SKALD_MAIL_FROM", "").strip())
+    if host and not sender:
+        raise SystemExit("skald serve: --smtp-host needs --mail-from (or SKALD_MAIL_FROM), the reminders' sender")
+    if sender:
+        try:
+            clean_address(sender)
+        except TableError as error:
+            raise SystemExit(f"skald serve: --mail-from={sender!r}: {error.message}") from None
+    return given

@@ -27,9 +27,10 @@ from skald.web.openapi import reviewed_openapi
 from skald.web.ratings import Ratings
 from skald.web.refusals import invalid_request, table_error
 from skald.web.registry import Tables
+from skald.web.reminders import Reminders
 from skald.web.replays import Replays
 from skald.web.reviews import Reviews
-from skald.web.routes import accounts, chat, endings, games, pages, play, ratings, records, reviews
+from skald.web.routes import accounts, chat, endings, games, mail, pages, play, ratings, records, reviews
 from skald.web.settings import MAX_BODY, Settings
 from skald.web.store.engine import make_engine, migrate
 from skald.web.store.stores import Stores
@@ -70,6 +71,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(games.router)
     app.include_router(accounts.router(state.accounts, state.tables, state.store, settings))
+    app.include_router(mail.router)
     app.include_router(ratings.router)
     app.include_router(records.router)
     app.include_router(chat.router)
@@ -105,6 +107,7 @@ def open_services(app: FastAPI, settings: Settings) -> None:
     state.ratings = ratings
     state.reviews = Reviews(store.reviews, tables.bot_pool)
     state.accounts = Accounts(store.accounts, store.seats)
+    state.reminders = Reminders(settings, store, tables)
     state.finished = FinishedCache()
     state.replays = Replays()
     state.limits = Limits.of(settings)
@@ -120,6 +123,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await asyncio.to_thread(migrate, state.engine)
     await state.tables.open()
     state.tables.start_sweeping()
+    state.reminders.start()
     # Everything loaded so far (modules, the app) lives as long as the process: keep it out of the cyclic
     # garbage collector's full passes, which otherwise paused every table for ~100 ms each second under load,
     # and collect less often (each move allocates a few hundred short-lived objects, nearly all freed at once).
@@ -130,6 +134,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # long, rather than the default 5 ms: a request waits for the interpreter at each of its steps.
     sys.setswitchinterval(SWITCH_INTERVAL)
     yield
+    await state.reminders.close()
     await state.reviews.close()
     await state.tables.close()
     state.replays.close()

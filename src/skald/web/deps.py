@@ -17,6 +17,7 @@ from skald.web.guard import ClientAddresses, SecurityLog
 from skald.web.limits import Limits
 from skald.web.ratings import Ratings
 from skald.web.registry import Tables
+from skald.web.reminders import Reminders
 from skald.web.replays import Replays
 from skald.web.reviews import Reviews
 from skald.web.settings import Settings
@@ -81,6 +82,12 @@ async def reviews(connection: HTTPConnection) -> Reviews:
     return found
 
 
+async def reminders(connection: HTTPConnection) -> Reminders:
+    """The e-mail reminders of turns that wait."""
+    found: Reminders = connection.app.state.reminders
+    return found
+
+
 async def replays(connection: HTTPConnection) -> Replays:
     """The replay thread and what it keeps."""
     found: Replays = connection.app.state.replays
@@ -114,6 +121,7 @@ AccountsDep = Annotated[Accounts, Depends(accounts)]
 RatingsDep = Annotated[Ratings, Depends(ratings)]
 ReviewsDep = Annotated[Reviews, Depends(reviews)]
 ReplaysDep = Annotated[Replays, Depends(replays)]
+RemindersDep = Annotated[Reminders, Depends(reminders)]
 LimitsDep = Annotated[Limits, Depends(limits)]
 SecurityLogDep = Annotated[SecurityLog, Depends(security_log)]
 RulesPagesDep = Annotated[dict[str, str], Depends(rules_pages)]

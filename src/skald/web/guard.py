@@ -23,6 +23,10 @@ from starlette.requests import HTTPConnection
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 SECURITY = logging.getLogger("skald.web.security")
+#: The one write that may come as a form rather than JSON: the unsubscribe link of a reminder, posted by its page's
+#: button or by a mail program's one-click unsubscribe (RFC 8058), which posts `List-Unsubscribe=One-Click`.
+FORM = "application/x-www-form-urlencoded"
+FORM_PATHS = frozenset({"/unsubscribe"})
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -304,7 +308,8 @@ class Gate:
             return 413, "too_large", f"request body larger than {self.max_body} bytes"
         if headers.get("sec-fetch-site") == "cross-site" or (origin is not None and not self.same_site(host, origin)):
             return 403, "cross_site", "origin: requests that change a game must come from this server's own pages"
-        if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json" and not (kind == FORM and scope["path"] in FORM_PATHS):
             return 415, "content_type", "content-type: send the body as application/json"
         return None
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from skald import __version__
 from skald.web.accounts import AccountIn, NewPasswordIn, PasswordIn, SignOutIn
 from skald.web.idempotency import MAX_IDEMPOTENCY_KEY
+from skald.web.mail import MailIn
 from skald.web.schemas import CreateIn, DrawIn, ErrorOut, MoveIn, WhyIn
 
 #: The JSON body each endpoint reads itself (bounded in size, time and depth before it is parsed, so FastAPI never
@@ -25,6 +26,7 @@ BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("delete", "/api/session"): SignOutIn,
     ("post", "/api/account/password"): NewPasswordIn,
     ("delete", "/api/account"): PasswordIn,
+    ("post", "/api/account/mail"): MailIn,
 }
 #: What every refusal is declared as.
 REFUSED = {

@@ -32,6 +32,10 @@ MAX_BOT_GAMES = 50
 HIDDEN_PACE = 0.15
 #: Past positions one client address may have drawn for the replay per second (a burst of five times as many).
 REPLAYS_PER_SECOND = 4.0
+#: Minutes a seat waits for its person before his account is sent one e-mail reminder (`skald.web.reminders`).
+REMIND_AFTER = 60.0
+#: The mail relay's port unless set otherwise: SMTP, as a relay on the machine itself (Postfix, say) takes it.
+SMTP_PORT = 25
 
 
 def default_bot_workers() -> int:
@@ -173,3 +177,22 @@ class Settings:
     #: Of those, how many one client address may have created (`--max-bot-games-per-client`, else
     #: `SKALD_MAX_BOT_GAMES_PER_CLIENT`).
     max_bot_games_per_client: int = field(default_factory=environment_max_bot_games_per_client)
+    #: Minutes a seat waits for its person before his account is sent one reminder (`--remind-after`, else
+    #: `SKALD_REMIND_AFTER`).
+    remind_after: float = field(
+        default_factory=lambda: environment_number("SKALD_REMIND_AFTER", REMIND_AFTER, least=0.001)
+    )
+    #: The mail relay reminders are sent through (`--smtp-host`, else `SKALD_SMTP_HOST`; none: no reminders), its
+    #: port, whether to ask it for STARTTLS, and the login (the password only from `SKALD_SMTP_PASSWORD`, kept out
+    #: of the command line); `mail_from` is the sender's address (`--mail-from`, else `SKALD_MAIL_FROM`).
+    smtp_host: str = field(default_factory=lambda: os.environ.get("SKALD_SMTP_HOST", "").strip())
+    smtp_port: int = field(
+        default_factory=lambda: int(environment_number("SKALD_SMTP_PORT", SMTP_PORT, least=1, whole=True))
+    )
+    smtp_starttls: bool = field(default_factory=lambda: environment_flag("SKALD_SMTP_STARTTLS"))
+    smtp_user: str = field(default_factory=lambda: os.environ.get("SKALD_SMTP_USER", "").strip())
+    smtp_password: str = field(default_factory=lambda: os.environ.get("SKALD_SMTP_PASSWORD", ""), repr=False)
+    mail_from: str = field(default_factory=lambda: os.environ.get("SKALD_MAIL_FROM", "").strip())
+    #: The address the server listens at (`http://HOST:PORT`, set by `skald serve`): what links in mail are built
+    #: on when there is no public URL.
+    served_url: str = ""

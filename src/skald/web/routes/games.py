@@ -57,6 +57,7 @@ async def health(request: Request, tables: TablesDep, finished: FinishedDep, rep
         "tables": tables.stats(),
         "finished_cache": {"bytes": finished.size, "hits": finished.hits},
         "replays": replays.stats(),
+        "reminders": request.app.state.reminders.stats(),
     }
 
 

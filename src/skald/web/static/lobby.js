@@ -1,4 +1,5 @@
 import { api, el, icon, joined, loadSession, remember, session } from "./common.js";
+import { drawMail, startMail } from "./mail.js";
 
 // The lobby: create a game (seats, bots, rule options), hand out invite links, list this browser's games.
 let catalogue = null;
@@ -159,6 +160,7 @@ function drawAccount() {
   document.getElementById("account-manage").hidden = !session.account;
   document.getElementById("account-form").hidden = Boolean(session.account);
   document.getElementById("account-name").textContent = session.account ? session.account.name : "";
+  drawMail(session.account);
 }
 
 async function signIn(path) {
@@ -212,6 +214,7 @@ async function start() {
   document.getElementById("sign-out").addEventListener("click", signOut);
   document.getElementById("password-form").addEventListener("submit", (event) => { event.preventDefault(); manageAccount(true); });
   document.getElementById("delete-account").addEventListener("click", () => manageAccount(false));
+  startMail();
   await loadSession();
   drawAccount();
   catalogue = await api("GET", "/api/catalogue");

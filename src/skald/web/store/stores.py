@@ -12,6 +12,7 @@ from skald.web.store.departures import DepartureStore
 from skald.web.store.games import GameStore
 from skald.web.store.idempotency import IdempotencyStore
 from skald.web.store.ratings import RatingStore
+from skald.web.store.reminders import ReminderStore
 from skald.web.store.reviews import ReviewStore
 from skald.web.store.seats import SeatStore
 from skald.web.store.secret import SecretStore
@@ -30,5 +31,6 @@ class Stores:
         self.reviews = ReviewStore(self.database)
         self.accounts = AccountStore(self.database)
         self.ratings = RatingStore(self.database)
+        self.reminders = ReminderStore(self.database)
         self.idempotency = IdempotencyStore(self.database)
         self.secret = SecretStore(self.database)
