@@ -278,26 +278,9 @@ class TerminalTable:
         state = self.state
         if self.passing and self.at_keyboard != seat:
             self.pass_keyboard(seat)
-        # The whole table is shown again whenever the state changed since it was last drawn (the same seat may
-        # decide several times in a row, each decision changing the table).
-        head: list[RenderableType] = []
-        if self.show_board or self.drawn_at != len(state.history):
-            head = [Rule(Text(f"{self.names[seat]}: {self.view.step(state)}")), *self.unseen_lines(seat)]
-            head.append(self.view.board(state, self.names, seat))
-            self.show_board = False
-            self.drawn_at = len(state.history)
         keys = self.view.keys(state)
         offer = state.game.presentation.standing_answer(state)
-        tail: list[RenderableType] = []
-        if offer is not None:
-            wording = offer.label[:1].lower() + offer.label[1:]
-            tail.append(Text.from_markup(f"[dim]Type [b]keep[/b] to {escape(wording)}.[/]"))
-        prompt = f"{escape(self.names[seat])} ({escape(self.view.step(state))})> "
-        # Too tall for the terminal in full, the choices are listed compactly, so that the board stays in view.
-        whole = [*head, *self.choices(keys, compact=False), *tail]
-        self.compact = console.is_terminal and _screen_rows(whole, prompt) > console.size.height
-        for part in [*head, *self.choices(keys), *tail]:
-            console.print(part)
+        prompt = self.draw(seat, keys, offer)
         keymap = dict(keys)
         while True:
             text = self.read(prompt)
@@ -333,6 +316,30 @@ class TerminalTable:
                 if action is not None:
                     self.apply(action, seat)
                     return
+
+    def draw(self, seat: int, keys: list[tuple[str, int]], offer: StandingAnswer | None) -> str:
+        """Show the table (when it changed), the step's choices and any standing answer offered; returns the prompt.
+        Where it would not all fit the terminal's height, the choices are listed compactly, so that the board stays
+        in view."""
+        state = self.state
+        # The whole table is shown again whenever the state changed since it was last drawn (the same seat may
+        # decide several times in a row, each decision changing the table).
+        head: list[RenderableType] = []
+        if self.show_board or self.drawn_at != len(state.history):
+            head = [Rule(Text(f"{self.names[seat]}: {self.view.step(state)}")), *self.unseen_lines(seat)]
+            head.append(self.view.board(state, self.names, seat))
+            self.show_board = False
+            self.drawn_at = len(state.history)
+        tail: list[RenderableType] = []
+        if offer is not None:
+            wording = offer.label[:1].lower() + offer.label[1:]
+            tail.append(Text.from_markup(f"[dim]Type [b]keep[/b] to {escape(wording)}.[/]"))
+        prompt = f"{escape(self.names[seat])} ({escape(self.view.step(state))})> "
+        whole = [*head, *self.choices(keys, compact=False), *tail]
+        self.compact = console.is_terminal and _screen_rows(whole, prompt) > console.size.height
+        for part in [*head, *self.choices(keys), *tail]:
+            console.print(part)
+        return prompt
 
     def understand(self, text: str, keymap: dict[str, int]) -> int | None:
         """The legal action an entry names (a key or notation); otherwise say why not and return None."""
