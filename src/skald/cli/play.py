@@ -17,6 +17,11 @@ the table takes it and says so, when that tells nobody anything: with one person
 bots), or in a game without hidden information. With several people and hidden hands, whether a person has a real
 choice can depend on his hand, so the table asks as the game's rules ask (a pass screen included) and the others
 cannot tell one case from the other.
+
+An answer is only what was typed after its prompt appeared: at a terminal, whatever was typed ahead (while bots
+moved) is set aside when the prompt is shown (`skald.cli.typeahead`). Where the table, the choices and the prompt
+would not fit the terminal's height, the choices are listed compactly (`skald.cli.choices`) so the board stays in
+view.
 """
 
 from __future__ import annotations
