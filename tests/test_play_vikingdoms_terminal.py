@@ -4,6 +4,7 @@ and an undo refusal that names the action in the way in Vikingdoms' notation."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import signal
@@ -39,6 +40,8 @@ class Table:
             encoding="utf-8",
             timeout=60,
             preexec_fn=_as_at_a_terminal,
+            # The terminal's own size: not the COLUMNS and LINES that readline, loaded by the test runner, exports.
+            env={key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")},
         )
         self.child.delaybeforesend = None
         self.seen = ""

@@ -17,6 +17,11 @@ the table takes it and says so, when that tells nobody anything: with one person
 bots), or in a game without hidden information. With several people and hidden hands, whether a person has a real
 choice can depend on his hand, so the table asks as the game's rules ask (a pass screen included) and the others
 cannot tell one case from the other.
+
+An answer is only what was typed after its prompt appeared: at a terminal, whatever was typed ahead (while bots
+moved) is set aside when the prompt is shown (`skald.cli.typeahead`). Where the table, the choices and the prompt
+would not fit the terminal's height, the choices are listed compactly (`skald.cli.choices`) so the board stays in
+view.
 """
 
 from __future__ import annotations
@@ -29,14 +34,16 @@ import time
 from pathlib import Path
 
 import typer
+from rich.console import RenderableType
 from rich.markup import escape
 from rich.rule import Rule
-from rich.table import Table as Grid
 from rich.text import Text
 
 from skald.bots import Bot, SpecError, make_bot
+from skald.cli.choices import label, listing, one
 from skald.cli.common import check_options, console, display_names, fail, find_game, load_record, parse_options
 from skald.cli.table import View
+from skald.cli.typeahead import set_aside
 from skald.engine import (
     CHANCE,
     PERFECT,
@@ -57,6 +64,7 @@ PERSON = "human"
 DEFAULT_SEATS = "you,mcts:normal"
 COMMANDS = (
     ("help", "the commands and how to type this step's choice"),
+    ("? [KEY]", "what each choice does (or the one with KEY), in the game's words"),
     ("rules", "what the rulebook says about this step"),
     ("rules all", "the whole game in brief: the goal, the end, a turn's phases, the scoring, the words used"),
     ("board", "the whole table again"),
@@ -144,6 +152,8 @@ class TerminalTable:
         #: The standing answer each person keeps (`keep`: `Presentation.standing_answer`), given for him until his
         #: next decision of another kind.
         self.standing: dict[int, StandingAnswer] = {}
+        #: Whether the choices are listed compactly at this decision (a terminal too short for them and the board).
+        self.compact = False
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot in `seat`: `--seed` plus the seat, or 64 unpredictable bits."""
@@ -273,29 +283,20 @@ class TerminalTable:
         state = self.state
         if self.passing and self.at_keyboard != seat:
             self.pass_keyboard(seat)
-        # The whole table is shown again whenever the state changed since it was last drawn (the same seat may
-        # decide several times in a row, each decision changing the table).
-        if self.show_board or self.drawn_at != len(state.history):
-            console.print(Rule(Text(f"{self.names[seat]}: {self.view.step(state)}")))
-            self.show_unseen(seat)
-            console.print(self.view.board(state, self.names, seat))
-            self.show_board = False
-            self.drawn_at = len(state.history)
         keys = self.view.keys(state)
-        self.show_choices(keys)
         offer = state.game.presentation.standing_answer(state)
-        if offer is not None:
-            console.print(f"[dim]Type [b]keep[/b] to {escape(offer.label[:1].lower() + offer.label[1:])}.[/]")
+        prompt = self.draw(seat, keys, offer)
         keymap = dict(keys)
-        prompt = f"{escape(self.names[seat])} ({escape(self.view.step(state))})> "
         while True:
             text = self.read(prompt)
             if not text:
                 continue
             word, _, rest = text.partition(" ")
             command = word.lower()
-            if command in ("help", "?"):
+            if command == "help":
                 self.show_help()
+            elif command == "?":
+                self.explain(rest.strip(), keys)
             elif command == "rules":
                 self.show_rules(state, rest.strip().lower() == "all")
             elif command == "board":
@@ -320,6 +321,30 @@ class TerminalTable:
                 if action is not None:
                     self.apply(action, seat)
                     return
+
+    def draw(self, seat: int, keys: list[tuple[str, int]], offer: StandingAnswer | None) -> str:
+        """Show the table (when it changed), the step's choices and any standing answer offered; returns the prompt.
+        Where it would not all fit the terminal's height, the choices are listed compactly, so that the board stays
+        in view."""
+        state = self.state
+        # The whole table is shown again whenever the state changed since it was last drawn (the same seat may
+        # decide several times in a row, each decision changing the table).
+        head: list[RenderableType] = []
+        if self.show_board or self.drawn_at != len(state.history):
+            head = [Rule(Text(f"{self.names[seat]}: {self.view.step(state)}")), *self.unseen_lines(seat)]
+            head.append(self.view.board(state, self.names, seat))
+            self.show_board = False
+            self.drawn_at = len(state.history)
+        tail: list[RenderableType] = []
+        if offer is not None:
+            wording = offer.label[:1].lower() + offer.label[1:]
+            tail.append(Text.from_markup(f"[dim]Type [b]keep[/b] to {escape(wording)}.[/]"))
+        prompt = f"{escape(self.names[seat])} ({escape(self.view.step(state))})> "
+        whole = [*head, *self.choices(keys, compact=False), *tail]
+        self.compact = console.is_terminal and _screen_rows(whole, prompt) > console.size.height
+        for part in [*head, *self.choices(keys), *tail]:
+            console.print(part)
+        return prompt
 
     def understand(self, text: str, keymap: dict[str, int]) -> int | None:
         """The legal action an entry names (a key or notation); otherwise say why not and return None."""
@@ -348,7 +373,10 @@ class TerminalTable:
         return action
 
     def read(self, prompt: str) -> str:
-        """One line from the person; Ctrl-D at a terminal means leaving, any other end of input is an error."""
+        """One line from the person, typed after the prompt appeared: a line typed ahead (while bots moved) is set
+        aside, and the person told. Ctrl-D at a terminal means leaving, any other end of input is an error."""
+        if set_aside():
+            console.print(Text("(what you typed before this prompt was set aside)", style="dim"))
         try:
             return console.input(prompt).strip()
         except EOFError:
@@ -366,36 +394,39 @@ class TerminalTable:
         self.at_keyboard = seat
         self.show_board = True
 
-    def show_unseen(self, seat: int) -> None:
+    def unseen_lines(self, seat: int) -> list[Text]:
         """What happened since `seat` last had the keyboard, as that seat may see it (hot seat, hidden hands)."""
         lines, self.unseen[seat] = self.unseen.get(seat, []), []
-        if lines:
-            console.print(Text("Since your last turn:", style="bold"))
-            for line in lines:
-                console.print(Text(f"  {line}"))
+        return [Text("Since your last turn:", style="bold"), *(Text(f"  {line}") for line in lines)] if lines else []
 
-    def show_choices(self, keys: list[tuple[str, int]]) -> None:
-        """The notes for this step, the close-up with keys marked, and the legal choices with their keys."""
+    def choices(self, keys: list[tuple[str, int]], compact: bool | None = None) -> list[RenderableType]:
+        """The notes for this step, the close-up with keys marked, and the legal choices with their keys: listed
+        compactly where the terminal is too short for them (`self.compact`, unless `compact` says otherwise)."""
         state = self.state
-        for note in self.view.notes(state):
-            console.print(note)
+        shown: list[RenderableType] = [
+            Text.from_markup(note) if isinstance(note, str) else note for note in self.view.notes(state)
+        ]
         focus = self.view.focus(state, keys)
         if focus is not None:
-            console.print(focus)
-        console.print(Text(f"Choices ({self.view.step(state)}):", style="bold"))
-        width = max((len(key) for key, _ in keys), default=1) + 4
-        for title, group in self.view.groups(state, keys):
-            if title:
-                console.print(Text(f" {title}:", style="italic"))
-            # The key in a column of its own: a label longer than the terminal wraps under itself, not under the
-            # key (a narrow terminal keeps the list readable).
-            grid = Grid.grid(padding=(0, 1, 0, 0))
-            grid.add_column(width=width, justify="right", no_wrap=True)
-            grid.add_column()
-            for key, action in group:
-                grid.add_row(Text(f"[{key}]", style="bold"), self._label(state.action_to_notation(action), action))
-            console.print(grid)
-        console.print(Text("…or type a move in notation, or help, rules, board, undo, save [FILE], quit.", style="dim"))
+            shown.append(focus)
+        compact = self.compact if compact is None else compact
+        return [*shown, *listing(self.view, state, keys, console.size.width, compact)]
+
+    def show_choices(self, keys: list[tuple[str, int]], compact: bool | None = None) -> None:
+        """Print the step's notes, close-up and choices (`choices`)."""
+        for part in self.choices(keys, compact):
+            console.print(part)
+
+    def explain(self, text: str, keys: list[tuple[str, int]]) -> None:
+        """`?`: every choice with the game's words on it; `? KEY`: that one."""
+        if not text:
+            self.show_choices(keys, compact=False)
+            return
+        action = dict(keys).get(text)
+        if action is None:
+            console.print(f"[red]No choice {escape(text)}:[/] type ? and one of the keys listed.")
+            return
+        console.print(one(self.view, self.state, text, action))
 
     @staticmethod
     def _said(who: str, label: Text) -> Text:
@@ -406,11 +437,7 @@ class TerminalTable:
 
     def _label(self, notation: str, action: int, described: bool = True) -> Text:
         """The action's notation and, unless hidden from the viewer, the game's words on what it does."""
-        label = Text(f"{notation:<12}", style="cyan")
-        description = self.view.describe(self.state, action) if described else ""
-        if description:
-            label.append(f" {description}")
-        return label
+        return label(self.view, self.state, notation, action, None if described else "")
 
     def show_rules(self, state: State, whole: bool) -> None:
         """The rulebook on this step or, `whole`, the game in brief (where the game gives one)."""
@@ -510,6 +537,13 @@ class TerminalTable:
         console.print(self.view.standings(self.state, self.names))
         console.print(Text(self.view.verdict(self.state, self.names)))
         self.save(self.save_path)
+
+
+def _screen_rows(parts: list[RenderableType], prompt: str) -> int:
+    """How many rows of the terminal `parts` and then the prompt's line take."""
+    options = console.options
+    rows = sum(len(console.render_lines(part, options, pad=False)) for part in parts)
+    return rows + len(console.render_lines(Text.from_markup(prompt), options, pad=False))
 
 
 def clear_screen() -> None:

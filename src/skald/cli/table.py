@@ -55,6 +55,10 @@ class View:
         """A few words beside an action's notation saying what it does (empty when the notation says it all)."""
         return _presentation(state).describe(state, action)
 
+    def brief(self, state: State, action: int) -> str:
+        """The words kept beside an action's notation where the terminal is short of rows (empty: none needed)."""
+        return _presentation(state).brief(state, action)
+
     def notes(self, state: State) -> list[str]:
         """Lines of Rich markup on what matters at this step (prices, forced rules), shown above the choices."""
         return _presentation(state).notes(state)

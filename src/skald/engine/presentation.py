@@ -125,6 +125,12 @@ class Presentation:
         """A few words saying what a legal `action` of the seat to act does (empty when its notation says it all)."""
         return ""
 
+    def brief(self, state: Position, action: int) -> str:
+        """The words a terminal short of rows keeps beside `action`'s notation (`describe` in full elsewhere): all of
+        `describe` by default; "" where the notation and the group's heading say enough, and the terminal then lays
+        such choices side by side."""
+        return self.describe(state, action)
+
     def groups(self, state: Position, actions: list[int]) -> list[tuple[str, list[int]]]:
         """The seat to act's `actions` under headings, in the order to show them; one untitled group by default."""
         return [("", list(actions))]

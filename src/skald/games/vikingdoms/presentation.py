@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.text import Text
 
@@ -93,6 +94,30 @@ TERMINATION = {
 }
 
 
+#: The lines a step's choices and prompt take below the table at most (a recruitment's compact listing of fifty
+#: moves), kept free when choosing the table's form.
+CHOICES_ROOM = 16
+
+
+class VikingdomsTable:
+    """The whole table in the form that fits where it is printed: in full where the terminal has room for it and
+    the choices, else the compact form (`render.render_compact`: the islands beside the board, a line a seat), which
+    keeps the board, the seats and the choices in view at 80×24. Rich asks at print time, so the person's terminal
+    decides; printed anywhere but a terminal (a file, a pipe), the table is whole."""
+
+    def __init__(self, state: VikingdomsState, names: list[str]) -> None:
+        self.state = state
+        self.names = names
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The table's markup as Rich text, in the form the terminal's height leaves room for."""
+        full = render.render_text(self.state, True, self.names)
+        if console.is_terminal and full.count("\n") + 1 + CHOICES_ROOM > options.size.height:
+            yield Text.from_markup(render.render_compact(self.state, True, self.names, options.max_width))
+        else:
+            yield Text.from_markup(full)
+
+
 def _state(state: State) -> VikingdomsState:
     if not isinstance(state, VikingdomsState):
         raise TypeError(f"the Vikingdoms presentation cannot show a {type(state).__name__}")
@@ -103,8 +128,9 @@ class VikingdomsPresentation(Presentation):
     """Vikingdoms in words: each phase's prompt and click hint, what a tile or an ally brings, the tie-break."""
 
     def board(self, state: State, seat: int | None, names: list[str]) -> Any:
-        """The whole table (render.py) in colour, each seat by its name and colour (`Astrid (Red)`)."""
-        return Text.from_markup(render.render_text(_state(state), True, [escape(name) for name in names]))
+        """The whole table (render.py) in colour, each seat by its name and colour (`Astrid (Red)`): in full, or
+        compact on a terminal too short for it and the choices (`VikingdomsTable`)."""
+        return VikingdomsTable(_state(state), [escape(name) for name in names])
 
     def seat_summary(self, state: State, seat: int, viewer: int | None) -> str:
         """Coins towards the twenty that win, territory tiles and the camp: `7/20 coins · 3 tiles · camp 4`."""
@@ -161,6 +187,12 @@ class VikingdomsPresentation(Presentation):
         if kind == "move":
             return f"{data['count']} Viking{'s' if data['count'] != 1 else ''} from {data['from']} onto {data['to']}"
         return ""
+
+    def brief(self, state: State, action: int) -> str:
+        """On a short terminal a placement's square and a move's notation (`2b3-d3`: two Vikings from b3 onto d3)
+        under their heading say it all; a tile, an ally or an island keeps its words."""
+        kind = _state(state).action_to_json(action).get("type")
+        return "" if kind in ("place", "move") else self.describe(state, action)
 
     def groups(self, state: State, actions: list[int]) -> list[tuple[str, list[int]]]:
         """At recruitment, placing from the camp apart from moving a stack (and passing, when allowed)."""
