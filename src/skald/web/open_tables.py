@@ -101,8 +101,10 @@ async def join(
     taken starts the table."""
     async with table.lock:
         seat = free_seat(table, wanted)
-        if account_id is not None and await asyncio.to_thread(tables.stores.seats.account_seat, table.id, account_id):
-            raise TableError(*REFUSED["claimed"], 409)
+        if account_id is not None:
+            kept = await asyncio.to_thread(tables.stores.seats.account_seat, table.id, account_id)
+            if kept is not None:
+                raise TableError(*REFUSED["claimed"], 409)
         cleaned = joiner_name(table, seat, name)
         token = secrets.token_urlsafe(24)
         digest = token_hash(token)

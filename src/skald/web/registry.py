@@ -58,6 +58,18 @@ def check_bots(seats: list[tuple[str, str]]) -> None:
                 raise TableError("seats", f"seats[{index}].bot: {error}") from None
 
 
+def new_tokens(
+    kinds: list[str], claimed_later: bool, open_seats: tuple[int, ...]
+) -> tuple[list[str | None], list[str | None]]:
+    """A new token and its hash for each person seat of a new game (none for bots, open seats, or seats claimed later
+    by the holders of the game before)."""
+    tokens: list[str | None] = []
+    for index, kind in enumerate(kinds):
+        made = kind == HUMAN and not claimed_later and index not in open_seats
+        tokens.append(secrets.token_urlsafe(24) if made else None)
+    return tokens, [None if token is None else token_hash(token) for token in tokens]
+
+
 class Tables:
     """The live tables of one server process, backed by the stores: those in use, and the recently used up to a
     cap."""
@@ -162,16 +174,7 @@ class Tables:
         check_bots(seats)
         if any(kind != HUMAN for _name, kind in seats):
             self.check_bot_games(owner)
-        tokens: list[str | None] = []
-        hashes: list[str | None] = []
-        for index, (_name, kind) in enumerate(seats):
-            if kind != HUMAN or claimed_later or index in open_seats:
-                tokens.append(None)
-                hashes.append(None)
-            else:
-                token = secrets.token_urlsafe(24)
-                tokens.append(token)
-                hashes.append(token_hash(token))
+        tokens, hashes = new_tokens([kind for _name, kind in seats], claimed_later, open_seats)
         stamp = now()
         row = GameRow(
             id=secrets.token_urlsafe(12),
