@@ -16,6 +16,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from skald.engine import Record, get_game
+from test_web_ratings import account, rated_games
 from web_support import Server, running
 
 
@@ -137,3 +138,20 @@ def test_under_the_expel_rule_the_default_the_seat_whose_clock_runs_out_is_ranke
         "POST", "/api/games", {"seats": two, "clock": {"kind": "live", "timeout": "leave"}}
     )
     assert status == 400 and "clock.timeout" in refusal["error"]["message"]
+
+
+def test_under_the_bot_rule_a_rated_game_played_out_by_the_bots_is_rated_as_played(server: Server) -> None:
+    clock = {"kind": "live", "bank": 1, "increment": 0, "timeout": "bot", "stand_in": "random"}
+    browsers = [account(server, name) for name in ("Gudrun", "Halvard")]
+    seats = [{"kind": "human", "name": "Gudrun"}, {"kind": "human", "name": "Halvard"}]
+    game = server.create(seats, clock=clock)
+    for browser, invite in zip(browsers, game["invites"], strict=True):
+        assert browser.request("POST", f"/api/games/{game['id']}/claim", {}, token=invite["token"])[0] == 200
+    with hello(server, game["id"], None) as conn:  # both clocks run out in turn: the bots play the game out
+        ended = until(conn, lambda m: m["type"] == "update" and m["status"] == "over", timeout=120)
+    assert sorted(away(ended)) == [0, 1] and ended["resigned"] == []
+    standings = ended["result"]["standings"]
+    assert not any(row.get("resigned") for row in standings)  # nobody expelled: the board's own result
+    for row in standings:
+        (played,) = rated_games(server, ("Gudrun", "Halvard")[row["seat"]], 1)
+        assert played["id"] == game["id"] and played["place"] == row["place"]  # rated at the place the board gave
