@@ -156,6 +156,8 @@ async function listMine() {
         const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
         cell.textContent = `over — won by ${winners}`;
         order[index] = ORDER.over;
+      } else if (game.waiting) {
+        cell.textContent = `waiting for ${game.waiting} player${game.waiting === 1 ? "" : "s"}`;
       } else if (game.to_move !== null && game.to_move === game.you) {
         cell.textContent = "your turn";
         cell.className = "turn yours";
