@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -160,3 +161,15 @@ def test_a_full_seat_a_look_alike_name_and_a_second_seat_for_one_account_are_ref
     assert status == 200 and joined["seat"] == 2
     status, refusal = server.request("POST", path, {"name": "Cnut"})
     assert status == 409 and refusal["error"]["code"] == "started"
+
+
+def test_an_open_seat_gets_no_token_from_a_creation_made_under_an_idempotency_key(server: Server) -> None:
+    body = json.dumps({"seats": OPEN_PAIR}).encode()
+    request = urllib.request.Request(server.url + "/api/games", data=body, method="POST")
+    request.add_header("Content-Type", "application/json")
+    request.add_header("Idempotency-Key", "open-table-1")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        game = json.loads(response.read())
+    assert [invite["seat"] for invite in game["invites"]] == [0]
+    status, joined = server.request("POST", f"/api/games/{game['id']}/join", {"name": "Bjorn"})
+    assert status == 200 and joined["seat"] == 1
