@@ -11,7 +11,6 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,34 +86,6 @@ def test_an_open_table_is_listed_joined_by_a_second_client_and_starts_when_its_l
         assert until(conn, lambda m: m["type"] == "welcome")["you"] == 1
 
 
-def test_nobody_moves_at_a_waiting_table_a_restart_keeps_it_waiting_and_joins_are_limited_per_address(
-    tmp_path: Path,
-) -> None:
-    with running(f"sqlite:///{tmp_path / 'skald.db'}", "--games-per-minute", "4") as server:
-        game = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}])
-        astrid = game["invites"][0]["token"]
-        status, refusal = server.request(
-            "POST", f"/api/games/{game['id']}/moves", {"version": 0, "action": {"type": "pass"}}, token=astrid
-        )
-        assert (
-            status == 409 and refusal["error"]["code"] == "waiting" and "1 more player" in refusal["error"]["message"]
-        )
-        server.kill()
-        server.start()
-        status, summary = server.request("GET", f"/api/games/{game['id']}")
-        assert status == 200 and summary["waiting"] == 1 and summary["version"] == 0  # not even chance drew
-        assert game["id"] in listed(server)
-        status, joined = server.request("POST", f"/api/games/{game['id']}/join", {"name": "Bjorn", "seat": 1})
-        assert status == 200 and joined["game"]["waiting"] == 0
-        with hello(server, game["id"], None) as conn:
-            until(conn, lambda m: m["type"] == "update" and m["version"] > 0)  # chance and the bot carry on
-        # Joining counts against the address as creating does: 4 a minute here, one of them used above.
-        more = server.create([{"kind": "human", "name": "Astrid"}, *[{"kind": "open"}] * 3])
-        answers = [server.request("POST", f"/api/games/{more['id']}/join", {"name": f"P{n}"}) for n in range(4)]
-        assert [status for status, _ in answers] == [200, 200, 200, 429]
-        assert answers[3][1]["error"]["code"] == "rate_limited"
-
-
 def test_the_creator_starts_his_table_with_bots_of_a_chosen_level_in_the_seats_still_open(server: Server) -> None:
     game = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "open"}, {"kind": "open"}])
     status, joined = server.request("POST", f"/api/games/{game['id']}/join", {"name": "Bjorn"})
@@ -173,3 +144,30 @@ def test_an_open_seat_gets_no_token_from_a_creation_made_under_an_idempotency_ke
     assert [invite["seat"] for invite in game["invites"]] == [0]
     status, joined = server.request("POST", f"/api/games/{game['id']}/join", {"name": "Bjorn"})
     assert status == 200 and joined["seat"] == 1
+
+
+def test_nobody_moves_at_a_waiting_table_a_restart_keeps_it_waiting_and_joins_are_limited_per_address(
+    server: Server,
+) -> None:
+    """The module's last test: it restarts the shared server with 4 creations (and joins) a minute per address."""
+    game = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}])
+    astrid = game["invites"][0]["token"]
+    status, refusal = server.request(
+        "POST", f"/api/games/{game['id']}/moves", {"version": 0, "action": {"type": "pass"}}, token=astrid
+    )
+    assert status == 409 and refusal["error"]["code"] == "waiting" and "1 more player" in refusal["error"]["message"]
+    server.kill()
+    server.extra = (*server.extra, "--games-per-minute", "4")
+    server.start()
+    status, summary = server.request("GET", f"/api/games/{game['id']}")
+    assert status == 200 and summary["waiting"] == 1 and summary["version"] == 0  # not even chance drew
+    assert game["id"] in listed(server)
+    status, joined = server.request("POST", f"/api/games/{game['id']}/join", {"name": "Bjorn", "seat": 1})
+    assert status == 200 and joined["game"]["waiting"] == 0
+    with hello(server, game["id"], None) as conn:
+        until(conn, lambda m: m["type"] == "update" and m["version"] > 0)  # chance and the bot carry on
+    # Joining counts against the address as creating does: 4 a minute here, one of them used above.
+    more = server.create([{"kind": "human", "name": "Astrid"}, *[{"kind": "open"}] * 3])
+    answers = [server.request("POST", f"/api/games/{more['id']}/join", {"name": f"P{n}"}) for n in range(4)]
+    assert [status for status, _ in answers] == [200, 200, 200, 429]
+    assert answers[3][1]["error"]["code"] == "rate_limited"
