@@ -1,6 +1,7 @@
 """An open table filled by two browsers, in headless Chromium (Debian's `chromium`, driven by Playwright): one makes a
 game with an open seat in the lobby and lands at its table, which waits for a player with its link to share; another
-finds the table in its lobby's "Open tables", joins it as a guest with one click, and the two play moves of it."""
+finds the table in its lobby's "Open tables", joins it as a guest with one click, and the two play moves of it. And a
+player whose clock ran out under the `bot` rule takes his seat back with "I'm back"."""
 
 from __future__ import annotations
 
@@ -75,3 +76,19 @@ def test_two_browsers_find_an_open_table_in_the_lobby_and_play_it(browser: Any, 
     assert astrid.evaluate("window.skaldState.version") == bjorn.evaluate("window.skaldState.version")
     bjorn.goto(server.url + "/")
     bjorn.wait_for_selector("#open-empty:not([hidden])")  # a full table is no longer offered
+
+
+def test_a_player_whose_clock_ran_out_takes_his_seat_back_from_the_bot_with_im_back(
+    browser: Any, server: Server
+) -> None:
+    clock = {"kind": "live", "bank": 1, "increment": 0, "timeout": "bot", "stand_in": "random"}
+    game = server.create([{"kind": "human", "name": "Astrid"}, {"kind": "bot", "bot": "random"}], clock=clock)
+    page = browser.new_context(bypass_csp=True).new_page()
+    page.goto(game["invites"][0]["url"])
+    page.wait_for_selector("#back-button")  # her clock ran out: the bot plays her seat
+    assert "a bot (random) plays your seat" in page.locator("#away-note").inner_text()
+    assert "away: a bot (random) plays" in page.locator("#seat-panels [data-seat='0']").inner_text()
+    page.click("#back-button")
+    page.wait_for_selector("#back-button", state="detached")  # asked for ("Welcome back"), or given back already
+    play(page)  # at her next turn the seat is hers again
+    assert page.locator("#away-note").count() == 0 and page.evaluate("skald.store.view.away") == []

@@ -90,7 +90,9 @@ def joiner_name(table: LiveTable, seat: int, name: str) -> str:
         raise TableError("name", "name: give the name the table will call you by (or sign in)")
     for other, info in enumerate(table.seats):
         if other != seat and info.open is not True and likeness(info.name) == likeness(cleaned):
-            raise TableError("name", f"name: {cleaned!r} looks like seat {other + 1}'s name; choose another")
+            raise TableError(
+                "name", f"name: {cleaned!r} looks like seat {other + 1}'s name; join under another name (as a guest)"
+            )
     return cleaned
 
 
