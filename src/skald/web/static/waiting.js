@@ -46,8 +46,9 @@ function joinRow() {
   if (session.account) {
     return el("p", {}, el("button", { type: "button", id: "join-button", onclick: join }, `Take a seat as ${session.account.name}`));
   }
+  const typed = $("join-name");  // kept across redrawing: another seat taken meanwhile must not wipe it
   const name = el("input", { id: "join-name", maxlength: "40", autocomplete: "nickname",
-    value: localStorage.getItem("skald.guestName") || "" });
+    value: typed ? typed.value : localStorage.getItem("skald.guestName") || "" });
   return el("p", {}, el("label", { for: "join-name" }, "Your name "), name,
     el("button", { type: "button", id: "join-button", onclick: join }, "Take a seat"));
 }
