@@ -67,6 +67,10 @@ class CardFace:
     playable_now: bool = False
 
 
+#: The JSON form of a pass, in every game that has one.
+PASS: dict[str, Any] = {"type": "pass"}
+
+
 def kept_answer(state: Position, kept: dict[int, StandingAnswer]) -> int | None:
     """The action the seat to act in `state` gives by the standing answer it keeps (in `kept`, by seat), or None.
     A decision where the game offers that seat no answer of the name it keeps ends it: it is removed from `kept`."""
@@ -196,6 +200,14 @@ class Presentation:
         """The answer the seat to act may give in advance for this decision and the like of it until his next
         other one (see `StandingAnswer`), or None: by default a game offers none."""
         return None
+
+    def pass_action(self, state: Position) -> int | None:
+        """The legal action by which the seat to act passes its turn here, where the rules allow one, or None. The web
+        table passes an absent player's turns with it (its `pass` rule for a seat whose clock ran out). By default the
+        legal action whose JSON form is `{"type": "pass"}`, as the games name their passes."""
+        if state.current_player() < 0:
+            return None
+        return next((action for action in state.legal_actions() if state.action_to_json(action) == PASS), None)
 
     def tie_break(self, state: Position) -> str:
         """The rule that separates players level on score, in a sentence (empty if the game has none)."""

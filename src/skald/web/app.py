@@ -16,9 +16,8 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
-from skald.web import websocket
+from skald.web import absence, websocket
 from skald.web.accounts import Accounts
-from skald.web.endings import timed_out
 from skald.web.errors import TableError
 from skald.web.finished import FinishedCache
 from skald.web.guard import ClientAddresses, Gate, SecurityLog
@@ -30,7 +29,19 @@ from skald.web.registry import Tables
 from skald.web.reminders import Reminders
 from skald.web.replays import Replays
 from skald.web.reviews import Reviews
-from skald.web.routes import accounts, chat, endings, games, mail, pages, play, ratings, records, reviews
+from skald.web.routes import (
+    accounts,
+    chat,
+    endings,
+    games,
+    mail,
+    open_tables,
+    pages,
+    play,
+    ratings,
+    records,
+    reviews,
+)
 from skald.web.settings import MAX_BODY, Settings
 from skald.web.store.engine import make_engine, migrate
 from skald.web.store.stores import Stores
@@ -78,6 +89,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(reviews.router)
     app.include_router(play.router)
     app.include_router(endings.router)
+    app.include_router(open_tables.router)
     app.include_router(websocket.router)
     return app
 
@@ -98,7 +110,8 @@ def open_services(app: FastAPI, settings: Settings) -> None:
     )
     ratings = Ratings(store.ratings, store.seats)
     tables.on_over = ratings.game_over
-    tables.clocks.on_flag = partial(timed_out, tables)
+    tables.clocks.on_flag = partial(absence.timed_out, tables)
+    tables.clocks.on_turn = partial(absence.turned, tables)
     state = app.state
     state.settings = settings
     state.engine = engine

@@ -1,5 +1,7 @@
 """The watch kept on every clocked table: its clocks counted at each commit, and a timer on the seat to move that
-applies the table's rule when its flag falls (`on_flag`: the seat is expelled and scored last, as a resignation).
+applies the table's rule when its flag falls (`on_flag`: the seat is expelled and scored last, as a resignation, or
+given to a bot until its player comes back: `skald.web.absence`). A seat a bot plays has no timer; `on_turn` is
+told each time the turn moves on, so that a player who asked for his seat back gets it at his turn.
 
 While a clock runs its table stays in memory (the watch holds it), so the flag falls on time even if nobody looks
 at the table; after a restart every unfinished game is loaded, its clocks rebuilt from the stored timestamps, and a
@@ -34,20 +36,26 @@ class ClockWatch:
 
     def __init__(self, release: Callable[[LiveTable], None]) -> None:
         self.release = release
-        #: Told of a seat whose flag fell (set by the app: the seat is expelled).
+        #: Told of a seat whose flag fell (set by the app: the table's rule applies).
         self.on_flag: Callable[[LiveTable, int], Awaitable[None]] | None = None
+        #: Told that the turn moved on, the clocks counted, before the timer is set (set by the app: a player who
+        #: asked for his seat back gets it now if it is his turn).
+        self.on_turn: Callable[[LiveTable], None] | None = None
         self._timers: dict[str, asyncio.Task[None]] = {}
         self.flags = 0
 
-    def start(self, table: LiveTable, setting: Any, created: datetime, stamps: Sequence[tuple[int, datetime]]) -> None:
-        """Set a new or loaded table's clocks from its stored `setting` and its moves' (seat, commit time), then
-        watch the seat to move."""
+    def start(
+        self, table: LiveTable, setting: Any, started: datetime | None, stamps: Sequence[tuple[int, datetime]]
+    ) -> None:
+        """Set a new or loaded table's clocks from its stored `setting`, when it started (None: it waits for players,
+        its clocks stopped) and its moves' (seat, commit time), then watch the seat to move."""
         found = ClockSetting.from_json(setting)
-        if found is None:
+        if found is None or started is None:
             return
         times = [(seat, epoch(at)) for seat, at in stamps]
-        table.clock = rebuilt(found, len(table.seats), epoch(created), times, clocked(table))
-        self.arm(table)
+        table.clock = rebuilt(found, len(table.seats), epoch(started), times, clocked(table))
+        table.clock.credit = [info.credit for info in table.seats]
+        self.turned(table)
 
     def moved(self, table: LiveTable) -> None:
         """The table moved on (or a seat left): count the commit's actions, then watch whoever is to move now."""
@@ -57,14 +65,20 @@ class ClockWatch:
         movers = [entry.whole["seat"] for entry in table.log[state.counted :]]
         if movers:
             state.count(movers, time.time(), clocked(table))
+        self.turned(table)
+
+    def turned(self, table: LiveTable) -> None:
+        """The clocks are counted: whoever asked for his seat back gets it if it is his turn, then the timer is set."""
+        if self.on_turn is not None:
+            self.on_turn(table)
         self.arm(table)
 
     def arm(self, table: LiveTable) -> None:
-        """Set the timer on the seat to move, if it is a clocked seat (else none)."""
+        """Set the timer on the seat to move, if it is a clocked seat a person plays (else none)."""
         self.disarm(table)
         state = table.clock
         player = table.state.current_player()
-        if state is None or table.over or player < 0 or not clocked(table)[player]:
+        if state is None or table.over or player < 0 or not clocked(table)[player] or player in table.bots:
             return
         table.holders += 1  # held while the clock runs: the flag must fall even if nobody looks
         wait = max(0.0, state.deadline(player) - time.time())

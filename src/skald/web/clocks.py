@@ -15,28 +15,54 @@ from typing import Any
 
 #: The kinds of clock a game may have.
 KINDS = ("none", "live", "turn")
+#: What the table does with a seat whose clock runs out: expel it (scored last, as a resignation), give it to a bot
+#: until its player comes back, or pass its turns where the rules allow one (else the bot plays them).
+TIMEOUT_RULES = ("expel", "bot", "pass")
 
 
 @dataclass(frozen=True)
 class ClockSetting:
     """A game's time control: `live` (a `bank` of seconds per seat, plus `increment` seconds for each of its moves)
-    or `turn` (`per_move` seconds for each move)."""
+    or `turn` (`per_move` seconds for each move); and the table's rule for a seat whose clock runs out (`timeout`,
+    one of `TIMEOUT_RULES`), with the bot level that stands in for it under `bot` and `pass` (`stand_in`)."""
 
     kind: str
     bank: float = 0.0
     increment: float = 0.0
     per_move: float = 0.0
+    timeout: str = "expel"
+    stand_in: str = "greedy"
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (`games.clock`)."""
-        return {"kind": self.kind, "bank": self.bank, "increment": self.increment, "per_move": self.per_move}
+        return {
+            "kind": self.kind,
+            "bank": self.bank,
+            "increment": self.increment,
+            "per_move": self.per_move,
+            "timeout": self.timeout,
+            "stand_in": self.stand_in,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> ClockSetting | None:
-        """The setting stored, or None for a game without a clock."""
+        """The setting stored, or None for a game without a clock (a clock stored before the timeout rules expels)."""
         if not isinstance(data, dict) or data.get("kind") not in ("live", "turn"):
             return None
-        return cls(str(data["kind"]), float(data["bank"]), float(data["increment"]), float(data["per_move"]))
+        timeout = data.get("timeout", "expel")
+        return cls(
+            str(data["kind"]),
+            float(data["bank"]),
+            float(data["increment"]),
+            float(data["per_move"]),
+            timeout if timeout in TIMEOUT_RULES else "expel",
+            str(data.get("stand_in", "greedy")),
+        )
+
+    def reserve(self) -> float:
+        """The seconds a live clock is given back with its seat when its player returns from a timeout: a fifth of
+        the bank, at least the warning time (a turn-based clock gives every move its days anyway)."""
+        return max(self.warning(), self.bank / 5)
 
     def warning(self) -> float:
         """Seconds left under which a clock warns its player: a tenth of the time (at least 10 s, at most an hour)."""
@@ -56,6 +82,8 @@ class ClockState:
     #: How many of the table's log entries are counted.
     counted: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The seconds each seat's live clock was given back on its returns after timeouts (`ClockSetting.reserve`).
+    credit: list[float] = field(default_factory=list)
 
     @classmethod
     def fresh(cls, setting: ClockSetting, players: int, created: float) -> ClockState:
@@ -82,7 +110,19 @@ class ClockState:
         running = max(0.0, now - self.since) if seat == mover else 0.0
         if setting.kind == "turn":
             return setting.per_move - running
-        return setting.bank + setting.increment * self.moves[seat] - self.used[seat] - running
+        credit = self.credit[seat] if seat < len(self.credit) else 0.0
+        return setting.bank + setting.increment * self.moves[seat] + credit - self.used[seat] - running
+
+    def give_back(self, seat: int) -> float:
+        """Give `seat`, whose turn begins now (at `since`) as its player returns, the reserve if its live clock has
+        less; the seconds given."""
+        if self.setting.kind != "live":
+            return 0.0
+        given = max(0.0, self.setting.reserve() - self.left(seat, None, self.since))
+        while len(self.credit) <= seat:
+            self.credit.append(0.0)
+        self.credit[seat] += given
+        return given
 
     def deadline(self, mover: int) -> float:
         """When `mover`'s flag falls (seconds since the epoch) if it does not move."""

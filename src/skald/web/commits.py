@@ -29,6 +29,22 @@ def checked_version(version: Any, what: str) -> int:
     return version
 
 
+def refuse_absent(table: LiveTable, seat: int) -> None:
+    """Refuse a move of `seat` while nobody may move (the table waits for players) or a bot plays it."""
+    info = table.seats[seat]
+    if table.waiting:
+        raise TableError("waiting", f"waiting: the table waits for {table.waiting} more player(s) to join", 409)
+    if info.resigned is not None:
+        raise TableError("resigned", "resigned: you resigned this game; a bot plays your seat", 409)
+    if info.away:
+        raise TableError(
+            "away",
+            f"away: your clock ran out and the table's bot ({table.bot_spec(seat)}) plays your seat; press "
+            '"I\'m back" and it is yours again at your next turn',
+            409,
+        )
+
+
 class Commits:
     """Commits every table's moves, grouped with whatever other games commit at the same moment.
 
@@ -119,8 +135,7 @@ class Commits:
             state = table.state
             if table.over:
                 raise TableError("game_over", "the game is over", 409)
-            if table.seats[seat].resigned is not None:
-                raise TableError("resigned", "resigned: you resigned this game; a bot plays your seat", 409)
+            refuse_absent(table, seat)
             if version != table.version:
                 raise TableError(
                     "stale",
@@ -157,6 +172,7 @@ class Commits:
         version = checked_version(version, "answer")
         async with table.lock:
             state = table.state
+            refuse_absent(table, seat)
             if version != table.version or state.current_player() != seat:
                 raise TableError("stale", "stale: that offer was for another decision; the table has moved on", 409)
             offer = table.game.presentation.standing_answer(state)

@@ -11,7 +11,7 @@ from skald.web.errors import TableError
 from skald.web.live_table import HUMAN, LiveTable
 from skald.web.names import clean_name, distinct_names
 from skald.web.registry import Tables
-from skald.web.schemas import CreateIn, SeatIn
+from skald.web.schemas import ClockIn, CreateIn, SeatIn
 from skald.web.settings import Settings
 
 
@@ -21,7 +21,7 @@ def seat_names(seats: list[SeatIn]) -> list[str]:
     levels = [seat.bot for seat in seats if seat.kind == "bot"]
     names = []
     for index, seat in enumerate(seats):
-        name = clean_name(seat.name, f"seats.{index}.name")
+        name = clean_name(seat.name, f"seats.{index}.name") if seat.kind != "open" else open_name(index)
         if not name and seat.kind == "human":
             name = f"Player {index + 1}"
         elif not name:
@@ -29,6 +29,29 @@ def seat_names(seats: list[SeatIn]) -> list[str]:
         names.append(name)
     distinct_names(names)
     return names
+
+
+def open_name(seat: int) -> str:
+    """What an open seat is called until someone takes it."""
+    return f"Seat {seat + 1} (open)"
+
+
+def open_seats(seats: list[SeatIn]) -> tuple[int, ...]:
+    """The seats open to anyone; refused if none is the creator's own (a person seat not open): the creator is who
+    may start the table with bots before every seat is taken."""
+    found = tuple(index for index, seat in enumerate(seats) if seat.kind == "open")
+    if found and not any(seat.kind == "human" for seat in seats):
+        raise TableError("seats", "seats: an open table needs its creator's own seat (a person seat that is not open)")
+    return found
+
+
+def clock_setting(clock: ClockIn | None) -> ClockSetting | None:
+    """The time control a creation asks for, with its rule for a seat whose clock runs out, or None."""
+    if clock is None or clock.kind == "none":
+        return None
+    if clock.kind == "live":
+        return ClockSetting("live", clock.bank, clock.increment, 0.0, clock.timeout, clock.stand_in)
+    return ClockSetting("turn", 0.0, 0.0, clock.days * 86400.0, clock.timeout, clock.stand_in)
 
 
 @dataclass(frozen=True)
@@ -43,6 +66,8 @@ class Creation:
     chat_spectators: bool
     #: The time control as stored (`ClockSetting.to_json`), or None.
     clock: dict[str, Any] | None = None
+    #: The seats open to anyone who joins (the table waits for them before anyone moves).
+    open: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, body: CreateIn, settings: Settings, owner: str) -> Creation:
@@ -51,16 +76,9 @@ class Creation:
             raise TableError("seed", "seed: chosen by the server (from its secret), so nobody can foresee the draws")
         names = seat_names(body.seats)
         seats = [
-            (name, HUMAN if seat.kind == "human" else seat.bot) for name, seat in zip(names, body.seats, strict=True)
+            (name, seat.bot if seat.kind == "bot" else HUMAN) for name, seat in zip(names, body.seats, strict=True)
         ]
-        clock = body.clock
-        setting = (
-            None
-            if clock is None or clock.kind == "none"
-            else ClockSetting("live", bank=clock.bank, increment=clock.increment)
-            if clock.kind == "live"
-            else ClockSetting("turn", per_move=clock.days * 86400.0)
-        )
+        setting = clock_setting(body.clock)
         return cls(
             body.game or listed_games()[0],
             seats,
@@ -69,6 +87,7 @@ class Creation:
             owner,
             body.chat_spectators,
             None if setting is None else setting.to_json(),
+            open_seats(body.seats),
         )
 
     async def make(self, tables: Tables, claimed_later: bool = False) -> tuple[LiveTable, list[str | None]]:
@@ -82,4 +101,5 @@ class Creation:
             owner=self.owner,
             chat_spectators=self.chat_spectators,
             clock=None if self.clock is None else dict(self.clock),
+            open_seats=self.open,
         )

@@ -58,6 +58,16 @@ def table_answer(table: LiveTable, state: State) -> int | None:
     return kept if kept is not None else only_answer(state)
 
 
+def absent_pass(table: LiveTable, player: int, state: State) -> int | None:
+    """Under the table's `pass` rule, the pass of an absent player's seat where the rules allow one
+    (`Presentation.pass_action`); None elsewhere (its stand-in bot then decides)."""
+    setting = table.clock_setting
+    info = table.seats[player]
+    if setting is None or setting.timeout != "pass" or not info.away or info.resigned is not None:
+        return None
+    return table.game.presentation.pass_action(state)
+
+
 def follow(table: LiveTable, after: State, moves: list[tuple[int, int]], entries: list[LogEntry]) -> None:
     """Draw every chance outcome due next in `after` and give each standing or only answer due, adding them to
     `moves` and `entries` (committed together), until a seat must decide, the game is over, or a decision of hidden
@@ -85,7 +95,7 @@ def due(table: LiveTable) -> bool:
     """Whether the table's next move is chance's, a bot's, or an answer the table gives for a person."""
     state = table.state
     player = state.current_player()
-    if table.over:
+    if table.over or table.waiting:  # a table waiting for its players plays nothing, chance included
         return False
     return player < 0 or player in table.bots or table_answer(table, state) is not None
 
@@ -194,6 +204,9 @@ class Driver:
             only = only_answer(after)
             if only is not None:
                 return only
+        passed = absent_pass(table, player, after)
+        if passed is not None:  # a decision like any bot's, at the same pace: only the seat knows what it could do
+            return passed
         job = BotJob(
             table.id,
             table.game.name,

@@ -30,6 +30,8 @@ async def resign(tables: Tables, table: LiveTable, seat: int) -> None:
         info = table.seats[seat]
         if table.over:
             raise TableError("game_over", "resign: the game is over", 409)
+        if table.waiting:
+            raise TableError("waiting", "resign: the table has not started; it waits for its players", 409)
         if info.resigned is not None:
             raise TableError("resigned", "resign: you have resigned this game already", 409)
         ply = table.version
@@ -53,6 +55,8 @@ async def draw(tables: Tables, table: LiveTable, seat: int, act: object) -> None
     async with table.lock:
         if table.over:
             raise TableError("game_over", "draw: the game is over", 409)
+        if table.waiting:
+            raise TableError("waiting", "draw: the table has not started; it waits for its players", 409)
         if len(table.seats) != 2 or any(info.kind != HUMAN for info in table.seats) or table.departures.resigned:
             raise TableError("draw", "draw: only a game of two people may end by agreement", 409)
         offer = table.draw_offer if table.draw_offer and table.draw_offer[1] == table.version else None
@@ -69,16 +73,6 @@ async def draw(tables: Tables, table: LiveTable, seat: int, act: object) -> None
             table.agreed, table.draw_offer, agreed = True, None, True
         projection.broadcast(table, [])
     told(tables, table, agreed)
-
-
-async def timed_out(tables: Tables, table: LiveTable, seat: int) -> None:
-    """The table's rule when `seat`'s clock runs out: he is expelled and scored last, exactly as if he resigned
-    (BGA: "the first player to quit loses as if last"); if two or more seats are left the stand-in bot plays his
-    seat. Nothing happens if the game ended, or he left, meanwhile."""
-    try:
-        await resign(tables, table, seat)
-    except TableError:
-        return
 
 
 def told(tables: Tables, table: LiveTable, ends: bool) -> None:

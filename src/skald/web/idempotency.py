@@ -69,8 +69,9 @@ def check_repeat(fingerprint: str, first_fingerprint: str, game_id: str | None) 
 
 
 def idempotent_token(secret: bytes, table: LiveTable, key_hash: str, seat: int) -> str | None:
-    """The token of person `seat` at `table`, made under the idempotency key `key_hash` (None for a bot)."""
-    if table.seats[seat].kind != HUMAN:
+    """The token of person `seat` at `table`, made under the idempotency key `key_hash` (None for a bot, and for a
+    seat open to anyone: whoever takes it gets a token of his own)."""
+    if table.seats[seat].kind != HUMAN or table.seats[seat].open is not None:
         return None
     mac = hmac.new(secret, f"skald-idempotent:{key_hash}:{table.id}:{seat}".encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode()

@@ -14,6 +14,8 @@ class Limits:
 
     #: Games created (and rematches, and new seat tokens) per client address.
     creations: RateLimiter
+    #: Open seats taken per client address, at the rate of creations.
+    joins: RateLimiter
     #: Moves per seat of a game, over HTTP and the WebSocket alike.
     moves: RateLimiter
     #: New WebSocket sessions per client address (each costs a welcome and a full view).
@@ -33,6 +35,7 @@ class Limits:
         cap = settings.max_connections_per_address
         return cls(
             creations=RateLimiter(settings.games_per_minute / 60.0, max(1.0, settings.games_per_minute)),
+            joins=RateLimiter(settings.games_per_minute / 60.0, max(1.0, settings.games_per_minute)),
             moves=RateLimiter(settings.moves_per_second, max(1.0, 2 * settings.moves_per_second)),
             # A burst of twice the connection cap, then a fifth of it per second.
             hellos=RateLimiter(cap / 5.0, 2.0 * cap),

@@ -21,7 +21,7 @@ from skald.engine import CHANCE, PERFECT, Departures, StandingAnswer, State, get
 from skald.engine.presentation import kept_answer, only_answer
 from skald.web.chat import TableChat
 from skald.web.client import Client
-from skald.web.clocks import ClockState
+from skald.web.clocks import ClockSetting, ClockState
 from skald.web.store.schema import GameRow
 
 HUMAN = "human"
@@ -65,6 +65,19 @@ class SeatInfo:
     #: Null, or the seat's place in the order of resignations (1: the first to resign), and the ply it came at.
     resigned: int | None = None
     resigned_ply: int | None = None
+    #: True while the seat is open to anyone (nobody has taken it yet), False once taken, None if it never was open.
+    open: bool | None = None
+    #: The ply at which the table's rule gave the seat to its stand-in bot (its clock ran out), or None while its
+    #: person plays it; and whether he asked for it back (he gets it at his next turn).
+    away_ply: int | None = None
+    returning: bool = False
+    #: The seconds his live clock was given back on his returns (`ClockState.credit`).
+    credit: float = 0.0
+
+    @property
+    def away(self) -> bool:
+        """Whether a bot plays the seat for its absent person."""
+        return self.away_ply is not None
 
 
 @dataclass(eq=False)
@@ -108,12 +121,18 @@ class LiveTable:
         #: Whether the seats left agreed to end the game with a shared result; a draw offered, as (seat, version).
         self.agreed = bool(row.agreed)
         self.draw_offer: tuple[int, int] | None = None
-        #: The seats' clocks, if the game has a time control (`skald.web.clock_watch` keeps them).
+        #: The time control and its rule for a seat whose clock runs out, and the seats' clocks once the table has
+        #: started (`skald.web.clock_watch` keeps them).
+        self.clock_setting = ClockSetting.from_json(row.clock)
         self.clock: ClockState | None = None
+        #: The stored seed (bots are seeded by it and their seat) and when the table started (None: it waits).
+        self.stored_seed = row.seed
+        started = row.started_at or (None if any(info.open is True for info in seats) else row.created_at)
+        self.started_at = None if started is None else started if started.tzinfo else started.replace(tzinfo=UTC)
         self.bots: dict[int, Bot] = {
             seat: make_bot(self.bot_spec(seat), seed=row.seed + seat)
             for seat, info in enumerate(seats)
-            if info.kind != HUMAN or info.resigned is not None
+            if info.kind != HUMAN or info.resigned is not None or info.away
         }
         #: The client address (its rate-limit key) that created the game in this process, for the limit on bot games
         #: per client; None for a game loaded from the database.
@@ -153,6 +172,11 @@ class LiveTable:
         return Departures(tuple(seat for _order, seat in resigned), self.agreed)
 
     @property
+    def waiting(self) -> int:
+        """How many seats are still open: while any is, the table waits and nobody moves."""
+        return sum(1 for info in self.seats if info.open is True)
+
+    @property
     def over(self) -> bool:
         """Whether the game is over: on the board, or off it (`Departures.decided`)."""
         return self.state.is_terminal() or self.departures.decided(self.state)
@@ -169,9 +193,14 @@ class LiveTable:
         return not self.imperfect or self.over
 
     def bot_spec(self, seat: int) -> str:
-        """The bot that plays `seat`: its own, or the stand-in for a person who resigned."""
-        kind = self.seats[seat].kind
-        return STAND_IN if kind == HUMAN else kind
+        """The bot that plays `seat`: its own, the stand-in for a person who resigned, or the table's stand-in for one
+        whose clock ran out (`ClockSetting.stand_in`)."""
+        info = self.seats[seat]
+        if info.kind != HUMAN:
+            return info.kind
+        if info.away and info.resigned is None and self.clock_setting is not None:
+            return self.clock_setting.stand_in
+        return STAND_IN
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token acts for, or None (every token is URL-safe ASCII; anything else is none)."""

@@ -12,7 +12,7 @@ from skald import __version__
 from skald.web.accounts import AccountIn, NewPasswordIn, PasswordIn, SignOutIn
 from skald.web.idempotency import MAX_IDEMPOTENCY_KEY
 from skald.web.mail import MailIn
-from skald.web.schemas import CreateIn, DrawIn, ErrorOut, MoveIn, WhyIn
+from skald.web.schemas import CreateIn, DrawIn, ErrorOut, JoinIn, MoveIn, StartIn, WhyIn
 
 #: The JSON body each endpoint reads itself (bounded in size, time and depth before it is parsed, so FastAPI never
 #: sees it): declared in the schema by hand.
@@ -21,6 +21,8 @@ BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("post", "/api/games/{game_id}/moves"): MoveIn,
     ("post", "/api/games/{game_id}/why"): WhyIn,
     ("post", "/api/games/{game_id}/draw"): DrawIn,
+    ("post", "/api/games/{game_id}/join"): JoinIn,
+    ("post", "/api/games/{game_id}/start"): StartIn,
     ("post", "/api/accounts"): AccountIn,
     ("post", "/api/session"): AccountIn,
     ("delete", "/api/session"): SignOutIn,

@@ -77,7 +77,12 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "title": table.game.title,
         "players": table.state.num_players,
         "options": table.options,
-        "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(table.seats)],
+        "seats": [
+            {"seat": i, "name": s.name, "kind": s.kind, "open": s.open is True, "away": s.away}
+            for i, s in enumerate(table.seats)
+        ],
+        "waiting": table.waiting,
+        "host": host_seat(table),
         "version": table.version,
         "status": table.status,
         "to_move": player,
@@ -86,16 +91,36 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "rematch": table.rematch_id,
         **departures(table),
         "created_at": table.created_at.isoformat(),
-        "clock": None if table.clock is None else table.clock.setting.to_json(),
+        "clock": None if table.clock_setting is None else table.clock_setting.to_json(),
+        "started_at": None if table.started_at is None else table.started_at.isoformat(),
         "fair": fair(table),
         "chat_spectators": table.chat.spectators,
     }
 
 
 def mover(table: LiveTable) -> int | None:
-    """The seat to move, or None (chance is drawing, or the game is over on the board or off it)."""
+    """The seat to move, or None (chance is drawing, the table waits for players, or the game is over on the board
+    or off it)."""
     player = table.state.current_player()
-    return player if player >= 0 and not table.over else None
+    return player if player >= 0 and not table.over and not table.waiting else None
+
+
+def host_seat(table: LiveTable) -> int | None:
+    """The creator's seat at an open table (the first person seat that was never open), who may start it with bots;
+    None at a table made without open seats."""
+    if all(info.open is None for info in table.seats):
+        return None
+    return next((seat for seat, info in enumerate(table.seats) if info.kind == HUMAN and info.open is None), None)
+
+
+def absences(table: LiveTable) -> list[dict[str, Any]]:
+    """The seats a bot plays for their absent persons (their clocks ran out), with the bot and whether each asked
+    to come back (he gets his seat at his next turn)."""
+    return [
+        {"seat": seat, "bot": table.bot_spec(seat), "returning": info.returning, "ply": info.away_ply}
+        for seat, info in enumerate(table.seats)
+        if info.away and info.resigned is None
+    ]
 
 
 def fair(table: LiveTable) -> dict[str, Any] | None:
@@ -188,8 +213,13 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
         "result": result(table),
         "rematch": table.rematch_id,
         **departures(table),
+        "waiting": table.waiting,
+        "away": absences(table),
         "clocks": shown(
-            table.clock, player, time.time(), [info.kind == HUMAN and info.resigned is None for info in table.seats]
+            table.clock,
+            None if player in table.bots else player,
+            time.time(),
+            [info.kind == HUMAN and info.resigned is None for info in table.seats],
         ),
     }
     if full and player is not None:
@@ -197,7 +227,7 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
     if full:
         body["last_move"] = last_move_marks(state, table.log, seat)
         body["seat_lines"] = [presentation.seat_summary(state, s, seat) for s in range(state.num_players)]
-    asked = seat is not None and seat == player and table.seats[seat].resigned is None
+    asked = seat is not None and seat == player and seat not in table.bots
     given = table.given_answer(state) if asked and seat not in table.bots else None
     if given is not None:
         # A question with one answer, or one his standing answer takes, is not asked: the table gives the answer

@@ -60,6 +60,18 @@ def check_bots(seats: list[tuple[str, str]]) -> None:
                 raise TableError("seats", f"seats[{index}].bot: {error}") from None
 
 
+def new_tokens(
+    kinds: list[str], claimed_later: bool, open_seats: tuple[int, ...]
+) -> tuple[list[str | None], list[str | None]]:
+    """A new token and its hash for each person seat of a new game (none for bots, open seats, or seats claimed later
+    by the holders of the game before)."""
+    tokens: list[str | None] = []
+    for index, kind in enumerate(kinds):
+        made = kind == HUMAN and not claimed_later and index not in open_seats
+        tokens.append(secrets.token_urlsafe(24) if made else None)
+    return tokens, [None if token is None else token_hash(token) for token in tokens]
+
+
 class Tables:
     """The live tables of one server process, backed by the stores: those in use, and the recently used up to a
     cap."""
@@ -141,6 +153,7 @@ class Tables:
         owner: str | None = None,
         chat_spectators: bool = False,
         clock: dict[str, Any] | None = None,
+        open_seats: tuple[int, ...] = (),
     ) -> tuple[LiveTable, list[str | None]]:
         """Create a game with `seats` as (name, kind); returns the table and each person seat's new token.
 
@@ -149,7 +162,8 @@ class Tables:
         claimed later by the holder of its token in the game before (`tokens.claim`). A game with a bot seat is
         refused (429) when the server, or the creating client `owner` (its address's rate-limit key), already has as
         many unfinished bot games as allowed. With `chat_spectators` spectators may read and write in the table
-        chat. `clock` is the time control (`ClockSetting.to_json`), if any."""
+        chat. `clock` is the time control (`ClockSetting.to_json`), if any. `open_seats` wait for anyone to join
+        (`skald.web.open_tables`): until they are taken the table waits, its clocks stopped."""
         try:
             game = get_game(game_name)
         except KeyError as error:
@@ -163,17 +177,8 @@ class Tables:
             raise TableError("seats", f"seats: {error}") from None
         check_bots(seats)
         if any(kind != HUMAN for _name, kind in seats):
-            self._check_bot_games(owner)
-        tokens: list[str | None] = []
-        hashes: list[str | None] = []
-        for _name, kind in seats:
-            if kind != HUMAN or claimed_later:
-                tokens.append(None)
-                hashes.append(None)
-            else:
-                token = secrets.token_urlsafe(24)
-                tokens.append(token)
-                hashes.append(token_hash(token))
+            self.check_bot_games(owner)
+        tokens, hashes = new_tokens([kind for _name, kind in seats], claimed_later, open_seats)
         stamp = now()
         row = GameRow(
             id=secrets.token_urlsafe(12),
@@ -189,21 +194,25 @@ class Tables:
             rematch_id=None,
             created_at=stamp,
             updated_at=stamp,
+            started_at=None if open_seats else stamp,
         )
         seat_rows = [
-            SeatRow(game_id=row.id, seat=i, name=name, kind=kind, token_hash=hashes[i])
+            SeatRow(game_id=row.id, seat=i, name=name, kind=kind, token_hash=hashes[i], is_open=i in open_seats or None)
             for i, (name, kind) in enumerate(seats)
         ]
         await asyncio.to_thread(self.stores.games.create, row, seat_rows)
         table = LiveTable(
             row,
-            [SeatInfo(n, k, h) for (n, k), h in zip(seats, hashes, strict=True)],
+            [
+                SeatInfo(n, k, h, open=True if i in open_seats else None)
+                for i, ((n, k), h) in enumerate(zip(seats, hashes, strict=True))
+            ],
             game.new_initial_state(len(seats), resolved),
             self.secret,
         )
         table.owner = owner
         self._admit(table)
-        self.clocks.start(table, clock, stamp, [])
+        self.clocks.start(table, clock, table.started_at, [])
         self.driver.drive(table)
         self._settle(table)
         return table, tokens
@@ -216,7 +225,7 @@ class Tables:
             if table.bots and not table.over and (owner is None or table.owner == owner)
         )
 
-    def _check_bot_games(self, owner: str | None) -> None:
+    def check_bot_games(self, owner: str | None) -> None:
         """Refuse one more bot game past either limit (429, naming it): bots share the server's worker processes,
         so one client's many searches would otherwise slow every other bot game."""
         if owner is not None and self.bot_games(owner) >= self.max_bot_games_per_client:
@@ -284,7 +293,7 @@ class Tables:
         self._admit(table)
         self.loads += 1
         table.holders += 1
-        self.clocks.start(table, row.clock, row.created_at, stamps)
+        self.clocks.start(table, row.clock, table.started_at, stamps)
         self.driver.drive(table)
         if table.over and self.on_over is not None:
             self.in_background(self.on_over(table))
@@ -300,7 +309,11 @@ class Tables:
             # Stored by another version of a game's rules, say: refuse this game, never the whole server.
             LOG.error("game %s cannot be replayed: %s", game_id, error)
             raise TableError("unreadable", f"game {game_id!r} cannot be replayed here: {error}", 500) from None
-        seats = [SeatInfo(s.name, s.kind, s.token_hash, s.resigned, s.resigned_ply) for s in seat_rows]
+        seats = [
+            SeatInfo(s.name, s.kind, s.token_hash, s.resigned, s.resigned_ply, s.is_open, s.away_ply) for s in seat_rows
+        ]
+        for info, found in zip(seats, seat_rows, strict=True):
+            info.returning, info.credit = bool(found.coming_back), found.credit or 0.0
         return LiveTable(row, seats, state, self.secret)
 
     async def open(self) -> None:

@@ -10,15 +10,16 @@ from pydantic import BaseModel, ConfigDict, Field
 BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
 #: The most rule options a request to create a game may carry.
 MAX_OPTIONS = 128
+Level = Literal["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"]
 
 
 class SeatIn(BaseModel):
-    """A seat in a game to create: a person, or a bot at a level."""
+    """A seat in a game to create: a person, a bot at a level, or a seat open to anyone who joins."""
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field("", max_length=40)
-    kind: Literal["human", "bot"] = "human"
-    bot: Literal["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"] = "mcts:normal"
+    kind: Literal["human", "bot", "open"] = "human"
+    bot: Level = "mcts:normal"
 
 
 class ClockIn(BaseModel):
@@ -30,6 +31,10 @@ class ClockIn(BaseModel):
     bank: int = Field(600, ge=1, le=4 * 3600, strict=True)
     increment: int = Field(0, ge=0, le=600, strict=True)
     days: int = Field(3, ge=1, le=30, strict=True)
+    #: The table's rule for a seat whose clock runs out: expelled and scored last, played by the `stand_in` bot until
+    #: its player comes back, or its turns passed where the rules allow (else the bot plays them).
+    timeout: Literal["expel", "bot", "pass"] = "expel"
+    stand_in: Level = "greedy"
 
 
 class CreateIn(BaseModel):
@@ -44,6 +49,23 @@ class CreateIn(BaseModel):
     #: Whether spectators may read and write in the table chat (the seats always may).
     chat_spectators: bool = Field(False, strict=True)
     clock: ClockIn | None = None
+
+
+class JoinIn(BaseModel):
+    """Taking an open seat: as a guest under `name`, or (`account`) as the signed-in account; the first open seat
+    unless `seat` names one."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field("", max_length=40)
+    account: bool = Field(False, strict=True)
+    seat: int | None = Field(None, ge=0, le=7, strict=True)
+
+
+class StartIn(BaseModel):
+    """The creator starts his open table now, a bot at `bot`'s level in each seat still open."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: Level = "greedy"
 
 
 class MoveIn(BaseModel):

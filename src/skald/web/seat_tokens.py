@@ -42,7 +42,7 @@ async def rematch(
             claimed_later=True,
             owner=owner,
             chat_spectators=table.chat.spectators,
-            clock=None if table.clock is None else table.clock.setting.to_json(),
+            clock=None if table.clock_setting is None else table.clock_setting.to_json(),
         )
         chosen = await asyncio.to_thread(tables.stores.games.set_rematch, table.id, new.id)
         table.rematch_id = chosen

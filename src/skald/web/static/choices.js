@@ -68,6 +68,8 @@ export function drawPrompt(mine) {
   const prompt = $("prompt");
   if (view.status === "over") {
     prompt.textContent = "The game is over.";
+  } else if (view.waiting) {
+    prompt.textContent = `Waiting for ${view.waiting} more player${view.waiting === 1 ? "" : "s"} to take a seat…`;
   } else if (mine) {
     // The game's words for this step: what to do, then how to do it on the drawn board if the game says.
     prompt.replaceChildren(`Your turn — ${sentence(view.prompt || "choose a move", false)}`);

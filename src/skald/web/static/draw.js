@@ -12,6 +12,7 @@ import { drawHand } from "./hand.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
 import { drawStepRules } from "./rules.js";
 import { drawSeatPanels } from "./seats.js";
+import { drawWaiting } from "./waiting.js";
 import { store } from "./store.js";
 
 /** Draw the view shown (`store.view`). `window.skaldState` then says what was drawn, for whoever drives the page. */
@@ -30,6 +31,7 @@ export function draw() {
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);
   drawDeparting();
+  drawWaiting();
   drawPrompt(mine);
   drawStepRules();
   drawHand();

@@ -1,5 +1,6 @@
 import { api, el, icon, joined, loadSession, remember, session } from "./common.js";
 import { drawMail, startMail } from "./mail.js";
+import { listOpen, wireOpen } from "./open_tables.js";
 
 // The lobby: create a game (seats, bots, rule options), hand out invite links, list this browser's games.
 let catalogue = null;
@@ -7,13 +8,18 @@ let catalogue = null;
 function seatRow(index) {
   const bots = catalogue.bots.map((b) => el("option", { value: b }, b));
   const kind = el("select", { class: "seat-kind", "data-seat": index, "aria-label": `Seat ${index + 1}: who plays` },
-    el("option", { value: "human" }, "Person"), el("option", { value: "bot" }, "Bot"));
+    el("option", { value: "human" }, "Person"), el("option", { value: "bot" }, "Bot"),
+    el("option", { value: "open" }, "Open seat (anyone may join)"));
   const level = el("select", { class: "seat-bot", "aria-label": `Seat ${index + 1}: which bot` }, ...bots);
   level.value = "mcts:normal";
   const name = el("input", { class: "seat-name", maxlength: "40", placeholder: `Player ${index + 1}`,
     "aria-label": `Seat ${index + 1}: name` });
   if (index > 0) kind.value = "bot";
-  const sync = () => { level.hidden = kind.value !== "bot"; name.placeholder = kind.value === "bot" ? "Bot" : `Player ${index + 1}`; };
+  const sync = () => {
+    level.hidden = kind.value !== "bot";
+    name.hidden = kind.value === "open";  // whoever takes the seat names himself
+    name.placeholder = kind.value === "bot" ? "Bot" : `Player ${index + 1}`;
+  };
   kind.addEventListener("change", sync);
   sync();
   return el("div", { class: "seat" }, el("span", { class: "seat-no" }, `Seat ${index + 1}`), kind, level, name);
@@ -63,6 +69,7 @@ async function create(event) {
   error.textContent = "";
   const seats = [...document.querySelectorAll("#seats .seat")].map((row) => {
     const kind = row.querySelector(".seat-kind").value;
+    if (kind === "open") return { kind };
     const seat = { kind, name: row.querySelector(".seat-name").value };
     if (kind === "bot") seat.bot = row.querySelector(".seat-bot").value;
     return seat;
@@ -75,12 +82,25 @@ async function create(event) {
     const game = await api("POST", "/api/games", {
       game: document.getElementById("game").value, seats, options,
       chat_spectators: document.getElementById("chat-spectators").checked,
-      clock: JSON.parse(document.getElementById("clock").value),
+      clock: clockChosen(),
     });
     showCreated(game);
   } catch (e) {
     error.textContent = e.message;
   }
+}
+
+// The clock chosen, with the table's rule for a seat whose clock runs out (asked only with a clock).
+function clockChosen() {
+  const clock = JSON.parse(document.getElementById("clock").value);
+  if (clock.kind === "none") return clock;
+  return { ...clock, timeout: document.getElementById("timeout").value, stand_in: document.getElementById("stand-in").value };
+}
+
+function drawTimeout() {
+  const none = JSON.parse(document.getElementById("clock").value).kind === "none";
+  document.getElementById("timeout-row").hidden = none;
+  document.getElementById("stand-in-row").hidden = document.getElementById("timeout").value === "expel";
 }
 
 // The creator takes the first person's seat at once and goes to the table, where the invite links wait to be
@@ -137,6 +157,8 @@ async function listMine() {
         const winners = game.result.winners.map((s) => game.seats[s].name).join(", ");
         cell.textContent = `over — won by ${winners}`;
         order[index] = ORDER.over;
+      } else if (game.waiting) {
+        cell.textContent = `waiting for ${game.waiting} player${game.waiting === 1 ? "" : "s"}`;
       } else if (game.to_move !== null && game.to_move === game.you) {
         cell.textContent = "your turn";
         cell.className = "turn yours";
@@ -175,6 +197,7 @@ async function signIn(path) {
     document.getElementById("account-password").value = "";
     drawAccount();
     listMine();
+    listOpen();
   } catch (e) { error.textContent = e.message; }
 }
 
@@ -184,6 +207,7 @@ async function signOut() {
   session.csrf = null;
   drawAccount();
   listMine();
+  listOpen();
 }
 
 // Changing the password or deleting the account: both take the current password.
@@ -224,7 +248,14 @@ async function start() {
   game.addEventListener("change", drawGame);
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("create-form").addEventListener("submit", create);
+  const standIn = document.getElementById("stand-in");
+  for (const level of catalogue.bots) standIn.append(el("option", { value: level }, level));
+  standIn.value = "greedy";
+  document.getElementById("clock").addEventListener("change", drawTimeout);
+  document.getElementById("timeout").addEventListener("change", drawTimeout);
+  drawTimeout();
   drawGame();
   listMine();
+  wireOpen();
 }
 start();

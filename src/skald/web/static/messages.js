@@ -98,6 +98,9 @@ export function receive(msg) {
     const key = JSON.stringify(sortKeys(msg.action));
     store.reasons.set(key, msg.reason || "allowed");
     if (store.hovered && store.hovered.key === key) showTip(store.hovered.x, store.hovered.y, store.reasons.get(key));
+  } else if (msg.type === "seats") {
+    store.game = msg.game;  // a seat was taken, or the open ones given to bots: names and kinds changed
+    if (store.view) draw();
   } else if (msg.type === "rematch") {
     if (store.you !== null && store.token) claimRematch(); else showRematch(msg.id);
   }

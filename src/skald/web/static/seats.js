@@ -14,8 +14,9 @@ export function drawSeatPanels() {
   box.replaceChildren(...store.game.seats.map((seat, index) => {
     const resigned = !resignedSeats().some((entry) => entry.seat === index) ? null
       : store.view.status === "over" ? "resigned" : "resigned: a bot plays";
-    const tags = [index === store.you ? "you" : null, index === store.view.to_move ? "to move" : null, resigned]
-      .filter(Boolean);
+    const away = (store.view.away || []).find((entry) => entry.seat === index);
+    const tags = [index === store.you ? "you" : null, index === store.view.to_move ? "to move" : null, resigned,
+      seat.open ? "open seat" : null, away ? `away: a bot (${away.bot}) plays` : null].filter(Boolean);
     const panel = el("button", { type: "button", class: "seat-panel" + (index === store.view.to_move ? " to-move" : ""),
       "data-seat": index, "aria-expanded": String(store.openSeat === index), "aria-controls": "seat-close-up" },
     el("b", {}, seat.name + (tags.length ? ` (${tags.join(", ")})` : "")),

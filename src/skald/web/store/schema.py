@@ -41,6 +41,9 @@ class GameRow(Base):
     agreed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
     #: The time control (`skald.web.clocks.ClockSetting.to_json`), or null for none.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    #: When the table started (its last open seat taken, or the rest given to bots); null while it waits for players,
+    #: and for games made before open tables (they started when made).
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
 
 
 class SecretRow(Base):
@@ -69,6 +72,13 @@ class SeatRow(Base):
     #: Null, or the seat's place in the order of resignations (1: the first to resign), and the ply it came at.
     resigned: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
     resigned_ply: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    #: True while the seat is open to anyone (no player yet), False once someone took it, null if it never was.
+    is_open: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    #: The ply at which the table's rule gave the seat to its stand-in bot (its clock ran out), null while its person
+    #: plays it; whether he asked to come back; the seconds his clock was given back in all, on his returns.
+    away_ply: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    coming_back: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    credit: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
 
 
 class AccountRow(Base):

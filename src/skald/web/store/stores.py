@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
+from skald.web.store.absences import AbsenceStore
 from skald.web.store.accounts import AccountStore
 from skald.web.store.chat import ChatStore
 from skald.web.store.clock_times import ClockTimeStore
@@ -11,6 +12,7 @@ from skald.web.store.database import Database
 from skald.web.store.departures import DepartureStore
 from skald.web.store.games import GameStore
 from skald.web.store.idempotency import IdempotencyStore
+from skald.web.store.open_seats import OpenSeatStore
 from skald.web.store.ratings import RatingStore
 from skald.web.store.reminders import ReminderStore
 from skald.web.store.reviews import ReviewStore
@@ -27,6 +29,8 @@ class Stores:
         self.seats = SeatStore(self.database)
         self.departures = DepartureStore(self.database)
         self.clock_times = ClockTimeStore(self.database)
+        self.open_seats = OpenSeatStore(self.database)
+        self.absences = AbsenceStore(self.database)
         self.chat = ChatStore(self.database)
         self.reviews = ReviewStore(self.database)
         self.accounts = AccountStore(self.database)
