@@ -461,14 +461,16 @@ def _christian_defence(state: Situation) -> str:
 
 
 def _christian_dice(state: Situation, area_id: str) -> int:
-    """The dice of the Christian defenders among `_viking_dice`."""
+    """The dice of the Christian defenders among `_viking_dice`: their war ships, and the war camps under their
+    control (a separatist camp is no one's, so no Christian's, VA-22)."""
     assert state.play is not None
     position = state.position
-    return sum(
-        position.ships_at(s, WAR, area_id) + 2 * position.camps_at(s, WAR, area_id) - state.play.seats[s]
-        for s in defenders(position, area_id)
-        if position.christian[s]
-    )
+    dice = 0
+    for s in defenders(position, area_id):
+        if position.christian[s]:
+            camps = position.controlled_camps(s, WAR, area_id)
+            dice += position.ships_at(s, WAR, area_id) + (2 * camps - state.play.seats[s] if camps else 0)
+    return dice
 
 
 def _node_dice(state: Situation) -> tuple[int, int]:
@@ -482,7 +484,11 @@ def _node_dice(state: Situation) -> tuple[int, int]:
     if play.stage == ARMIES_VS_VIKINGS:
         area_id = play.areas[0]
         position = state.position
-        all_christian = all(position.christian[s] for s in defenders(position, area_id))
+        # Separatist war camps are no one's, so not Christian (VA-22).
+        all_christian = all(
+            position.christian[s] and position.controlled_camps(s, WAR, area_id) == position.camps_at(s, WAR, area_id)
+            for s in defenders(position, area_id)
+        )
         bonus = 2 if defence == "attacker_dice_plus_2" and all_christian else 0
         return combat.batch(play.dice), play.strength - bonus
     if play.stage == ARMIES_VS_AREA:
@@ -703,10 +709,8 @@ def _separatists_roll(state: Situation, face: int) -> None:
 
 def separatist_camps(position: Position, seat: int) -> int:
     """The seat's camps standing in separatist areas (they belong to no one, VA-22): what his own camp counts
-    leave out (the election camp bonus, the final scoring)."""
-    n = position.num_areas
-    row = position.camps[seat]
-    return sum(row[slot] + row[n + slot] for slot in range(n) if position.separatists[slot])
+    leave out (the election camp bonus, the final scoring), his camps less those he controls."""
+    return sum(position.camps[seat]) - position.controlled_total(seat)
 
 
 #: The five attack cards and MAGYARHORDER: armies from the table, a fight per area.
