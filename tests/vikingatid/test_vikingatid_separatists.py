@@ -24,7 +24,17 @@ from skald.games.vikingatid.cards import windows
 from skald.games.vikingatid.conquest import conqueror, drop_lost_fiefs, fief_holder
 from skald.games.vikingatid.position import PEACE_PENDING, WAR_MARKER, Position, problems
 from skald.games.vikingatid.render import render_text
-from skald.games.vikingatid.state import DONE, FIGHT, FORBID, NO_WAR, PASS, STOP, WITHDRAW, VikingatidState
+from skald.games.vikingatid.state import (
+    DONE,
+    FIGHT,
+    FORBID,
+    NO_WAR,
+    PASS,
+    STOP,
+    WITHDRAW,
+    VikingatidState,
+    position_at,
+)
 
 
 def separatist(position: Position, area_id: str) -> Position:
@@ -186,6 +196,25 @@ def test_separatist_camps_of_a_christian_are_not_assimilated() -> None:
     assert christianisation.assimilation_areas(position) == []
     assert christianisation.assimilate_area(position, "northumbrien") == []
     assert position.camps_at(0, "war", "northumbrien") == 1
+
+
+# -- card fights: "Trade camps without army camps in the area are destroyed" ---------------------------------------
+
+
+def test_separatist_trading_camps_stand_with_the_separatist_war_camps() -> None:
+    """UPPROR!: "Trade camps without army camps in the area are destroyed" — the camps of a separatist area are no
+    one's and stand together: Norway's old trading camp is not destroyed while Sweden's old war camp stands there,
+    and the rebellion fights that war camp."""
+    position = position_for(3, ("denmark", "norway", "sweden"))
+    position.build_camps(1, "trading", "northumbrien", 1)
+    position.build_camps(2, "war", "northumbrien", 1)
+    base = fixed_state(3)
+    give(base, 0, "rebellion")
+    state = position_at(base, separatist(position, "northumbrien"), S.VICTORY_POINTS)
+    state.apply(PLAY_CARD + CARD_IDS.index("rebellion"))
+    state.apply(TARGET_AREA + position.slot("northumbrien"))
+    assert state.step == S.CARD_HITS
+    assert state.position.camps_at(1, "trading", "northumbrien") == 1
 
 
 # -- the fight against the separatists' war camps (VA-22 `hostile`) ---------------------------------------------

@@ -237,6 +237,14 @@ def _lose_camps(state: Situation, seat: int, kind: str, area_id: str, n: int) ->
         position.separatists[slot] = False
 
 
+def _guarded(position: Position, seat: int, area_id: str) -> bool:
+    """Whether the seat's trading camps in the area have a war ship or war camp of his beside them; in a separatist
+    area the camps are no one's and stand together, guarded while any war camp stands there (VA-22)."""
+    if position.separatists[position.slot(area_id)]:
+        return position.camps_in_area(WAR, area_id) > 0
+    return position.ships_at(seat, WAR, area_id) > 0 or position.camps_at(seat, WAR, area_id) > 0
+
+
 def _strip_unguarded(state: Situation, area_id: str) -> int:
     """A player with no war ship or war camp left in the area loses his trading camps there (VA-24; UPPROR! 2.);
     returns how many went."""
@@ -244,7 +252,7 @@ def _strip_unguarded(state: Situation, area_id: str) -> int:
     lost = 0
     for seat in range(position.num_players):
         trading = position.camps_at(seat, TRADING, area_id)
-        if trading and not position.ships_at(seat, WAR, area_id) and not position.camps_at(seat, WAR, area_id):
+        if trading and not _guarded(position, seat, area_id):
             _lose_camps(state, seat, TRADING, area_id, trading)
             lost += trading
     return lost
@@ -324,14 +332,17 @@ def _open_area(state: Situation) -> None:
 
 def _rebellion_opens(state: Situation, area_id: str) -> None:
     """UPPROR!: "Trade camps without army camps in the area are destroyed", then the area's full printed armies
-    (not reduced by war camps, VA-24) fight its war camps and war ships."""
+    (not reduced by war camps, VA-24) fight its war camps and war ships. In a separatist area the camps are no
+    one's and stand together: its trading camps go only if no war camp stands there (VA-22)."""
     play = state.play
     assert play is not None
     position = state.position
+    together = position.separatists[position.slot(area_id)]
     lost = 0
     for seat in range(position.num_players):
         trading = position.camps_at(seat, TRADING, area_id)
-        if trading and not position.camps_at(seat, WAR, area_id):
+        war = position.camps_in_area(WAR, area_id) if together else position.camps_at(seat, WAR, area_id)
+        if trading and not war:
             _lose_camps(state, seat, TRADING, area_id, trading)
             lost += trading
     if lost:
