@@ -212,7 +212,8 @@ class Position:
         camp is (purchases, danger and legs, elections, taxes, conquest, scoring, reactions, duties, fights,
         christianisation) reads this or `controlled_row`; `camps_at` is the counter on the board, for the caps,
         the armies and the cards that remove camps."""
-        return self.controlled_at(seat, self._index(kind, area_id))
+        index = self._index(kind, area_id)
+        return 0 if self.separatists[index % self.num_areas] else self.camps[seat][index]
 
     def controlled_at(self, seat: int, index: int) -> int:
         """`controlled_camps` by index into the seat's row (`type_index * num_areas + slot`), for loops over rows."""
