@@ -88,10 +88,11 @@ def _christian_empires(position: Position) -> list[str]:
 
 
 def _christian_camps(position: Position, slot: int) -> bool:
-    """Whether any Christian player has a camp in the area at `slot`."""
+    """Whether any Christian player has a camp under his control in the area at `slot` (separatist camps are no
+    one's, so no Christian's, VA-22)."""
     n = position.num_areas
     return any(
-        position.christian[seat] and position.camps[seat][t * n + slot]
+        position.christian[seat] and position.controlled_at(seat, t * n + slot)
         for seat in range(position.num_players)
         for t in range(len(SHIP_TYPES))
     )
@@ -159,13 +160,13 @@ def done(c: Christianisation) -> bool:
 
 def assimilate_area(position: Position, area_id: str) -> list[int]:
     """The Christian players' camps in the area "go up in the regional population": all of them are removed, pagan
-    camps stay. Returns the seats that lost camps."""
+    camps stay, and so do separatist camps, which belong to no one (VA-22). Returns the seats that lost camps."""
     losers: list[int] = []
     for seat in range(position.num_players):
         if not position.christian[seat]:
             continue
         for kind in SHIP_TYPES:
-            n = position.camps_at(seat, kind, area_id)
+            n = position.controlled_camps(seat, kind, area_id)
             if n > 0:
                 position.remove_camps(seat, kind, area_id, n)
                 if seat not in losers:

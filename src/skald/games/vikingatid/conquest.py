@@ -36,7 +36,7 @@ def fief_holder(position: Position, slot: int) -> int:
     """The holder of the heritage or small kingdom in the area at `slot` while it holds (he keeps a war camp there,
     VA-23), or NOBODY."""
     holder = position.fief[slot]
-    if holder == NOBODY or position.camps[holder][_WAR * position.num_areas + slot] <= 0:
+    if holder == NOBODY or position.controlled_at(holder, _WAR * position.num_areas + slot) <= 0:
         return NOBODY
     return holder
 
@@ -62,7 +62,8 @@ def conqueror(position: Position, area_id: str) -> int:
         return NOBODY
     slot = position.slot(area_id)
     if position.separatists[slot]:
-        # UTBRYTARE: "all camps remain there, but are not under control of any player" (VA-22).
+        # UTBRYTARE: "all camps remain there, but are not under control of any player" (VA-22): no one's camps
+        # there, so no one's conquest (the loop below, reading controlled camps, would find the same).
         return NOBODY
     holder = fief_holder(position, slot)
     if holder != NOBODY:
@@ -72,9 +73,8 @@ def conqueror(position: Position, area_id: str) -> int:
     trading = 0
     war = 0
     for seat in range(position.num_players):
-        row = position.camps[seat]
-        own_trading = row[_TRADING * n + slot]
-        own_war = row[_WAR * n + slot]
+        own_trading = position.controlled_at(seat, _TRADING * n + slot)
+        own_war = position.controlled_at(seat, _WAR * n + slot)
         if own_trading or own_war:
             if owner != NOBODY:
                 # Another player's camp in the area prevents conquest.

@@ -11,9 +11,10 @@ accumulates ten danger points."
 
 Skald's readings: every area entered counts, the destination or camp area included, the start area not (VA-48,
 `danger_at_destination`); the camp reduction counts camps of the fleet's type of the same kingdom (an emigrant's own
-only); whose camps end a leg follows `camp_break` (VA-47); at ten points the roll is against the whole total, the
-count restarts at 0 and points above 10 are dropped (`danger_overflow: drop`) or start the next count (`carry`)
-(VA-49); with no danger counted there is nothing to roll for (VA-51).
+only), never separatist camps, which are no one's (VA-22); whose camps end a leg follows `camp_break` (VA-47); at
+ten points the roll is against the whole total, the count restarts at 0 and points above 10 are dropped
+(`danger_overflow: drop`) or start the next count (`carry`) (VA-49); with no danger counted there is nothing to roll
+for (VA-51).
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ ANY_CAMPS: Final = "any_camps"
 
 
 def kingdom_camps(position: Position, seat: int, kind: str, area_id: str) -> int:
-    """Camps of `kind` in the area belonging to the seat or his countrymen (an emigrant: his own)."""
+    """Camps of `kind` in the area belonging to the seat or his countrymen (an emigrant: his own); none in a
+    separatist area, whose camps are "not under control of any player" (VA-22)."""
     return sum(
-        position.camps_at(s, kind, area_id) for s in range(position.num_players) if countrymen(position, seat, s)
+        position.controlled_camps(s, kind, area_id)
+        for s in range(position.num_players)
+        if countrymen(position, seat, s)
     )
 
 
@@ -50,9 +54,11 @@ def area_danger(position: Position, seat: int, kind: str, area_id: str) -> int:
 
 def breaks_leg(position: Position, seat: int, kind: str, area_id: str, camp_break: str) -> bool:
     """Whether entering the area ends the leg at a camp of the fleet's type (VA-47): the seat's own
-    (`own_camps`), his kingdom's (`kingdom_camps`), or anyone's (`any_camps`)."""
+    (`own_camps`), his kingdom's (`kingdom_camps`), or any camp at all, whoever owns it (`any_camps`, the literal
+    "a camp of its type": a separatist camp too, since that reading asks for no owner). Under the first two a
+    separatist camp is no one's and ends no leg (VA-22)."""
     if camp_break == OWN_CAMPS:
-        return position.camps_at(seat, kind, area_id) > 0
+        return position.controlled_camps(seat, kind, area_id) > 0
     if camp_break == KINGDOM_CAMPS:
         return kingdom_camps(position, seat, kind, area_id) > 0
     if camp_break == ANY_CAMPS:

@@ -251,10 +251,10 @@ def holds_election(position: Position, kingdom: str, rules: ElectionRules) -> bo
 
 def camp_bonus(position: Position, seat: int) -> int:
     """+1 per three camps the player has on the map, rounded down, unless he is alone in his country (an emigrant
-    is alone in his home country)."""
+    is alone in his home country); camps in separatist areas are not his and give no bonus (VA-22)."""
     if position.emigrated[seat] or position.members(position.kingdom_of(seat)) == [seat]:
         return 0
-    return sum(position.camps[seat]) // CAMPS_PER_POINT
+    return position.controlled_total(seat) // CAMPS_PER_POINT
 
 
 def modifier(position: Position, election: Election, seat: int) -> int:

@@ -171,15 +171,14 @@ def camp_worth(position: Position, seat: int, span: Horizon) -> float:
     on the way to conquest (the seat alone there) a share of it by how many of the camps it needs are built."""
     n = position.num_areas
     board = position.board
-    own = position.camps[seat]
+    # Only the camps he controls are worth anything to him (separatist camps are no one's, VA-22).
+    own = position.controlled_row(seat)
     value = 0.0
     for slot in range(n):
         trading = own[slot]
         war = own[n + slot]
         fief = position.fief[slot] == seat and war > 0
         if trading == 0 and war == 0:
-            continue
-        if position.separatists[slot]:
             continue
         value += CAMP_VP * (trading + war)
         alone = True

@@ -119,6 +119,7 @@ class JourneyRules(NamedTuple):
     defender_losses: str = "ships_first"
     mixed_war_camps: str = "frozen"
     war_tracking: str = "per_kingdom"
+    war_renewal: str = "first_round"
     reaction_roll: str = "per_area"
     reaction_on_build: str = "whole_area"
     separatists: str = "hostile"
@@ -485,7 +486,7 @@ def defenders(position: Position, seat: int, area_id: str) -> list[int]:
         s
         for s in order
         if not kingdoms_war.countrymen(position, seat, s)
-        and (position.camps_at(s, WAR, area_id) or position.ships_at(s, WAR, area_id))
+        and (position.controlled_camps(s, WAR, area_id) or position.ships_at(s, WAR, area_id))
     ]
 
 
@@ -555,6 +556,16 @@ def _own_fief(position: Position, seat: int, area_id: str) -> bool:
     a separatist area (whose camps are no one's, VA-22)."""
     slot = position.slot(area_id)
     return not position.separatists[slot] and conquest.fief_holder(position, slot) == seat
+
+
+def takes_part(journeys: Journeys, seat: int) -> bool:
+    """Whether the seat's own ships or camps take part in the fight under way (for the cards a side plays and the
+    re-roll of his own dice): the mover, and the defenders, except against a separatist area's war camps, which
+    are "not under control of any player" (VA-22): their old owners are no side of that fight."""
+    fight = journeys.fight
+    if not fight.against:
+        return False
+    return seat == fight.attacker or (seat in fight.defenders and not journeys.separatist_fight)
 
 
 def army_strength(position: Position, rules: JourneyRules, area_id: str) -> int:
@@ -727,10 +738,11 @@ def _duty_askers(position: Position, journeys: Journeys, seat: int, area_id: str
     if position.separatists[position.slot(area_id)]:
         return []  # UTBRYTARE: the war camps there are "not under control of any player" (VA-22)
     order = [(position.first_seat + i) % position.num_players for i in range(position.num_players)]
-    owners = [s for s in order if position.camps_at(s, WAR, area_id) and not kingdoms_war.countrymen(position, seat, s)]
+    camps = [position.controlled_camps(s, WAR, area_id) for s in range(position.num_players)]
+    owners = [s for s in order if camps[s] and not kingdoms_war.countrymen(position, seat, s)]
     if journeys.rules.duty_askers == "most_camps" and owners:
-        most = max(position.camps_at(s, WAR, area_id) for s in owners)
-        return [next(s for s in owners if position.camps_at(s, WAR, area_id) == most)]
+        most = max(camps[s] for s in owners)
+        return [next(s for s in owners if camps[s] == most)]
     return owners
 
 
@@ -1164,8 +1176,13 @@ def _start_defender_fight(position: Position, journeys: Journeys) -> None:
     f = fleet(position)
     seats = defenders(position, f.owner, journeys.target)
     ships = [position.ships_at(s, WAR, journeys.target) for s in range(position.num_players)]
-    camps = [position.camps_at(s, WAR, journeys.target) for s in range(position.num_players)]
+    camps = [position.controlled_camps(s, WAR, journeys.target) for s in range(position.num_players)]
     journeys.fight = combat.against_defenders(position.num_players, journeys.target, f.owner, seats, ships, camps)
+    if journeys.rules.war_renewal == "first_round":
+        # "If there is any combat between the two kingdoms, the "Peace?" marker is immediately turned back to its
+        # War side" (VA-40): at the fight's first round, before any die or card of the fight.
+        for seat in seats:
+            kingdoms_war.renew_war(position, f.owner, seat, journeys.rules.war_tracking)
     _start_round(position, journeys)
 
 
@@ -1193,7 +1210,9 @@ def _after_fight(position: Position, journeys: Journeys, resume: int) -> None:
 def _risk_of_war(
     position: Position, journeys: Journeys, thresholds: list[int], opponents: list[list[int]], resume: int
 ) -> None:
-    """Each participant who lost something rolls; war with an emigrant's side is certain; then declarations."""
+    """Each participant who lost something rolls; war with an emigrant's side is certain; then declarations. A
+    Peace? between the sides turns back to War here under `war_renewal: after_fight`, and for trading camps
+    destroyed (no rounds); under `first_round` a fight's did so as it started."""
     journeys.risk, journeys.opponents, journeys.resume = thresholds, opponents, resume
     war_tracking = journeys.rules.war_tracking
     order = [(position.first_seat + i) % position.num_players for i in range(position.num_players)]

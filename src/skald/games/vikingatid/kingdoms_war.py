@@ -72,7 +72,8 @@ def break_out_war(position: Position, a: int, b: int, war_tracking: str) -> list
 
 def renew_war(position: Position, a: int, b: int, war_tracking: str) -> None:
     """ "If there is any combat between the two kingdoms, the "Peace?" marker is immediately turned back to its War
-    side" (VA-40): a fight between two kingdoms turns a Peace? on either (or on their pair) back to War."""
+    side" (VA-40): a fight between two kingdoms turns a Peace? on either (or on their pair) back to War; the journeys
+    call it as the fight starts (`war_renewal: first_round`) or once it is over (`after_fight`)."""
     first, second = side(position, a), side(position, b)
     if not first or not second or first == second:
         return

@@ -173,6 +173,20 @@ _RULEBOOK_OPTIONS: Final = (
         summary="Whether war and peace are tracked per kingdom or per pair of kingdoms.",
     ),
     option(
+        "war_renewal",
+        "first_round",
+        ("after_fight",),
+        "VA-40, open point. When a fight between two kingdoms turns a Peace? back to War ('If there is any combat "
+        'between the two kingdoms, the "Peace?" marker is immediately turned back to its War side\'): '
+        "'first_round': as the fight starts, before its first round is rolled, since 'immediately' ties the marker "
+        "to the combat itself, so the cards played during the fight (FRED, the war card) and every viewer see War; "
+        "'after_fight': once the fight is over, with its risk of war, 'immediately' read as 'at once, not at the "
+        "cleanup of phase 8'. The marker after the fight is the same either way.",
+        title="Peace? broken by a fight",
+        labels=("At the first round", "After the fight"),
+        summary="Whether a fight turns Peace? back to War as it starts or once it is over.",
+    ),
+    option(
         "war_silver",
         "war_or_peace_pending",
         ("war_only",),

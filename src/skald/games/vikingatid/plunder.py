@@ -53,7 +53,7 @@ def war_camp_room(position: Position, seat: int, area_id: str, mixed_war_camps: 
     """How many war camps the seat may add in the area: the shields' room, and none while another kingdom's war
     camps stand there (his old countrymen's too under `mixed_war_camps: frozen`)."""
     for other in range(position.num_players):
-        if other == seat or not position.camps_at(other, WAR, area_id) or countrymen(position, seat, other):
+        if other == seat or not position.controlled_camps(other, WAR, area_id) or countrymen(position, seat, other):
             continue
         old_countrymen = position.kingdom_of(seat) == position.kingdom_of(other)
         if not (old_countrymen and mixed_war_camps == "allowed"):
@@ -63,13 +63,14 @@ def war_camp_room(position: Position, seat: int, area_id: str, mixed_war_camps: 
 
 def destroy_targets(position: Position, seat: int, area_id: str) -> list[int]:
     """The seats whose trading camps the seat's war fleet may destroy: of another kingdom, not at King's Peace with
-    him, with trading camps there and neither war ships nor war camps."""
+    him, with trading camps there and neither war ships nor war camps (camps under his control: separatist camps
+    are no one's, VA-22, and go only as `journeys` lets a victor remove them)."""
     return [
         other
         for other in range(position.num_players)
         if may_fight(position, seat, other)
-        and position.camps_at(other, TRADING, area_id)
-        and not position.camps_at(other, WAR, area_id)
+        and position.controlled_camps(other, TRADING, area_id)
+        and not position.controlled_camps(other, WAR, area_id)
         and not position.ships_at(other, WAR, area_id)
     ]
 

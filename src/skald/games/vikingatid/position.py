@@ -202,11 +202,41 @@ class Position:
         return self.ships[seat][self._index(kind, area_id)]
 
     def camps_at(self, seat: int, kind: str, area_id: str) -> int:
-        """The seat's camps of a type in an area."""
+        """The seat's camps of a type in an area, as the counters stand (separatist camps included; whose a camp is
+        asks `controlled_camps`)."""
         return self.camps[seat][self._index(kind, area_id)]
 
+    def controlled_camps(self, seat: int, kind: str, area_id: str) -> int:
+        """The seat's camps of a type in an area that are under his control: none in a separatist area (UTBRYTARE:
+        "all camps remain there, but are not under control of any player", VA-22). Every rule that asks whose a
+        camp is (purchases, danger and legs, elections, taxes, conquest, scoring, reactions, duties, fights,
+        christianisation) reads this or `controlled_row`; `camps_at` is the counter on the board, for the caps,
+        the armies and the cards that remove camps."""
+        index = self._index(kind, area_id)
+        return 0 if self.separatists[index % self.num_areas] else self.camps[seat][index]
+
+    def controlled_at(self, seat: int, index: int) -> int:
+        """`controlled_camps` by index into the seat's row (`type_index * num_areas + slot`), for loops over rows."""
+        if self.separatists[index % self.num_areas]:
+            return 0
+        return self.camps[seat][index]
+
+    def controlled_row(self, seat: int) -> list[int]:
+        """The seat's camps under his control, indexed as `camps[seat]` (`type_index * num_areas + slot`): his row
+        with the separatist areas' camps left out (VA-22). Read only: with no separatist area it is his row itself."""
+        row = self.camps[seat]
+        if True not in self.separatists:
+            return row
+        n = self.num_areas
+        return [0 if self.separatists[index % n] else camps for index, camps in enumerate(row)]
+
+    def controlled_total(self, seat: int) -> int:
+        """How many camps the seat controls on the map (his camps outside separatist areas, VA-22)."""
+        return sum(self.controlled_row(seat))
+
     def camps_in_area(self, kind: str, area_id: str) -> int:
-        """All players' camps of a type in an area (the caps of 6.3 and "Establish war camps" count these)."""
+        """All players' camps of a type in an area, separatist camps included (the caps of 6.3 and "Establish war
+        camps" and the armies count these: VA-22, "They still count towards the area's camp limits")."""
         index = self._index(kind, area_id)
         return sum(row[index] for row in self.camps)
 

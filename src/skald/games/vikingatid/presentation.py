@@ -261,7 +261,7 @@ def _foreign_war_camps(position: Position, seat: int, area_id: str) -> list[int]
     return [
         s
         for s in range(position.num_players)
-        if position.camps_at(s, "war", area_id) and not kingdoms_war.countrymen(position, seat, s)
+        if position.controlled_camps(s, "war", area_id) and not kingdoms_war.countrymen(position, seat, s)
     ]
 
 
@@ -561,7 +561,7 @@ class VikingatidPresentation(Presentation):
         )
         if is_home:
             return f"home country: any number; {position.silver[seat]} silver in hand"
-        camps = position.camps_at(seat, ships, area_id)
+        camps = position.controlled_camps(seat, ships, area_id)
         return f"{camps} own {ships} camps here: up to {2 * camps} ships this phase"
 
     @staticmethod
@@ -878,7 +878,7 @@ class VikingatidPresentation(Presentation):
                     "score": position.vp[s],
                     "silver": position.silver[s],
                     "conquered_areas": conquered,
-                    "camps": sum(position.camps[s]),
+                    "camps": position.controlled_total(s),
                     "order": order,
                 }
             )

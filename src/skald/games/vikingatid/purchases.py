@@ -87,10 +87,11 @@ def ship_cost(position: Position) -> int:
 
 def room(position: Position, purchases: Purchases, seat: int, kind: str, area_id: str) -> int:
     """How many more ships of `kind` the seat may place in the area this phase: any number at home (MAX_AMOUNT
-    stands for that), two per own camp of the type less what he placed there already, else 0."""
+    stands for that), two per own camp of the type less what he placed there already, else 0. A camp in a
+    separatist area is not his ("not under control of any player", VA-22): it takes no ships."""
     if area_id == home_area(position, seat):
         return MAX_AMOUNT
-    camps = position.camps_at(seat, kind, area_id)
+    camps = position.controlled_camps(seat, kind, area_id)
     index = SHIP_TYPES.index(kind) * position.num_areas + position.slot(area_id)
     return max(SHIPS_PER_CAMP * camps - purchases.placed[seat][index], 0)
 
@@ -99,7 +100,7 @@ def places(position: Position, purchases: Purchases, seat: int) -> list[tuple[st
     """The (type, area) pairs the seat may place bought ships in now, types then board order."""
     home = home_area(position, seat)
     n = position.num_areas
-    camps = position.camps[seat]
+    camps = position.controlled_row(seat)
     found = []
     for index in range(len(camps)):
         kind, area_id = SHIP_TYPES[index // n], position.area_ids[index % n]
@@ -126,12 +127,13 @@ def amounts(position: Position, purchases: Purchases) -> range:
 
 
 def own_camps(position: Position, seat: int) -> list[tuple[str, str]]:
-    """The (type, area) pairs where the seat has camps to pull down, types then board order."""
+    """The (type, area) pairs where the seat has camps to pull down, types then board order: only camps under his
+    control (separatist camps are no one's to pull down, VA-22)."""
     return [
         (kind, area_id)
         for kind in SHIP_TYPES
         for area_id in position.area_ids
-        if position.camps_at(seat, kind, area_id)
+        if position.controlled_camps(seat, kind, area_id)
     ]
 
 

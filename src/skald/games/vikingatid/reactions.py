@@ -75,13 +75,11 @@ def seats_with_camps(position: Position, area_id: str) -> list[int]:
     """The seats with any camp in the area, in seat order from the turn's first seat (VA-06); none in a separatist
     area (UTBRYTARE: its camps belong to no one and trigger no reaction roll, VA-22)."""
     slot = position.slot(area_id)
-    if position.separatists[slot]:
-        return []
     n = position.num_areas
     return [
         s
         for s in seat_order(position.first_seat, position.num_players)
-        if any(position.camps[s][t * n + slot] for t in range(len(SHIP_TYPES)))
+        if any(position.controlled_at(s, t * n + slot) for t in range(len(SHIP_TYPES)))
     ]
 
 

@@ -279,7 +279,7 @@ def _seats(state: Situation, style: _Style) -> list[str]:
     for s in range(position.num_players):
         faith = ("Christ." if style.compact else "Christian") if position.christian[s] else "pagan"
         ships = _type_counts(position.ships[s], position.num_areas)
-        camps = _type_counts(position.camps[s], position.num_areas)
+        camps = _type_counts(position.controlled_row(s), position.num_areas)  # his own: not separatists' (VA-22)
         line = (
             _pad(" " + style.seat(s), width)
             + f"{_seat_home(position, s)[: home_width - 1]:<{home_width}}{position.silver[s]:>6}{position.vp[s]:>4} "
@@ -337,12 +337,17 @@ def _area_group(position: Position, slot: int) -> str:
 
 
 def _camps_text(position: Position, area_id: str, kind: str, cap: int, style: _Style) -> str:
-    """An area's camps of one type: the total against the cap ("2/3 trading") and each holder's share."""
+    """An area's camps of one type: the total against the cap ("2/3 trading") and each holder's share; in a
+    separatist area no one's ("separatists": "not under control of any player", VA-22)."""
     holders = [(s, position.camps_at(s, kind, area_id)) for s in range(position.num_players)]
     holders = [(s, n) for s, n in holders if n]
     total = sum(n for _, n in holders)
     if not holders:
         return ""
+    if position.separatists[position.slot(area_id)]:
+        if style.compact:
+            return f"{TYPE_LETTERS[kind]}{total}/{cap} sep."
+        return f"{total}/{cap} {kind} (separatists)"
     if style.compact:
         who = " ".join(f"{style.seat(s)}×{n}" if n > 1 else style.seat(s) for s, n in holders)
         return f"{TYPE_LETTERS[kind]}{total}/{cap} {who}"

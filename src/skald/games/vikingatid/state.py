@@ -575,7 +575,9 @@ class VikingatidState(Situation):
             return self._fleet_owner()
         if step == S.DEFENDER_HITS:
             defenders = self.journeys.fight.defenders
-            return defenders[0] if len(defenders) == 1 else -1
+            # The separatists' war camps are no one's (VA-22): their dice are no player's own.
+            own = len(defenders) == 1 and not self.journeys.separatist_fight
+            return defenders[0] if own else -1
         if step == S.CHRISTIANISATION_ROLL:
             return christianisation.roller(self.christianisation)
         return -1
@@ -858,6 +860,12 @@ class VikingatidState(Situation):
                 "VA-43",
                 f"'Each player buys ships for all of their silver': seat {seat + 1} has {position.silver[seat]} silver "
                 "and a place for ships (rule option purchase: all_silver)",
+            )
+        if data["type"] in ("pull_down", "buy") and position.separatists[position.slot(data["area"])]:
+            return IllegalAction(
+                "VA-22",
+                f"the camps in {self.space.area_name(data['area'])} are separatists', 'not under control of any "
+                f"player' (UTBRYTARE): seat {seat + 1} can neither pull them down nor place ships at them",
             )
         if data["type"] == "pull_down":
             name = self.space.area_name(data["area"])

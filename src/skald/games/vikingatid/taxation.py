@@ -37,15 +37,12 @@ class TaxLine(NamedTuple):
 def untroubled_trading_camps(position: Position, seat: int) -> int:
     """The seat's trading camps in areas with neither a trade stop nor a plundered marker, nor a separatists marker
     (UTBRYTARE: those camps belong to no one and pay no silver, VA-22)."""
-    row = position.camps[seat]
+    row = position.controlled_row(seat)
     base = _TRADING * position.num_areas
     return sum(
         row[base + slot]
         for slot in range(position.num_areas)
-        if row[base + slot]
-        and not position.trade_stop[slot]
-        and not position.plundered[slot]
-        and not position.separatists[slot]
+        if row[base + slot] and not position.trade_stop[slot] and not position.plundered[slot]
     )
 
 

@@ -54,10 +54,8 @@ def phase_scores(position: Position) -> list[ScoreLine]:
     """What phase 9 would give now, without applying it: conquests in board order, kings in kingdom order,
     discoveries of this turn in board order."""
     lines: list[ScoreLine] = []
+    # A separatist area is conquered by no one (`conqueror` reads only camps under control, VA-22).
     for area_id, seat in conquests(position):
-        if position.separatists[position.slot(area_id)]:
-            # Separatist camps belong to no one (UTBRYTARE, VA-22): the area scores for no one.
-            continue
         points = position.trade_value(area_id)
         if points > 0:
             lines.append(ScoreLine(seat, CONQUEST, area_id, points))
@@ -82,11 +80,9 @@ def final_scores(position: Position) -> list[ScoreLine]:
     lines: list[ScoreLine] = []
     n = position.num_areas
     for seat in range(position.num_players):
-        row = position.camps[seat]
+        # "Separatist camps count for no one" (VA-63, VA-22): only the camps he controls score.
+        row = position.controlled_row(seat)
         for slot, area_id in enumerate(position.area_ids):
-            if position.separatists[slot]:
-                # "Separatist camps count for no one" (VA-63, VA-22).
-                continue
             camps = sum(row[t * n + slot] for t in range(len(SHIP_TYPES)))
             if camps > 0:
                 lines.append(ScoreLine(seat, CAMPS, area_id, CAMP_VP * camps))

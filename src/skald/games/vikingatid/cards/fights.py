@@ -237,6 +237,14 @@ def _lose_camps(state: Situation, seat: int, kind: str, area_id: str, n: int) ->
         position.separatists[slot] = False
 
 
+def _guarded(position: Position, seat: int, area_id: str) -> bool:
+    """Whether the seat's trading camps in the area have a war ship or war camp of his beside them; in a separatist
+    area the camps are no one's and stand together, guarded while any war camp stands there (VA-22)."""
+    if position.separatists[position.slot(area_id)]:
+        return position.camps_in_area(WAR, area_id) > 0
+    return position.ships_at(seat, WAR, area_id) > 0 or position.camps_at(seat, WAR, area_id) > 0
+
+
 def _strip_unguarded(state: Situation, area_id: str) -> int:
     """A player with no war ship or war camp left in the area loses his trading camps there (VA-24; UPPROR! 2.);
     returns how many went."""
@@ -244,7 +252,7 @@ def _strip_unguarded(state: Situation, area_id: str) -> int:
     lost = 0
     for seat in range(position.num_players):
         trading = position.camps_at(seat, TRADING, area_id)
-        if trading and not position.ships_at(seat, WAR, area_id) and not position.camps_at(seat, WAR, area_id):
+        if trading and not _guarded(position, seat, area_id):
             _lose_camps(state, seat, TRADING, area_id, trading)
             lost += trading
     return lost
@@ -324,14 +332,17 @@ def _open_area(state: Situation) -> None:
 
 def _rebellion_opens(state: Situation, area_id: str) -> None:
     """UPPROR!: "Trade camps without army camps in the area are destroyed", then the area's full printed armies
-    (not reduced by war camps, VA-24) fight its war camps and war ships."""
+    (not reduced by war camps, VA-24) fight its war camps and war ships. In a separatist area the camps are no
+    one's and stand together: its trading camps go only if no war camp stands there (VA-22)."""
     play = state.play
     assert play is not None
     position = state.position
+    together = position.separatists[position.slot(area_id)]
     lost = 0
     for seat in range(position.num_players):
         trading = position.camps_at(seat, TRADING, area_id)
-        if trading and not position.camps_at(seat, WAR, area_id):
+        war = position.camps_in_area(WAR, area_id) if together else position.camps_at(seat, WAR, area_id)
+        if trading and not war:
             _lose_camps(state, seat, TRADING, area_id, trading)
             lost += trading
     if lost:
@@ -461,14 +472,16 @@ def _christian_defence(state: Situation) -> str:
 
 
 def _christian_dice(state: Situation, area_id: str) -> int:
-    """The dice of the Christian defenders among `_viking_dice`."""
+    """The dice of the Christian defenders among `_viking_dice`: their war ships, and the war camps under their
+    control (a separatist camp is no one's, so no Christian's, VA-22)."""
     assert state.play is not None
     position = state.position
-    return sum(
-        position.ships_at(s, WAR, area_id) + 2 * position.camps_at(s, WAR, area_id) - state.play.seats[s]
-        for s in defenders(position, area_id)
-        if position.christian[s]
-    )
+    dice = 0
+    for s in defenders(position, area_id):
+        if position.christian[s]:
+            camps = position.controlled_camps(s, WAR, area_id)
+            dice += position.ships_at(s, WAR, area_id) + (2 * camps - state.play.seats[s] if camps else 0)
+    return dice
 
 
 def _node_dice(state: Situation) -> tuple[int, int]:
@@ -482,7 +495,11 @@ def _node_dice(state: Situation) -> tuple[int, int]:
     if play.stage == ARMIES_VS_VIKINGS:
         area_id = play.areas[0]
         position = state.position
-        all_christian = all(position.christian[s] for s in defenders(position, area_id))
+        # Separatist war camps are no one's, so not Christian (VA-22).
+        all_christian = all(
+            position.christian[s] and position.controlled_camps(s, WAR, area_id) == position.camps_at(s, WAR, area_id)
+            for s in defenders(position, area_id)
+        )
         bonus = 2 if defence == "attacker_dice_plus_2" and all_christian else 0
         return combat.batch(play.dice), play.strength - bonus
     if play.stage == ARMIES_VS_AREA:
@@ -703,10 +720,8 @@ def _separatists_roll(state: Situation, face: int) -> None:
 
 def separatist_camps(position: Position, seat: int) -> int:
     """The seat's camps standing in separatist areas (they belong to no one, VA-22): what his own camp counts
-    leave out (the election camp bonus, the final scoring)."""
-    n = position.num_areas
-    row = position.camps[seat]
-    return sum(row[slot] + row[n + slot] for slot in range(n) if position.separatists[slot])
+    leave out (the election camp bonus, the final scoring), his camps less those he controls."""
+    return sum(position.camps[seat]) - position.controlled_total(seat)
 
 
 #: The five attack cards and MAGYARHORDER: armies from the table, a fight per area.

@@ -159,7 +159,7 @@ def _berserk_may(state: Situation, seat: int) -> bool:
     if not _moving(state):
         return False
     fight = state.journeys.fight
-    if not fight.against or (seat != fight.attacker and seat not in fight.defenders):
+    if not journeys.takes_part(state.journeys, seat):
         return False
     return combat.berserk_standing(fight) != seat
 
@@ -377,7 +377,7 @@ def _hammer_may(state: Situation, seat: int) -> bool:
     fight = state.journeys.fight
     if not fight.against or seat in fight.hammer:
         return False
-    return seat == fight.attacker or seat in fight.defenders
+    return journeys.takes_part(state.journeys, seat)
 
 
 def _hammer(state: Situation) -> None:

@@ -315,10 +315,10 @@ def quarrel_answer(state: Situation, action: int) -> None:
 
 
 def _fief_areas(state: Situation, seat: int, empires: tuple[str, ...]) -> list[int]:
-    """Areas where the seat has at least one war camp and no heritage or small kingdom stands yet, within
-    `empires` (all areas if empty), as target ids."""
+    """Areas where the seat has at least one war camp (under his control: not a separatist one, VA-22) and no
+    heritage or small kingdom stands yet, within `empires` (all areas if empty), as target ids."""
     position = state.position
-    row = position.camps[seat]
+    row = position.controlled_row(seat)
     n = position.num_areas
     found: list[int] = []
     for slot in range(n):
