@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from skald.web import endings, projection
+from skald.web import endings, projection, undos
 from skald.web.accounts import Accounts, websocket_seat
 from skald.web.client import OUTBOX_LIMIT, Client
 from skald.web.deps import (
@@ -329,13 +329,18 @@ class SocketSession:
             await self.standing(client, data)
         elif kind in ("resign", "draw"):
             await self.end(client, kind, data)
+        elif kind == "undo":
+            seat = self.acting_seat(client)
+            self.allow_move(seat)
+            await self.acted(client, undos.undo(self.tables, self.table, seat, data.get("version")))
         elif kind == "chat":
             # The chat's own limits count each writer across all his connections (skald.web.chat's LIMITS).
             await self.tables.say(self.table, client.seat, data.get("text"))
         else:
             raise TableError(
                 "type",
-                f"type: unknown message type {kind!r} (hello, move, standing, resign, draw, view, why, ping, chat)",
+                f"type: unknown message type {kind!r} "
+                "(hello, move, undo, standing, resign, draw, view, why, ping, chat)",
             )
 
     async def hello(self, data: dict[str, Any]) -> None:
