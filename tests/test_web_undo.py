@@ -83,7 +83,7 @@ def test_a_person_takes_back_his_own_steps_and_the_others_see_the_position_go_ba
     status, summary = server.request("GET", f"/api/games/{game['id']}")
     assert status == 200 and summary["version"] == first and len(summary["undos"]) == 2
     status, record = server.request("GET", f"/api/games/{game['id']}/record")
-    assert status == 200 and len(record["actions"]) == first
+    assert status == 200 and len(record["actions"]) == first and record["undos"] == summary["undos"]
 
 
 def test_no_step_is_taken_back_past_another_seats_move_and_a_stale_undo_is_refused(server: Server) -> None:

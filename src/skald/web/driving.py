@@ -76,8 +76,11 @@ def add(
     table: LiveTable, after: State, player: int, action: int, moves: list[tuple[int, int]], entries: list[LogEntry]
 ) -> None:
     """Apply `action` of `player` to `after`, noting it in `moves` and `entries`."""
+    # An answer the table gave for a person goes back with his decision before it, where everyone can tell it was
+    # his only one; where that is hidden (a card window), it counts as his decision, so a step back tells nothing.
+    given = player >= 0 and player not in table.bots and after.forced_is_public()
     moves.append((player, action))
-    entries.append(table.entry(after, action, given=player >= 0 and player not in table.bots))
+    entries.append(table.entry(after, action, given=given))
     after.apply(action)
 
 

@@ -240,9 +240,9 @@ class LiveTable:
         return None
 
     def find_given(self) -> None:
-        """Mark which of a person's last steps the table gave for him (his only answer): only the run of steps
-        he may take back matters, and the moves table does not keep it, so it is found again by replaying that
-        run alone."""
+        """Mark which of a person's last steps the table gave for him (his only answer, where everyone can tell it
+        was: `skald.web.driving.add`): only the run of steps he may take back matters, and the moves table does not
+        keep it, so it is found again by replaying that run alone."""
         seat = self.log[-1].step.actor if self.log else CHANCE
         if seat < 0 or seat in self.bots:
             return
@@ -253,7 +253,7 @@ class LiveTable:
         for action in self.state.history[:start]:
             replay.apply(action)
         for entry, action in zip(self.log[start:], self.state.history[start:], strict=True):
-            entry.given = only_answer(replay) is not None
+            entry.given = only_answer(replay) is not None and replay.forced_is_public()
             replay.apply(action)
 
     def take_back(self, seat: int) -> TakeBack:
