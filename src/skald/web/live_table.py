@@ -60,7 +60,7 @@ class LogEntry:
     whole: dict[str, Any]
     seen: list[dict[str, Any]] | None = None
     #: Who took it and whether it revealed anything (`skald.engine.undo`); whether the table gave it for a person
-    #: (his only answer, or his standing one): taken back only with his decision before it.
+    #: (his only or standing answer, where everyone can tell): taken back only with his decision before it.
     step: Step = field(default_factory=lambda: Step(CHANCE, True))
     given: bool = False
 
@@ -261,17 +261,18 @@ class LiveTable:
         as the rule looks)."""
         return take_back(_Steps(self.log), seat, _Given(self.log))
 
-    def rewind(self, state: State, undo: tuple[int, int, int]) -> None:
+    def rewind(self, state: State, undo: tuple[int, int, int] | None) -> None:
         """Make `state`, an earlier position of the game, the table's, after `undo` (seat, version, actions taken
-        back): the log and every view made since are forgotten, and so is a draw offered."""
+        back; None when another process took steps back, read with the rest): the log and every view made since are
+        forgotten, and so are a draw offered and the seat's standing answer."""
         self.state = state
         del self.log[len(state.history) :]
-        self.undos += 1
-        self.undone.append(undo)
-        forms = self.cache.forms
-        self.cache = ViewCache(forms=forms)
+        if undo is not None:
+            self.undos += 1
+            self.undone.append(undo)
+            self.standing.pop(undo[0], None)
+        self.cache = ViewCache(forms=self.cache.forms)
         self.draw_offer = None
-        self.standing.pop(undo[0], None)
 
     def entry(self, state: State, action: int, given: bool = False) -> LogEntry:
         """The log entry of `action`, about to be taken at `state` (`given` by the table for a person): whole, and as

@@ -49,8 +49,10 @@ async def follow(games: GameStore, table: LiveTable) -> None:
         common += 1
     # The log is kept up to where the two lines part; the rest is made again from the position read.
     kept = await asyncio.to_thread(replayed, table, actions[:common])
-    table.rewind(kept, undone[-1] if undone else (0, common, 0))
+    table.rewind(kept, None)
     table.undos, table.undone = undos, undone
+    if undone:
+        table.standing.pop(undone[-1][0], None)
     after = kept.clone()
     entries = []
     for action in actions[common:]:

@@ -25,12 +25,18 @@ export function cancelDraft() {
   drawTakeBack(sendChoice, true);
 }
 
+document.addEventListener("keydown", (event) => { if (event.key === "Escape" && store.draft) cancelDraft(); });
+
 function takeBack() {
   if (store.pending) return;
   store.pending = true;
   if (window.skaldState) window.skaldState.pending = true;
   $("error").textContent = "";
   send({ type: "undo", version: store.view.version, ref: ++store.refs });
+}
+
+function sendDraft() {
+  if (store.draft && sendChoice) sendChoice(store.draft);
 }
 
 /** Draw the draft held (with Send and Cancel) or the Undo the server offers; `send` sends a choice. */
@@ -44,18 +50,21 @@ export function drawTakeBack(send, mine) {
   if (draft) {
     box.append(
       el("p", { id: "draft", role: "status" }, "Your choice: ", el("b", {}, draft.notation),
-        draft.label ? ` — ${draft.label}` : "", ". Once sent it cannot be taken back: it shows what was hidden."),
-      el("button", { type: "button", id: "draft-send", class: "act", onclick: () => { const chosen = store.draft; if (chosen) send(chosen); } }, "Send"),
+        draft.label ? ` — ${draft.label.replace(/[.!?]$/, "")}` : "", ". Once sent it cannot be taken back: it shows what was hidden."),
+      el("button", { type: "button", id: "draft-send", class: "act", onclick: sendDraft }, "Send"),
       el("button", { type: "button", id: "draft-cancel", onclick: cancelDraft }, "Cancel"));
   } else if (view.undo && view.status === "playing") {
     const steps = view.undo.steps;
     box.append(el("button", { type: "button", id: "undo-button",
-      title: steps > 1 ? `Takes back your last step and the ${steps - 1} the table gave for you after it` : "Takes back your last step",
+      title: steps > 1 ? `Takes back your last step and the ${steps - 1} the table gave for you after it`
+        : "Takes back your last step",
       onclick: takeBack }, "Undo"));
   }
   box.hidden = !box.childElementCount;
-  for (const node of document.querySelectorAll("[data-key].drafted")) node.classList.remove("drafted");
-  if (draft) for (const node of document.querySelectorAll(`[data-key="${CSS.escape(draft.key)}"], [data-chosen="${CSS.escape(draft.key)}"]`)) node.classList.add("drafted");
+  for (const node of document.querySelectorAll(".drafted")) node.classList.remove("drafted");
+  if (!draft) return;
+  const key = CSS.escape(draft.key);
+  for (const node of document.querySelectorAll(`[data-key="${key}"], [data-chosen="${key}"]`)) node.classList.add("drafted");
 }
 
 // A step back is no move of the game: it stands in the log after the last move that was kept, in the order taken.
