@@ -87,7 +87,7 @@ def test_a_whole_vikingdoms_game_at_the_terminal_with_rules_redraws_and_undo_in_
         if bot_acted and not undo_refused:
             refusal = table.ask("undo")
             # The refusal names the bot's action in Vikingdoms' notation (a square, a move, a tile, an ally…).
-            assert re.search(r"Cannot undo: random has acted since \([^)]+\); undo stops there", refusal), refusal
+            assert re.search(r"Cannot undo: random has moved since \([^)]+\); undo stops at", refusal), refusal
             undo_refused = True
             choices = choices or CHOICE.findall(table.ask("board"))
         key, _ = rng.choice(choices)

@@ -394,10 +394,14 @@ def test_moves_of_several_games_commit_in_one_transaction_and_a_stale_one_alone_
             return loaded[0].version, loaded[0].status, loaded[2]
 
         a, b, c = (stored(game_id)[0] for game_id in ids)  # the opening chance draws are already stored
-        first = store.append_many([(ids[0], a, [(-1, 5), (-1, 6)], "playing"), (ids[1], b, [(-1, 7)], "playing")])
+        first = store.append_many([(ids[0], a, [(-1, 5), (-1, 6)], "playing", 0), (ids[1], b, [(-1, 7)], "playing", 0)])
         assert first == [None, None]
         results = store.append_many(
-            [(ids[0], a + 2, [(0, 8)], "over"), (ids[1], b, [(0, 9)], "playing"), (ids[2], c, [(-1, 1)], "playing")]
+            [
+                (ids[0], a + 2, [(0, 8)], "over", 0),
+                (ids[1], b, [(0, 9)], "playing", 0),
+                (ids[2], c, [(-1, 1)], "playing", 0),
+            ]
         )
         assert results[0] is None and isinstance(results[1], StaleVersion) and results[2] is None
         versions, statuses, actions = zip(*(stored(game_id) for game_id in ids), strict=True)

@@ -38,7 +38,7 @@ class Gated:
         self.batches: list[list[str]] = []
 
     def __call__(self, batch: Batch) -> Sequence[Outcome]:
-        self.batches.append([game_id for game_id, _version, _moves, _status in batch])
+        self.batches.append([game_id for game_id, _version, _moves, _status, _undos in batch])
         if len(self.batches) == 1:
             self.started.set()
             assert self.release.wait(LIMIT)
@@ -97,9 +97,9 @@ def test_moves_that_come_in_while_a_transaction_is_written_commit_together_in_th
 
     async def play() -> None:
         commits = GroupCommit(gated)
-        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        opening = commits.submit((first, 0, [(-1, 3)], "playing", 0))
         await wait_for(gated.started)
-        waiting = [commits.submit((game_id, 0, [(-1, 4)], "playing")) for game_id in others]
+        waiting = [commits.submit((game_id, 0, [(-1, 4)], "playing", 0)) for game_id in others]
         await asyncio.sleep(0.05)
         # Nothing is told before its transaction has committed, and the first is still being written.
         assert not opening.done() and not any(future.done() for future in waiting)
@@ -129,10 +129,10 @@ def test_a_stale_move_in_a_group_is_refused_alone_and_the_others_commit(store: G
 
     async def play() -> tuple[BaseException | None, BaseException | None]:
         commits = GroupCommit(gated)
-        opening = commits.submit((fresh, 0, [(-1, 2)], "playing"))
+        opening = commits.submit((fresh, 0, [(-1, 2)], "playing", 0))
         await wait_for(gated.started)
-        stale = commits.submit((played, 0, [(-1, 5)], "playing"))  # ply 0 of this game is taken
-        good = commits.submit((fresh, 1, [(0, 6)], "playing"))
+        stale = commits.submit((played, 0, [(-1, 5)], "playing", 0))  # ply 0 of this game is taken
+        good = commits.submit((fresh, 1, [(0, 6)], "playing", 0))
         gated.release.set()
         await opening
         outcomes = await asyncio.gather(stale, good, return_exceptions=True)
@@ -151,19 +151,19 @@ def test_a_transaction_that_fails_fails_every_move_in_it_and_the_next_one_commit
 
     def failing_second(batch: Batch) -> Sequence[Outcome]:
         if len(gated.batches) == 1:  # the second transaction, the first being held open
-            gated.batches.append([game_id for game_id, _version, _moves, _status in batch])
+            gated.batches.append([game_id for game_id, _version, _moves, _status, _undos in batch])
             raise OSError("disk I/O error")
         return gated(batch)
 
     async def play() -> list[BaseException | None]:
         commits = GroupCommit(failing_second)
-        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        opening = commits.submit((first, 0, [(-1, 3)], "playing", 0))
         await wait_for(gated.started)
-        failing = [commits.submit((game_id, 0, [(-1, 4)], "playing")) for game_id in (second, third)]
+        failing = [commits.submit((game_id, 0, [(-1, 4)], "playing", 0)) for game_id in (second, third)]
         gated.release.set()
         await opening
         refused = await asyncio.gather(*failing, return_exceptions=True)
-        later = await asyncio.gather(commits.submit((fourth, 0, [(-1, 5)], "playing")), return_exceptions=True)
+        later = await asyncio.gather(commits.submit((fourth, 0, [(-1, 5)], "playing", 0)), return_exceptions=True)
         await commits.close()
         return [*refused, *later]
 
@@ -179,9 +179,9 @@ def test_closing_commits_what_is_queued_and_stops_the_thread(store: GameStore) -
 
     async def play() -> GroupCommit[Write]:
         commits = GroupCommit(gated, name="skald-commit-test")
-        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        opening = commits.submit((first, 0, [(-1, 3)], "playing", 0))
         await wait_for(gated.started)
-        queued = commits.submit((second, 0, [(-1, 4)], "playing"))
+        queued = commits.submit((second, 0, [(-1, 4)], "playing", 0))
         closing = asyncio.ensure_future(commits.close())
         await asyncio.sleep(0.05)
         assert not closing.done()  # it waits for the transaction being written and the one queued
@@ -202,10 +202,10 @@ def test_a_waiter_cancelled_meanwhile_does_not_keep_the_others_in_its_transactio
 
     async def play() -> None:
         commits = GroupCommit(gated)
-        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        opening = commits.submit((first, 0, [(-1, 3)], "playing", 0))
         await wait_for(gated.started)
-        cancelled = commits.submit((second, 0, [(-1, 4)], "playing"))
-        kept = commits.submit((third, 0, [(-1, 5)], "playing"))
+        cancelled = commits.submit((second, 0, [(-1, 4)], "playing", 0))
+        kept = commits.submit((third, 0, [(-1, 5)], "playing", 0))
         cancelled.cancel()
         gated.release.set()
         await asyncio.gather(opening, kept)
@@ -222,11 +222,11 @@ def test_a_write_submitted_while_closing_is_refused_and_closing_still_ends(store
 
     async def play() -> BaseException | None:
         commits = GroupCommit(gated)
-        opening = commits.submit((first, 0, [(-1, 3)], "playing"))
+        opening = commits.submit((first, 0, [(-1, 3)], "playing", 0))
         await wait_for(gated.started)
         closing = asyncio.ensure_future(commits.close())
         await asyncio.sleep(0)  # closing has begun: it waits for the transaction being written
-        late = commits.submit((second, 0, [(-1, 4)], "playing"))
+        late = commits.submit((second, 0, [(-1, 4)], "playing", 0))
         gated.release.set()
         await asyncio.gather(opening, closing)
         return (await asyncio.gather(late, return_exceptions=True))[0]

@@ -248,6 +248,12 @@ class ProofState(State):
         parts.append("plays " + " ".join(f"{s}:{card}" for s, card in self.plays))
         return "|".join(parts)
 
+    def action_reveals(self, action: int) -> bool:
+        """A card played leaves a hidden hand face up, and the last bid shows every bid; a bid before it tells
+        nobody anything (undo, docs/engine.md)."""
+        kind = A.kind_of(action)
+        return kind == "play" or (kind == "bid" and self.bids_made() == self.num_players - 1)
+
     def action_hidden_from(self, action: int, viewer: int | None) -> bool:
         """A dealt card is seen by its receiver alone; a bid by its bidder alone until the last bid reveals all."""
         kind = A.kind_of(action)

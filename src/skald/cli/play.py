@@ -55,6 +55,9 @@ from skald.engine import (
     State,
     game_names,
     sample_chance,
+    step_of,
+    steps_of,
+    take_back,
 )
 from skald.engine.presentation import kept_answer, only_answer
 from skald.engine.record import FORMAT, read_json_file
@@ -132,7 +135,8 @@ class TerminalTable:
         self.bots: dict[int, Bot] = {
             seat: make_bot(s.kind, seed=self.bot_seed(seat)) for seat, s in enumerate(seats) if s.kind != PERSON
         }
-        self.actors = _actors(state)
+        #: Who took each action of the history and whether it revealed anything (`skald.engine.undo`).
+        self.steps = steps_of(state)
         #: The positions in the history (indices) of the people's steps the table took alone (their only choice).
         self.taken_alone: set[int] = set()
         #: A bot's move not printed yet, and who made it: the same move again (a card window's passes) is told on
@@ -202,8 +206,9 @@ class TerminalTable:
                 if seat != actor:
                     self.unseen[seat].append(f"{who}: {self.state.notation_for(action, seat)}")
         before = self.state.clone() if actor != CHANCE else None
+        step = step_of(self.state, action)
         self.state.apply(action)
-        self.actors.append(actor)
+        self.steps.append(step)
         if before is not None:
             for line in self.view.aftermath(before, self.state, self.names[actor], viewer):
                 self.flush_told()
@@ -458,41 +463,31 @@ class TerminalTable:
     # -- undo, save, the end --------------------------------------------------------------------------------
 
     def undo(self, seat: int) -> bool:
-        """Take back the last step if a person took it and nobody, chance included, has acted since; the steps the
-        table took alone since (a person's only choices) go with it, or undo would find them taken again at once."""
-        alone = 0
-        while len(self.actors) > alone and len(self.actors) - alone - 1 in self.taken_alone:
-            alone += 1
-        if len(self.actors) == alone:
-            console.print("[red]Nothing to undo:[/] no step has been taken yet.")
+        """Take back the last decision a person took, with the steps the table took alone for him since (his only
+        choices, or undo would find them taken again at once), under the engine's rule (`skald.engine.undo`): his
+        own steps only, until another seat acts or something hidden or random is revealed. In a perfect-information
+        game at one keyboard, the person at it may hand back the last person's step before acting."""
+        steps = self.steps
+        last = next((step.actor for step in reversed(steps) if step.actor != CHANCE), None)
+        owner = seat if self.passing or last not in self.people or last is None else last
+        rule = take_back(steps, owner, self.taken_alone)
+        if rule.plies == 0:
+            if rule.at is None:
+                console.print("[red]Nothing to undo:[/] no step has been taken yet.")
+                return False
+            # The refusal names the action in the way: the game's own notation, as this person may see it.
+            blocking = _notation_at(self.state, rule.at, seat)
+            console.print(f"[red]Cannot undo:[/] {escape(rule.refusal(self.names, blocking))}.")
             return False
-        at = len(self.actors) - alone - 1
-        last = self.actors[at]
-        # The refusal names the action in the way: the game's own notation, as this person may see it.
-        blocking = escape(self.state.notation_for(self.state.history[at], seat))
-        if last == CHANCE:
-            console.print(f"[red]Cannot undo:[/] chance has acted since ([cyan]{blocking}[/]); undo stops there.")
-            return False
-        if last in self.bots:
-            console.print(
-                f"[red]Cannot undo:[/] {escape(self.names[last])} has acted since ([cyan]{blocking}[/]); "
-                "undo stops there."
-            )
-            return False
-        if self.passing and last != seat:
-            # Hidden hands at one keyboard: the step may be a secret (a bid, a card) that is not this person's to see
-            # or change.
-            console.print(
-                f"[red]Cannot undo:[/] the last step was {escape(self.names[last])}'s ([cyan]{blocking}[/]); "
-                "you may take back only your own."
-            )
-            return False
+        at = len(steps) - rule.plies
+        alone = rule.plies - 1
+        last = steps[at].actor
         state = self.state
         record = Record.of(state, self.seats)
         record.actions = record.actions[:at]
         self.state = record.replay()
         taken = self.state.notation_for(state.history[at], seat)  # as the one undoing it may see it
-        del self.actors[at:]
+        del self.steps[at:]
         self.taken_alone = {index for index in self.taken_alone if index < at}
         for other in self.people:
             for _ in range(alone + 1):
@@ -568,19 +563,17 @@ def revealed(state: State, names: list[str], viewer: int | None) -> list[str]:
     return lines
 
 
+def _notation_at(state: State, ply: int, viewer: int) -> str:
+    """The notation of the action at `ply` of `state`'s history as `viewer` saw it, taken in its own position."""
+    replay = _fresh(state)
+    for action in state.history[:ply]:
+        replay.apply(action)
+    return replay.notation_for(state.history[ply], viewer)
+
+
 def _fresh(state: State) -> State:
     """The position before `state`'s first action: the same game, players and rule options."""
     return state.game.new_initial_state(state.num_players, state.options)
-
-
-def _actors(state: State) -> list[int]:
-    """Who took each action of `state`'s history: a seat or CHANCE."""
-    replay = _fresh(state)
-    actors = []
-    for action in state.history:
-        actors.append(replay.current_player())
-        replay.apply(action)
-    return actors
 
 
 def _resume(resume: Path, game: str | None, seats: str | None, option: list[str] | None) -> tuple[State, list[Seat]]:

@@ -7,6 +7,7 @@ from skald.engine.record import Record, RecordError, Seat
 from skald.engine.registry import game_names, get_game, listed_games, register
 from skald.engine.standings import Departures, StandingRow, Standings, final_standings
 from skald.engine.state import CHANCE, IMPERFECT, PERFECT, TERMINAL, GameLike, IllegalAction, JSONDict, State
+from skald.engine.undo import Step, TakeBack, step_of, steps_of, take_back
 
 __all__ = [
     "CHANCE",
@@ -29,6 +30,8 @@ __all__ = [
     "StandingRow",
     "Standings",
     "State",
+    "Step",
+    "TakeBack",
     "WithdrawnOption",
     "final_standings",
     "game_names",
@@ -37,5 +40,8 @@ __all__ = [
     "play_random_game",
     "register",
     "sample_chance",
+    "step_of",
+    "steps_of",
+    "take_back",
     "target_key",
 ]

@@ -207,6 +207,15 @@ class State(ABC):
         that viewer `notation_for` only, and its record leaves the action out until the game is over."""
         return False
 
+    def action_reveals(self, action: int) -> bool:
+        """Whether `action` (about to be taken here by the seat to act) reveals something hidden or random to some
+        viewer beyond the choice itself: a card played from a hidden hand, a card given, the bids of a sealed round
+        shown. A step that reveals is never taken back (`skald.engine.undo`), nor is any before it; chance outcomes
+        always count, without asking. It must follow from what the seat to act knows. By default: false in a
+        perfect-information game (every seat sees all, and only chance brings what nobody knew), true in an
+        imperfect one, which says which of its actions reveal nothing."""
+        return self.game.information != PERFECT
+
     def notation_for(self, action: int, viewer: int | None) -> str:
         """The notation of `action` (about to be taken here) as `viewer` sees it: "Ragnhild draws a card" for the
         others, "you draw Peace" for her. By default, the notation itself."""

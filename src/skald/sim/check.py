@@ -275,6 +275,7 @@ def views(
                         state.action_to_notation(action),
                         state.notation_for(action, viewer),
                         presentation.describe(state, action),
+                        state.action_reveals(action),  # whether undo stops there: known to the seat to act
                     ]
                     for action in legal()
                 ]

@@ -68,6 +68,11 @@ class CatchUp:
         tables, loading = self.resident.tables, self.resident.loading
         for game_id, start, end, actions in games:
             table = tables.get(game_id)
+            if end < start:
+                # Taken back: whatever the table holds from `end` on may be gone; it reads the game afresh.
+                if table is not None:
+                    self.resident.in_background(self._taken_back(table))
+                continue
             if (table is None and game_id not in loading) or (table is not None and table.version >= end):
                 continue  # not here (it loads with every move when used), or already there (our own move, say)
             if actions is not None:
@@ -123,6 +128,21 @@ class CatchUp:
         finally:
             del self._behind[game_id]
             self._heard.pop(game_id, None)
+
+    async def _taken_back(self, table: LiveTable) -> None:
+        """Another process took steps back at this table's game: unless nobody holds it (then it is dropped and
+        read afresh when next used), it reads the game again in place, under its lock."""
+        if not table.busy:
+            self.resident.drop(table)
+            return
+        table.holders += 1
+        try:
+            async with table.lock:
+                await self.commits.refresh(table)
+        except TableError as error:
+            LOG.info("game %s could not follow another process's step back: %s", table.id, error)
+        finally:
+            self.resident.release(table)
 
     async def _catch_up_once(self, table: LiveTable) -> None:
         """Apply the heard actions that follow the table's version, or, where none was heard (or one does not

@@ -14,7 +14,7 @@ from typing import Any
 
 from skald.engine import CHANCE, State
 from skald.engine.messages import shown
-from skald.web import projection
+from skald.web import projection, takeback
 from skald.web.driving import follow
 from skald.web.errors import TableError
 from skald.web.groupcommit import GroupCommit
@@ -63,9 +63,9 @@ class Commits:
         self.moved = moved
         self._commits: GroupCommit[Write] = GroupCommit(games.append_many)
 
-    async def write(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str) -> None:
+    async def write(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str, undos: int) -> None:
         """Commit one game's moves, grouped with whatever other games commit at the same moment."""
-        await self._commits.submit((game_id, version, moves, status))
+        await self._commits.submit((game_id, version, moves, status, undos))
 
     async def commit(
         self,
@@ -84,7 +84,7 @@ class Commits:
             return False  # ended off the board (a resignation) while the move was made: nothing more is played
         status = "over" if after.is_terminal() else "playing"
         try:
-            await self.write(table.id, version, moves, status)
+            await self.write(table.id, version, moves, status, table.undos)
         except StaleVersion:
             await self.refresh(table)
             return False
@@ -105,12 +105,16 @@ class Commits:
         Called under the table's lock by whoever holds the table or by its moving bots, so it is busy and never
         dropped meanwhile; updating the same table (not loading a new one) keeps every holder and client with it.
         """
-        # A committed ply never changes (the moves table's key is the game and the ply): only new ones are read.
+        # A committed ply changes only when a seat takes steps back, which the count of them says: else only new
+        # plies are read.
         loaded = await asyncio.to_thread(self.games.since, table.id, table.version)
         if loaded is None:
             raise TableError("not_found", f"no game {table.id!r} here", 404)
-        table.rematch_id, actions = loaded
-        self.apply_committed(table, actions)
+        table.rematch_id, undos, actions = loaded
+        if undos != table.undos:
+            await takeback.follow(self.games, table)
+        else:
+            self.apply_committed(table, actions)
         self.moved(table)
 
     def apply_committed(self, table: LiveTable, actions: list[int]) -> None:

@@ -86,8 +86,11 @@ def add(
     table: LiveTable, after: State, player: int, action: int, moves: list[tuple[int, int]], entries: list[LogEntry]
 ) -> None:
     """Apply `action` of `player` to `after`, noting it in `moves` and `entries`."""
+    # An answer the table gave for a person goes back with his decision before it, where everyone can tell it was
+    # his only one; where that is hidden (a card window), it counts as his decision, so a step back tells nothing.
+    given = player >= 0 and player not in table.bots and after.forced_is_public()
     moves.append((player, action))
-    entries.append(table.entry(after, action))
+    entries.append(table.entry(after, action, given=given))
     after.apply(action)
 
 
@@ -106,12 +109,18 @@ class Run:
 
     def __init__(self, table: LiveTable, started: float) -> None:
         self.version = table.version
+        #: The steps taken back before it: a version taken back may be reached again by other moves.
+        self.undos = table.undos
         self.after = table.state.clone()
         self.hidden = hidden(self.after)
         self.started = started
         self.bots = 0
         self.moves: list[tuple[int, int]] = []
         self.entries: list[LogEntry] = []
+
+    def current(self, table: LiveTable) -> bool:
+        """Whether the table is still at the position the run began from."""
+        return table.version == self.version and table.undos == self.undos
 
     def add(self, table: LiveTable, action: int) -> None:
         """Play `action` for the seat (or chance) to act."""
@@ -168,7 +177,7 @@ class Driver:
                 await asyncio.sleep(max(0.0, release - loop.time()))
             table.standing_action(run.after)  # forgets a standing answer the next decision does not take
             async with table.lock:
-                if table.version == run.version:
+                if run.current(table):
                     # Committed, or refused because another process moved first: either way, look again.
                     await self.commit(table, run.version, run.moves, run.after, run.entries)
 
@@ -182,7 +191,7 @@ class Driver:
                 if run.moves and not run.hidden:
                     return True  # a bot's move in public starts a run of its own
                 action = await self._bot_move(table, run, player)
-                if table.version != run.version:
+                if not run.current(table):
                     return False
             if action is None:
                 return True  # a person decides

@@ -11,13 +11,25 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
-from typing import Any
+from typing import Any, overload
 
 from skald.bots.base import Bot
 from skald.bots.spec import make_bot
-from skald.engine import CHANCE, PERFECT, Departures, StandingAnswer, State, get_game
+from skald.engine import (
+    CHANCE,
+    PERFECT,
+    Departures,
+    StandingAnswer,
+    State,
+    Step,
+    TakeBack,
+    get_game,
+    step_of,
+    take_back,
+)
 from skald.engine.presentation import kept_answer, only_answer
 from skald.web.chat import TableChat
 from skald.web.client import Client
@@ -47,6 +59,10 @@ class LogEntry:
 
     whole: dict[str, Any]
     seen: list[dict[str, Any]] | None = None
+    #: Who took it and whether it revealed anything (`skald.engine.undo`); whether the table gave it for a person
+    #: (his only or standing answer, where everyone can tell): taken back only with his decision before it.
+    step: Step = field(default_factory=lambda: Step(CHANCE, True))
+    given: bool = False
 
     def for_viewer(self, viewer: int | None, over: bool) -> dict[str, Any]:
         """The entry as `viewer` (None: a spectator) may see it now."""
@@ -100,6 +116,41 @@ class ViewCache:
         self.texts.clear()
 
 
+class _Steps(Sequence[Step]):
+    """The steps of a log's entries, read in place."""
+
+    def __init__(self, log: list[LogEntry]) -> None:
+        self.log = log
+
+    def __len__(self) -> int:
+        return len(self.log)
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Step]: ...
+    def __getitem__(self, index: int | slice) -> Step | Sequence[Step]:
+        if isinstance(index, slice):
+            return [entry.step for entry in self.log[index]]
+        return self.log[index].step
+
+
+class _Given(Collection[int]):
+    """The plies of a log the table gave for a person, read in place."""
+
+    def __init__(self, log: list[LogEntry]) -> None:
+        self.log = log
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and self.log[index].given
+
+    def __iter__(self) -> Iterator[int]:
+        return (index for index, entry in enumerate(self.log) if entry.given)
+
+    def __len__(self) -> int:
+        return sum(1 for entry in self.log if entry.given)
+
+
 class LiveTable:
     """One live game: the state, its version (actions so far), seats, log, watchers and bots."""
 
@@ -140,6 +191,10 @@ class LiveTable:
         #: Whether some seat may not see all that happens: then logs, views and caches are kept per viewer.
         self.imperfect = self.game.information != PERFECT
         self.log: list[LogEntry] = []
+        #: How many times a seat took steps back (stored: a commit is checked against it), and each time, as (seat,
+        #: the version it went back to, the actions taken back), for the log.
+        self.undos = row.undos or 0
+        self.undone: list[tuple[int, int, int]] = []
         self.cache = ViewCache()
         #: The standing answer each person's seat keeps (`Presentation.standing_answer`), by its name: the table
         #: answers with it for him until his next decision of another kind. Kept in memory only.
@@ -153,6 +208,7 @@ class LiveTable:
         for action in state.history:
             self.log.append(self.entry(replay, action))
             replay.apply(action)
+        self.find_given()
 
     @property
     def version(self) -> int:
@@ -212,9 +268,46 @@ class LiveTable:
                 return seat
         return None
 
-    def entry(self, state: State, action: int) -> LogEntry:
-        """The log entry of `action`, about to be taken at `state`: whole, and as each viewer sees it."""
+    def find_given(self) -> None:
+        """Mark which of a person's last steps the table gave for him (his only answer, where everyone can tell it
+        was: `skald.web.driving.add`): only the run of steps he may take back matters, and the moves table does not
+        keep it, so it is found again by replaying that run alone."""
+        seat = self.log[-1].step.actor if self.log else CHANCE
+        if seat < 0 or seat in self.bots:
+            return
+        start = len(self.log) - self.take_back(seat).most
+        if start == len(self.log):
+            return
+        replay = self.game.new_initial_state(self.state.num_players, self.options)
+        for action in self.state.history[:start]:
+            replay.apply(action)
+        for entry, action in zip(self.log[start:], self.state.history[start:], strict=True):
+            entry.given = only_answer(replay) is not None and replay.forced_is_public()
+            replay.apply(action)
+
+    def take_back(self, seat: int) -> TakeBack:
+        """How far `seat` may go back now (`skald.engine.undo`), over the log's steps (read from the end, only as far
+        as the rule looks)."""
+        return take_back(_Steps(self.log), seat, _Given(self.log))
+
+    def rewind(self, state: State, undo: tuple[int, int, int] | None) -> None:
+        """Make `state`, an earlier position of the game, the table's, after `undo` (seat, version, actions taken
+        back; None when another process took steps back, read with the rest): the log and every view made since are
+        forgotten, and so are a draw offered and the seat's standing answer."""
+        self.state = state
+        del self.log[len(state.history) :]
+        if undo is not None:
+            self.undos += 1
+            self.undone.append(undo)
+            self.standing.pop(undo[0], None)
+        self.cache = ViewCache(forms=self.cache.forms)
+        self.draw_offer = None
+
+    def entry(self, state: State, action: int, given: bool = False) -> LogEntry:
+        """The log entry of `action`, about to be taken at `state` (`given` by the table for a person): whole, and as
+        each viewer sees it."""
         player = state.current_player()
+        step = step_of(state, action)
         base = {
             "ply": len(state.history),
             "seat": None if player == CHANCE else player,
@@ -223,9 +316,10 @@ class LiveTable:
         whole = base.copy() if self.imperfect else base
         whole["notation"] = state.action_to_notation(action)
         if not self.imperfect:
-            return LogEntry(whole)
+            return LogEntry(whole, None, step, given)
         viewers: list[int | None] = [*range(state.num_players), None]
-        return LogEntry(whole, [{**base, "notation": state.notation_for(action, viewer)} for viewer in viewers])
+        seen = [{**base, "notation": state.notation_for(action, viewer)} for viewer in viewers]
+        return LogEntry(whole, seen, step, given)
 
     def given_answer(self, state: State) -> int | None:
         """The answer the table gives, unasked, for the person to act at `state`: the standing answer he keeps if

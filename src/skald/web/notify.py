@@ -60,8 +60,8 @@ def parse(payload: str, origin: str) -> list[Heard]:
             moves = fields[3].split(".") if fields[3] else []
             if all(move.isdigit() for move in moves) and len(moves) == end - start:
                 actions = [int(move) for move in moves]
-        if end > start:
-            games.append((fields[0], start, end, actions))
+        if end != start:  # going back (`end` below `start`): a seat took steps back there
+            games.append((fields[0], start, end, actions if end > start else None))
     return games
 
 

@@ -90,6 +90,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "result": result(table),
         "rematch": table.rematch_id,
         **departures(table),
+        "undos": undos(table),
         "created_at": table.created_at.isoformat(),
         "clock": None if table.clock_setting is None else table.clock_setting.to_json(),
         "started_at": None if table.started_at is None else table.started_at.isoformat(),
@@ -154,6 +155,23 @@ def departures(table: LiveTable) -> dict[str, Any]:
     return {"resigned": resigned, "draw_offer": offer[0] if offer is not None and offer[1] == table.version else None}
 
 
+def undos(table: LiveTable) -> list[dict[str, Any]]:
+    """Every step back taken, in order (seat, name, the version it went back to, actions taken back): the log says
+    "Ann took back 2 steps" where each came."""
+    return [
+        {"seat": seat, "name": table.seats[seat].name, "ply": ply, "steps": steps} for seat, ply, steps in table.undone
+    ]
+
+
+def take_back(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    """What `seat` may take back now (`{"steps"}`: its last decision and the answers given for it since), or None:
+    a spectator, a bot's or a resigned seat, a game over, or a step the engine's rule keeps (`skald.engine.undo`)."""
+    if seat is None or table.over or table.seats[seat].kind != HUMAN or table.seats[seat].resigned is not None:
+        return None
+    rule = table.take_back(seat)
+    return {"steps": rule.plies} if rule.plies else None
+
+
 def legal(table: LiveTable, words: bool = True) -> tuple[list[dict[str, Any]], str]:
     """The mover's legal actions and their JSON text, built once a version: each with its JSON form, canonical
     key and notation and, with `words`, the game's description of it (`label`) and the heading of its group
@@ -180,6 +198,10 @@ def legal(table: LiveTable, words: bool = True) -> tuple[list[dict[str, Any]], s
             notation = state.action_to_notation(action)
             entry = {"key": key, "action": data, "notation": notation}
             text = start + quote(notation)
+            if state.action_reveals(action):
+                # Once sent it cannot be taken back (it shows what was hidden): the page asks before sending it.
+                entry["final"] = True
+                text += ',"final":true'
             if words:
                 entry["label"] = label = presentation.describe(state, action)
                 entry["group"] = heading
@@ -215,6 +237,8 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
         **departures(table),
         "waiting": table.waiting,
         "away": absences(table),
+        "undos": undos(table),
+        "undo": take_back(table, seat),
         "clocks": shown(
             table.clock,
             None if player in table.bots else player,
@@ -297,7 +321,9 @@ def text(table: LiveTable, seat: int | None) -> str:
     return words
 
 
-def message(table: LiveTable, client: Client, kind: str, log: list[LogEntry], full: bool | None = None) -> str:
+def message(
+    table: LiveTable, client: Client, kind: str, log: list[LogEntry], full: bool | None = None, rewound: bool = False
+) -> str:
     """An update for one client: new log entries, its view (full if it wants it or `full`) and, if it draws the
     board, the pieces of the SVG that changed since the board it holds (`board_patch`; none: it is unchanged).
 
@@ -305,6 +331,8 @@ def message(table: LiveTable, client: Client, kind: str, log: list[LogEntry], fu
     as the first after hello) reveals the whole log (`"reveal": true`: it replaces the log the client has).
     """
     body: dict[str, Any] = {"type": kind}
+    if rewound:
+        body["rewound"] = True  # steps were taken back: this log replaces the one the client has
     if not table.imperfect:
         body["log"] = [entry.whole for entry in log]
     elif log and table.over:
@@ -343,6 +371,13 @@ def broadcast(table: LiveTable, log: list[LogEntry]) -> None:
             client.board = board(table, client.seat)
         client.push(cache[key])
     del held
+
+
+def rewound(table: LiveTable) -> None:
+    """After steps were taken back: queue for every client its full view with its whole log, which replaces the one
+    it has (each as it may see it: the position reached is one every viewer saw before)."""
+    for client in list(table.clients):
+        client.push(message(table, client, "update", table.log, full=True, rewound=True))
 
 
 def notify(table: LiveTable, data: dict[str, Any]) -> None:

@@ -283,6 +283,7 @@ class Tables:
                 raise TableError("not_found", f"no game {game_id!r} here", 404)
             row, seat_rows, actions = loaded
             stamps = await asyncio.to_thread(self.stores.clock_times.stamps, game_id) if row.clock else []
+            undone = await asyncio.to_thread(self.stores.games.undos, game_id) if row.undos else []
             # Replaying a long game and writing its log takes a while: in a thread, so other tables go on meanwhile.
             table = await asyncio.to_thread(self._rebuilt, game_id, row, seat_rows, actions)
         finally:
@@ -290,6 +291,7 @@ class Tables:
             # loading nor loaded, so it is never read twice at once.
             del self.loading[game_id]
             loading.set()
+        table.undone = undone
         self._admit(table)
         self.loads += 1
         table.holders += 1

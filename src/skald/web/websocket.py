@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from skald.web import absence, endings, projection
+from skald.web import absence, endings, projection, undos
 from skald.web.accounts import Accounts, websocket_seat
 from skald.web.client import OUTBOX_LIMIT, Client
 from skald.web.deps import (
@@ -332,6 +332,10 @@ class SocketSession:
         elif kind == "back":
             self.allow_move(self.acting_seat(client))
             await absence.back(self.tables, self.table, self.acting_seat(client))
+        elif kind == "undo":
+            seat = self.acting_seat(client)
+            self.allow_move(seat)
+            await self.acted(client, undos.undo(self.tables, self.table, seat, data.get("version")))
         elif kind == "chat":
             # The chat's own limits count each writer across all his connections (skald.web.chat's LIMITS).
             await self.tables.say(self.table, client.seat, data.get("text"))
@@ -339,7 +343,7 @@ class SocketSession:
             raise TableError(
                 "type",
                 f"type: unknown message type {kind!r} "
-                "(hello, move, standing, resign, draw, back, view, why, ping, chat)",
+                "(hello, move, undo, standing, resign, draw, back, view, why, ping, chat)",
             )
 
     async def hello(self, data: dict[str, Any]) -> None:

@@ -1307,6 +1307,15 @@ class VikingatidState(Situation):
         self._known[viewer] = (len(history), text)
         return text
 
+    def action_reveals(self, action: int) -> bool:
+        """Playing a card shows it, a card given shows its kind to its receiver, a discard shows the card, and the
+        round's last sealed pledge shows them all; nothing else a seat does reveals what was hidden (undo,
+        docs/engine.md). Known to the seat to act: its own card and whether its pledge is the round's last."""
+        step = self.step
+        if PLAY_CARD <= action < DRAW or step in (S.GIFT_CARD, S.DISCARD_CARD):
+            return True
+        return step == S.SEALED_BID and elections.last_sealed(self.election)
+
     def action_hidden_from(self, action: int, viewer: int | None) -> bool:
         """A draw is hidden from all but its drawer, a card gift's kind from all but its two parties, a sealed
         pledge (but the round's last, shown at once with all) from all but its decider."""

@@ -91,7 +91,7 @@ async def record(
 
 def record_seen_by(table: LiveTable, viewer: int | None) -> dict[str, Any]:
     """The game record of a live table as `viewer` may see it (whole when nothing is hidden), with the fairness
-    commitment, and at the end the seed: `skald verify` checks the file alone."""
+    commitment, and at the end the seed: `skald verify` checks the file alone; and the steps taken back, if any."""
     game_record = Record(
         table.game.name,
         table.state.num_players,
@@ -103,6 +103,8 @@ def record_seen_by(table: LiveTable, viewer: int | None) -> dict[str, Any]:
     fair = projection.fair(table)
     if fair is not None:
         data["fair"] = fair
+    if table.undone:  # the steps taken back: the actions are the game as it stands, these say what was taken back
+        data["undos"] = projection.undos(table)
     return data
 
 

@@ -12,8 +12,10 @@ import { drawHand } from "./hand.js";
 import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
 import { drawStepRules } from "./rules.js";
 import { drawSeatPanels } from "./seats.js";
+import { play } from "./play.js";
 import { drawWaiting } from "./waiting.js";
 import { store } from "./store.js";
+import { drawTakeBack } from "./takeback.js";
 
 /** Draw the view shown (`store.view`). `window.skaldState` then says what was drawn, for whoever drives the page. */
 export function draw() {
@@ -30,6 +32,7 @@ export function draw() {
   wireTargets(legal, mine);
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);
+  drawTakeBack(play, mine);
   drawDeparting();
   drawWaiting();
   drawPrompt(mine);

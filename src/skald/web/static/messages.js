@@ -12,6 +12,7 @@ import { drawInvites } from "./invites.js";
 import { drawKeepSeat } from "./links.js";
 import { addLog, showDepartures } from "./log.js";
 import { gameId, offered, store, stored } from "./store.js";
+import { showUndos } from "./takeback.js";
 import { hideTip, showTip } from "./tooltip.js";
 
 // The server refused the token: never send it again. An invite link's token gives way to the one this browser had;
@@ -59,11 +60,13 @@ function update(msg) {
     store.boardText = store.boardParts.join("");
   }
   msg.svg = store.boardText;
-  const fresh = store.caughtUp && !msg.reveal;  // new moves, not the log a (re)connection brings
+  const fresh = store.caughtUp && !msg.reveal && !msg.rewound;  // new moves, not the log a (re)connection brings
   store.caughtUp = true;
-  if (msg.reveal) $("log").replaceChildren();  // the game is over: the whole log replaces what this seat saw
+  // The game is over (the whole log replaces what this seat saw), or steps were taken back (the log as it is now).
+  if (msg.reveal || msg.rewound) $("log").replaceChildren();
   addLog(msg.log);
   showDepartures(msg.resigned || [], msg.result);
+  showUndos(msg.undos || []);
   if (fresh) announceMoves(msg.log);
   draw();
 }

@@ -3,11 +3,14 @@
 import { $ } from "./common.js";
 import { send } from "./connection.js";
 import { store } from "./store.js";
+import { held } from "./takeback.js";
 import { hideTip } from "./tooltip.js";
 
-/** Play the legal choice `legal` ({ action, … }) in the view shown. */
+/** Play the legal choice `legal` ({ action, … }) in the view shown; one that cannot be taken back once sent is held
+ * as a draft first, and sent from there. */
 export function play(legal) {
-  if (store.pending) return;
+  if (store.pending || held(legal)) return;
+  store.draft = null;
   store.pending = true;
   window.skaldState.pending = true;
   $("error").textContent = "";

@@ -27,7 +27,8 @@ export const store = {
   boardParts: [],  // the board as the pieces of SVG text the server sent (an update sends only those that changed)
   boardText: "",  // and their whole
   caughtUp: false,  // this connection's first update (the log so far) has come
-  pending: false,  // a move or a standing answer was sent and its answer has not come
+  pending: false,  // a move, a standing answer or an undo was sent and its answer has not come
+  draft: null,  // a choice held before it is sent (one that cannot be taken back once sent), with its version
   refs: 0,  // the last request number sent
   reasons: new Map(),  // why each forbidden board target is forbidden, by key, as the server said for this view
   hovered: null,  // the forbidden target the pointer or focus rests on ({ key, x, y }), whose reason is shown

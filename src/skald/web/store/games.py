@@ -7,29 +7,35 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from skald.web.store.database import Database
-from skald.web.store.schema import ChatRow, GameRow, MoveRow, SeatRow, now
+from skald.web.store.schema import ChatRow, GameRow, MoveRow, SeatRow, UndoRow, now
 
 
 class StaleVersion(Exception):
     """Another submission took this ply first."""
 
 
-#: Bump a game's version only if it is still the one the move was checked against (compiled once, reused).
+#: Bump a game's version only if it is still the one the move was checked against, with as many steps taken back
+#: (compiled once, reused).
 _BUMP = (
     update(GameRow)
-    .where(GameRow.id == bindparam("b_id"), GameRow.version == bindparam("b_old"))
+    .where(
+        GameRow.id == bindparam("b_id"),
+        GameRow.version == bindparam("b_old"),
+        GameRow.undos == bindparam("b_undos"),
+    )
     .values(version=bindparam("b_new"), status=bindparam("b_status"), updated_at=bindparam("b_at"))
 )
 #: Rows per multi-row INSERT (5 parameters each, well under SQLite's 32766).
 _INSERT_CHUNK = 1000
-#: Games per batched UPDATE (7 parameters each).
+#: Games per batched UPDATE (9 parameters each).
 _BUMP_CHUNK = 250
-#: One game's moves to commit: its id, its version they were checked against, (seat, action) each, its status after.
-Write = tuple[str, int, list[tuple[int, int]], str]
+#: One game's moves to commit: its id, its version they were checked against, (seat, action) each, its status
+#: after, and the count of steps taken back it was checked against (`GameRow.undos`).
+Write = tuple[str, int, list[tuple[int, int]], str, int]
 Batch = list[Write]
 
 
@@ -57,17 +63,20 @@ def _bump_all(connection: Connection, batch: Batch, stamp: datetime) -> bool:
         whens = " ".join([f"WHEN {mark} THEN {mark}"] * len(chunk))
         sql = (
             f"UPDATE games SET version = CASE id {whens} END, status = CASE id {whens} END, updated_at = {mark} "
-            f"WHERE id IN ({', '.join([mark] * len(chunk))}) AND version = CASE id {whens} END"
+            f"WHERE id IN ({', '.join([mark] * len(chunk))}) AND version = CASE id {whens} END "
+            f"AND undos = CASE id {whens} END"
         )
         params: list[Any] = []
-        for game_id, version, moves, _status in chunk:
+        for game_id, version, moves, _status, _undos in chunk:
             params += (game_id, version + len(moves))
-        for game_id, _version, _moves, status in chunk:
+        for game_id, _version, _moves, status, _undos in chunk:
             params += (game_id, status)
         params.append(at)
-        params.extend(game_id for game_id, _version, _moves, _status in chunk)
-        for game_id, version, _moves, _status in chunk:
+        params.extend(game_id for game_id, _version, _moves, _status, _undos in chunk)
+        for game_id, version, _moves, _status, _undos in chunk:
             params += (game_id, version)
+        for game_id, _version, _moves, _status, undos in chunk:
+            params += (game_id, undos)
         if connection.exec_driver_sql(sql, tuple(params)).rowcount != len(chunk):
             return False
     return True
@@ -77,7 +86,7 @@ def _insert_moves(connection: Connection, batch: Batch, stamp: datetime) -> None
     """Insert every game's moves, in as few multi-row INSERTs as the database allows."""
     rows = [
         {"game_id": game_id, "ply": version + i, "seat": seat, "action": action, "created_at": stamp}
-        for game_id, version, moves, _status in batch
+        for game_id, version, moves, _status, _undos in batch
         for i, (seat, action) in enumerate(moves)
     ]
     mark = _marks(connection)
@@ -139,9 +148,10 @@ class GameStore:
             session.flush()
             session.add_all(seats)
 
-    def append(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str) -> None:
-        """Commit `moves` as (seat, action) from ply `version` on; raises `StaleVersion` if that ply is taken."""
-        error = self.append_many([(game_id, version, moves, status)])[0]
+    def append(self, game_id: str, version: int, moves: list[tuple[int, int]], status: str, undos: int = 0) -> None:
+        """Commit `moves` as (seat, action) from ply `version` on (with `undos` steps taken back so far); raises
+        `StaleVersion` if that ply is taken."""
+        error = self.append_many([(game_id, version, moves, status, undos)])[0]
         if error is not None:
             raise error
 
@@ -163,13 +173,14 @@ class GameStore:
             with connection.begin():
                 fresh = []
                 for item in batch:
-                    game_id, version, moves, status = item
+                    game_id, version, moves, status, undos = item
                     # A batch holds at most one write per game; an UPDATE that matched no row changed nothing.
                     result = connection.execute(
                         _BUMP,
                         {
                             "b_id": game_id,
                             "b_old": version,
+                            "b_undos": undos,
                             "b_new": version + len(moves),
                             "b_status": status,
                             "b_at": stamp,
@@ -188,7 +199,10 @@ class GameStore:
         them: PostgreSQL delivers a notification only when (and if) that transaction commits."""
         if not self.notifies or not batch:
             return
-        games = ((game_id, version, [action for _seat, action in moves]) for game_id, version, moves, _status in batch)
+        games = (
+            (game_id, version, [action for _seat, action in moves])
+            for game_id, version, moves, _status, _undos in batch
+        )
         for payload in announcements(self.origin, games):
             connection.exec_driver_sql("SELECT pg_notify(%s, %s)", (MOVES_CHANNEL, payload))
 
@@ -215,21 +229,53 @@ class GameStore:
             session.expunge_all()
             return row, seats, actions
 
-    def since(self, game_id: str, ply: int) -> tuple[str | None, list[int]] | None:
-        """A game's rematch and its actions from `ply` on, in order; None if there is no such game.
+    def since(self, game_id: str, ply: int) -> tuple[str | None, int, list[int]] | None:
+        """A game's rematch, its count of steps taken back, and its actions from `ply` on, in order; None if there is
+        no such game.
 
         Every commit adds the plies right after the version it checked, so the rows read are always whole commits
-        following `ply`, even while other processes commit more."""
-        with Session(self.engine) as session:
-            rematch = session.execute(select(GameRow.rematch_id).where(GameRow.id == game_id)).first()
-            if rematch is None:
+        following `ply`, even while other processes commit more; a count of steps taken back that is not the
+        reader's says that plies before its version may have changed too."""
+        with Session(self.engine) as session, session.begin():
+            found = session.execute(select(GameRow.rematch_id, GameRow.undos).where(GameRow.id == game_id)).first()
+            if found is None:
                 return None
             actions = list(
                 session.scalars(
                     select(MoveRow.action).where(MoveRow.game_id == game_id, MoveRow.ply >= ply).order_by(MoveRow.ply)
                 )
             )
-            return rematch[0], actions
+            return found[0], found[1], actions
+
+    def take_back(self, game_id: str, version: int, undos: int, ply: int, seat: int) -> bool:
+        """Take the game back from `version` to `ply` for `seat`: its later moves deleted and the step back counted
+        and kept (`UndoRow`), all in one transaction; False if the game is no longer at that version and count (another
+        process moved it). On PostgreSQL the other processes are told (`ID:VERSION:PLY`, going back)."""
+        stamp = now()
+        with self._write_lock, Session(self.engine) as session, session.begin():
+            moved = session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.version == version, GameRow.undos == undos)
+                .values(version=ply, undos=undos + 1, status="playing", updated_at=stamp)
+            )
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= ply))
+            session.add(
+                UndoRow(game_id=game_id, seq=undos + 1, seat=seat, ply=ply, steps=version - ply, created_at=stamp)
+            )
+            if self.notifies:
+                payload = f"{self.origin} {game_id}:{version}:{ply}"
+                session.execute(select(func.pg_notify(MOVES_CHANNEL, payload)))
+        return True
+
+    def undos(self, game_id: str) -> list[tuple[int, int, int]]:
+        """Every step back taken in the game, in order: (seat, the version it went back to, actions taken back)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(UndoRow.seat, UndoRow.ply, UndoRow.steps).where(UndoRow.game_id == game_id).order_by(UndoRow.seq)
+            )
+            return [(seat, ply, steps) for seat, ply, steps in rows]
 
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """The version of each of `game_ids` still in the database."""
@@ -272,6 +318,7 @@ class GameStore:
                 )
                 session.execute(delete(MoveRow).where(MoveRow.game_id.in_(gone)))
                 session.execute(delete(ChatRow).where(ChatRow.game_id.in_(gone)))
+                session.execute(delete(UndoRow).where(UndoRow.game_id.in_(gone)))
                 session.execute(delete(SeatRow).where(SeatRow.game_id.in_(gone)))
                 session.execute(delete(GameRow).where(GameRow.id.in_(gone)))
             deleted += gone

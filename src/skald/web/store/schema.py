@@ -44,6 +44,9 @@ class GameRow(Base):
     #: When the table started (its last open seat taken, or the rest given to bots); null while it waits for players,
     #: and for games made before open tables (they started when made).
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
+    #: How many times a seat took steps back (`UndoRow`): a commit is checked against it with the version, since
+    #: a version taken back is reached again by other moves.
+    undos: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SecretRow(Base):
@@ -158,6 +161,19 @@ class MoveRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class UndoRow(Base):
+    """A seat took back its last `steps` actions, bringing the game back to version `ply` (numbered from 1)."""
+
+    __tablename__ = "undos"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    ply: Mapped[int] = mapped_column(Integer)
+    steps: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
