@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from browser_support import ARGS, CHROMIUM, PHONE, SHOTS
-from test_web_phone_layout import ALONE, TEXT, at_table, drag, phone
+from test_web_phone_layout import ALONE, TARGET, TEXT, at_table, drag, phone
 from web_support import Server, running
 
 pytest.importorskip("playwright.sync_api")
@@ -224,3 +224,67 @@ def test_on_a_laptop_the_prompt_seats_board_choices_and_hand_are_in_view_without
     page.locator("#board-zoom .zoom-in").click()
     assert page.evaluate(MEDIAN_WORD) >= TEXT
     assert errors == []
+
+
+#: On the board at its largest zoom: how many targets (`data-action`, legal or not) and words it has, and how many
+#: of them are under TARGET px each way and under TEXT px high.
+LARGEST = """([target, text]) => {
+  const svg = document.querySelector('#board svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sides = [...svg.querySelectorAll('[data-action]')].map((node) => {
+    const box = node.getBoundingClientRect();
+    return Math.min(box.width, box.height);
+  });
+  const words = [...svg.querySelectorAll('text')].filter((node) => node.textContent.trim())
+    .map((node) => parseFloat(getComputedStyle(node).fontSize) * scale);
+  return { targets: sides.length, small: sides.filter((side) => side < target - 0.01).length,
+    words: words.length, tiny: words.filter((size) => size < text - 0.01).length };
+}"""
+
+#: The first choice made, by the buttons if there are any, else a target on the board, else an amount's Confirm.
+CHOOSE = """() => {
+  const button = document.querySelector('#actions .act:not(.standing-offer)');
+  const target = document.querySelector('#board .legal');
+  if (button) button.click();
+  else if (target) target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  else document.querySelector('#actions .amount .confirm').click();
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "steps"),
+    [
+        ("vikings", ["place the tile"]),
+        pytest.param("vikingatid", ["buy ships", "start a fleet"], marks=pytest.mark.slow),
+    ],
+)
+def test_at_the_largest_zoom_on_a_phone_no_board_target_is_under_24_px_and_no_word_under_12_px(
+    browser: Any, server: Server, game: str, steps: list[str]
+) -> None:
+    """The done-when audit at the decisions whose targets are the board's smallest: Vikings' Mainland squares (placing
+    a tile) and Vikingatid's ship chips (buying ships, starting a fleet). The person plays the first choice until each
+    step's prompt comes; there, zoomed by + to the largest, every board target is at least 24×24 px and every word
+    12 px."""
+    page = phone(browser)
+    at_table(page, new_game(server, game)["invites"][0]["url"], mine=True)
+    found: dict[str, dict[str, int]] = {}
+    for _ in range(60):
+        page.wait_for_function("window.skaldState.mine && !window.skaldState.pending", timeout=60_000)
+        prompt = page.evaluate("skald.store.view.prompt")
+        step = next((step for step in steps if prompt.startswith(step) and step not in found), None)
+        if step and page.locator("#board .legal").count():
+            for _ in range(12):
+                if page.locator("#board-zoom .zoom-in").is_disabled():
+                    break
+                page.locator("#board-zoom .zoom-in").tap()
+            found[step] = page.evaluate(LARGEST, [TARGET, TEXT])
+            page.locator("#board-zoom .zoom-fit").tap()
+            if len(found) == len(steps):
+                break
+        version = page.evaluate("window.skaldState.version")
+        page.evaluate(CHOOSE)
+        page.wait_for_function(f"window.skaldState.version > {version} || !window.skaldState.pending")
+    assert sorted(found) == sorted(steps)
+    for step, look in found.items():
+        assert look["targets"] > 0 and look["small"] == 0 and look["tiny"] == 0, (step, look)
+    assert page.errors == []

@@ -3,14 +3,18 @@
 // frame's whole box, so the drawing and everything under it (Vikingatid's year track) is in view without scrolling —
 // unless that would draw it at under half the frame's width (Vikings' tall board), when it fills the width and pans.
 // A board larger than that (the Vikingatid map is 1504 units wide: fitted to a phone, its 12-unit words and its
-// legend come out 3 px high) can be zoomed up to ZOOM_MAX times its natural size with − and + (or a pinch on a touch
-// screen, or Ctrl + wheel), and is then panned inside its frame by dragging or scrolling (the browser's own
-// scrolling, so every edge of it can be reached: the zoom grows the drawing's width, never a transform that would
-// leave its left and top out of reach). From the whole board, + goes at once to where the board's words are
+// legend come out 3 px high) can be zoomed up to ZOOM_MAX times its natural size (more where its smallest target
+// needs it to reach TARGET px) with − and + (or a pinch on a touch screen, or Ctrl + wheel), and is then panned
+// inside its frame by dragging or scrolling (the browser's own scrolling, so every edge of it can be reached: the
+// zoom grows the drawing's width, never a transform that would leave its left and top out of reach). From the whole board, + goes at once to where the board's words are
 // legible (LEGIBLE px) and centres on what the decision is about (`focus`: the legal targets, say); a new decision
 // whose targets are all out of the zoomed view brings them into it.
 const ZOOM_MAX = 1.5;
 const ZOOM_STEP = 1.6;
+/** The side (CSS px, a hair over 24) every board target reaches at the largest zoom, which goes up to REACH_MAX times
+ * the drawing's size for it. */
+const TARGET = 24.5;
+const REACH_MAX = 3;
 /** The size (CSS px) at which the board's common words are legible: the first + reaches it. */
 const LEGIBLE = 12;
 
@@ -85,10 +89,27 @@ export class Zoom {
     return contained >= width / 2 ? Math.min(width, contained) : width;
   }
 
-  // The largest zoom: ZOOM_MAX times the natural size, as times the fitted width (1: no zoom to offer).
+  // The largest zoom: ZOOM_MAX times the natural size, or more where a target needs it to be TARGET px each way, as
+  // times the fitted width (1: no zoom to offer).
   max() {
     const fit = this.fit();
-    return fit > 0 ? Math.max(1, (this.natural() * ZOOM_MAX) / fit) : 1;
+    return fit > 0 ? Math.max(1, (this.natural() * Math.max(ZOOM_MAX, this.reach())) / fit) : 1;
+  }
+
+  // The zoom (times the natural size) at which the board's smallest target is TARGET px each way (Vikingatid's ship
+  // chips are 11 units), at most REACH_MAX; 0 without targets.
+  reach() {
+    const svg = this.svg();
+    const width = svg ? svg.getBoundingClientRect().width : 0;
+    if (!(width > 0 && this.natural() > 0)) return 0;
+    const perUnit = width / this.natural();
+    let least = Infinity;
+    for (const node of svg.querySelectorAll("[data-action]")) {
+      const box = node.getBoundingClientRect();
+      const side = Math.min(box.width, box.height) / perUnit;
+      if (side > 0) least = Math.min(least, side);
+    }
+    return least < Infinity ? Math.min(TARGET / least, REACH_MAX) : 0;
   }
 
   // The zoom at which the board's common words (the median size of its texts) are LEGIBLE px high.
