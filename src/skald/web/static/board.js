@@ -18,8 +18,10 @@ function decisionBox(frame) {
 /** The live board's zoom. */
 export const boardZoom = new Zoom($("board"), $("board-zoom"), decisionBox);
 
-// On a phone the prompt is kept at the top of the screen and the zoom's bar just under it: the bar is placed by the
-// prompt's height (`--prompt-height`), measured whenever it changes.
+// On a phone the prompt is kept at the top of the screen, the zoom's bar just under it (placed by the prompt's height,
+// `--prompt-height`, measured whenever it changes) and the choices at its foot: each is a `.stuck-bar`, which the
+// zoom leaves out of the board's part in view.
+$("actions-card").classList.add("stuck-bar");
 const promptRow = document.querySelector(".prompt-row");
 if (promptRow && typeof ResizeObserver === "function") {
   new ResizeObserver(() => document.documentElement.style.setProperty("--prompt-height", `${promptRow.offsetHeight}px`))
