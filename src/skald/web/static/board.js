@@ -5,10 +5,28 @@ import { $, showSvg } from "./common.js";
 import { play } from "./play.js";
 import { store } from "./store.js";
 import { ask, hideTip, moveTip } from "./tooltip.js";
-import { Zoom } from "./zoom.js";
+import { Zoom, unionBox } from "./zoom.js";
+
+// What the decision is about, for the zoom to centre on: the legal targets, else this seat's own part of the board
+// (the game marks it `data-seat`), else what the last move changed.
+function decisionBox(frame) {
+  const own = store.you === null ? [] : frame.querySelectorAll(`svg [data-seat="${store.you}"]`);
+  return unionBox(frame.querySelectorAll("svg .legal")) || unionBox(own)
+    || unionBox(frame.querySelectorAll("svg .last-move-ring"));
+}
 
 /** The live board's zoom. */
-export const boardZoom = new Zoom($("board"), $("board-zoom"));
+export const boardZoom = new Zoom($("board"), $("board-zoom"), decisionBox);
+
+// On a phone the prompt is kept at the top of the screen, the zoom's bar just under it (placed by the prompt's height,
+// `--prompt-height`, measured whenever it changes) and the choices at its foot: each is a `.stuck-bar`, which the
+// zoom leaves out of the board's part in view.
+$("actions-card").classList.add("stuck-bar");
+const promptRow = document.querySelector(".prompt-row");
+if (promptRow && typeof ResizeObserver === "function") {
+  new ResizeObserver(() => document.documentElement.style.setProperty("--prompt-height", `${promptRow.offsetHeight}px`))
+    .observe(promptRow);
+}
 
 /** Draw the board of the view shown, ringing what the last move changed. */
 export function drawBoard() {
@@ -69,6 +87,8 @@ export function ringLastMove(container, marks) {
   }
 }
 
+let followed = null;  // the version whose decision the zoom last followed
+
 // A legal target plays the action it stands for (by the toggle, when it has two); on this seat's turn a forbidden
 // one asks why, when the pointer rests on it or it is focused.
 /** Make the board's targets playable for this seat (`mine`), from the legal choices by key (`legal`). */
@@ -103,6 +123,7 @@ export function wireTargets(legal, mine) {
       node.addEventListener("blur", () => { clearTimeout(resting); hideTip(); });
     }
   }
+  if (mine && store.view.version !== followed) { followed = store.view.version; boardZoom.follow(); }
 }
 
 /** The keys of the choices the drawn board offers as targets: a thing on the board, never an amount. */
