@@ -133,6 +133,8 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         self.game_state: State = self.game.new_initial_state(num_players, self.options)
         #: Who plays each other seat this game: a Bot, or a policy.
         self.players: dict[int, Bot | Policy] = {}
+        #: The seats whose bot this environment built from a spec: Skald's own, whose actions need no second check.
+        self._built: set[int] = set()
         self._chance = random.Random()
         self._next_seat: int | None = None
         self._started = False
@@ -178,13 +180,20 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
             return {"observation": tensor, "action_mask": mask}, mask, mask_bytes
         return tensor, mask, mask_bytes
 
-    def _opponent_action(self, player: int) -> int:
-        """The action the opponent in seat `player` chooses."""
-        chooser = self.players[player]
+    def _opponent_acts(self, player: int) -> None:
+        """The opponent in seat `player` chooses, and its action is applied: a Skald bot built from a spec names one
+        of the legal actions it was handed, so it is applied unchecked; any other bot or policy is checked
+        (`IllegalAction` names the rule)."""
+        chooser, state = self.players[player], self.game_state
         if isinstance(chooser, Bot):
-            return chooser.step(self.game_state)
-        observation, mask, _ = self._observation_for(player, self.game_state.legal_actions())
-        return int(chooser(observation, mask))
+            action = chooser.step(state)
+            if player in self._built:
+                state.apply_legal(action)
+                return
+        else:
+            observation, mask, _ = self._observation_for(player, state.legal_actions())
+            action = int(chooser(observation, mask))
+        state.apply(action)
 
     def _advance(self) -> None:
         """Let chance and the opponents act (and, with `skip_forced`, play the learner's forced moves) until the
@@ -193,9 +202,9 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         while True:
             player = state.current_player()
             if player == CHANCE:
-                state.apply(sample_chance(state, self._chance))
+                state.apply_legal(sample_chance(state, self._chance))
             elif player >= 0 and player != self.seat:
-                state.apply(self._opponent_action(player))
+                self._opponent_acts(player)
             elif player == self.seat:
                 legal = state.legal_actions()
                 if self.skip_forced and len(legal) == 1:
@@ -220,6 +229,7 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         """A fresh game with this reset's opponents, advanced to the learner's first real choice."""
         others = [(self.seat + k) % self.num_players for k in range(1, self.num_players)]
         self.players = {}
+        self._built = {seat for seat, opponent in zip(others, self.opponents, strict=True) if isinstance(opponent, str)}
         for seat, opponent in zip(others, self.opponents, strict=True):
             self.players[seat] = make_bot(opponent, int(draws[1 + seat])) if isinstance(opponent, str) else opponent
         self.game_state = self.game.new_initial_state(self.num_players, self.options)
