@@ -108,7 +108,8 @@ class Bot(ABC):
         cache[key] = (text, hasher)
         end = hasher.copy()
         end.update(b"')")
-        return end.digest()
+        digest: bytes = end.digest()
+        return digest
 
     def _history_digest(self, history: Sequence[int]) -> bytes:
         """blake2b (8 bytes) of `repr((seed, spec, history))`, hashing only the actions added since the last call."""

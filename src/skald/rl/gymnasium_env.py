@@ -21,6 +21,11 @@
 - **The last step's info** carries the final `scores`, `winners` and `returns`, the `game_length` and the number of
   `decisions` (and `forced` moves) the learner had.
 
+- **Length.** `gymnasium.make` wraps the environment in a `TimeLimit` of `max_episode_steps`: the longest game the
+  game declares over its player counts and rule options (`longest_game`; 1,255 for Vikings, 559 for Vikingdoms, 30,000
+  for Vikingatid), which a game of legal steps never reaches (the limit counts illegal attempts too).
+  `env.max_episode_steps` is the bound for this environment's own player count and options.
+
 An illegal action, with `illegal="penalty"` (the default), changes nothing: the step returns `illegal_reward`
 (default -1), the same observation, and `info["illegal"]` with the rule's reason; after `max_illegal` illegal
 actions in a row the episode is truncated. With `illegal="raise"` it raises `IllegalAction` instead.
@@ -48,7 +53,9 @@ from skald.rl.common import (
     known_legal,
     learnable_games,
     legal_mask,
+    longest_game,
     margin,
+    max_game_length,
     observation_bounds,
     render_table,
     require_tensors,
@@ -126,6 +133,8 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         self.max_illegal = max_illegal
         self.render_mode = self._checked_render_mode(render_mode)
         self.num_actions = self.game.num_distinct_actions
+        #: The most learner steps a game can take here: its actions at most (`Game.max_game_length`).
+        self.max_episode_steps = max_game_length(self.game, num_players, self.options)
         self.observation_space = observation_space(
             shape, self.num_actions, observation_bounds(self.game, num_players), mask_in_observation
         )
@@ -319,7 +328,12 @@ def register_envs() -> list[str]:
     for name in learnable_games():
         ids.append(env_id(name))
         if ids[-1] not in gym.registry:
-            gym.register(id=ids[-1], entry_point=f"{__name__}:SkaldGymEnv", kwargs={"game": name})
+            gym.register(
+                id=ids[-1],
+                entry_point=f"{__name__}:SkaldGymEnv",
+                kwargs={"game": name},
+                max_episode_steps=longest_game(get_game(name)),
+            )
     return ids
 
 

@@ -109,6 +109,7 @@ class Situation(State):
             self.christianisation: christianisation.Christianisation = source.christianisation.clone()
             self.score_lines: list[tuple[int, victory_points.ScoreLine]] = list(source.score_lines)
             self.final_lines: list[victory_points.ScoreLine] = list(source.final_lines)
+            self.cut_short: bool = source.cut_short
             self.deck: D.Deck = source.deck.clone()
             self.window: windows.Window | None = source.window.clone() if source.window is not None else None
             self.play: cardplay.Play | None = source.play.clone() if source.play is not None else None
@@ -139,6 +140,8 @@ class Situation(State):
         # scoring's (VA-63).
         self.score_lines = []
         self.final_lines = []
+        # Whether the game ended at the action limit (`end.action_limit`) rather than by the rules.
+        self.cut_short = False
         # The cards: the deck, hands and pile; the card window open and the card under way, if any;
         # which windows have been held where a settled step could open one again; the phase 8 discards to come;
         # every card shown; and who may see each history entry (PUBLIC, or a bit per seat: a draw is seen by its
