@@ -47,7 +47,9 @@ def test_incremental_information_state_digest_equals_hashing_it_whole(seed: int)
 
 def _walk(num_players: int, seed: int, decisions: int) -> list[VikingatidState]:
     """Copies of a random Vikingatid game's first `decisions` positions where a seat acts."""
-    state, rng, found = VIKINGATID.new_initial_state(num_players), random.Random(seed), []
+    state, rng = VIKINGATID.new_initial_state(num_players), random.Random(seed)
+    assert isinstance(state, VikingatidState)
+    found: list[VikingatidState] = []
     while len(found) < decisions and not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply(sample_chance(state, rng))

@@ -5,13 +5,22 @@ stay far below it (docs/vikingatid.md, "How long a game lasts")."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from skald.engine import Record, get_game, play_random_game
 from skald.games.vikingatid import end
+from skald.games.vikingatid.game import VikingatidGame
+from skald.games.vikingatid.state import VikingatidState
 
-GAME = get_game("vikingatid")
+GAME = cast(VikingatidGame, get_game("vikingatid"))
+
+
+def _random_game(players: int, seed: int) -> VikingatidState:
+    state = play_random_game(GAME.new_initial_state(players), random.Random(seed))
+    assert isinstance(state, VikingatidState)
+    return state
 
 
 def test_max_game_length_is_the_action_limit_at_every_player_count_and_option() -> None:
@@ -23,7 +32,7 @@ def test_max_game_length_is_the_action_limit_at_every_player_count_and_option() 
 
 def test_a_game_cut_short_ends_at_its_limit_with_the_final_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(end, "ACTIONS_PER_SEAT", 150)
-    state = play_random_game(GAME.new_initial_state(2), random.Random(4))
+    state = _random_game(2, 4)
     assert len(state.history) == 300
     assert state.is_terminal() and state.cut_short and state.legal_actions() == []
     assert state.winners() and sum(state.returns()) == pytest.approx(1.0)
@@ -32,13 +41,14 @@ def test_a_game_cut_short_ends_at_its_limit_with_the_final_scoring(monkeypatch: 
     # One VP a camp, added to what was scored before.
     camps = [sum(row) for row in state.position.camps]
     assert [sum(line["points"] for line in final["lines"] if line["seat"] == s) for s in range(2)] == camps
-    assert state.clone().cut_short and state.clone().is_terminal()
+    copy = state.clone()
+    assert copy.cut_short and copy.is_terminal()
     replayed = Record.of(state).replay()
     assert replayed.is_terminal() and replayed.scores() == state.scores() and replayed.winners() == state.winners()
 
 
 def test_a_game_that_ends_by_the_rules_is_not_cut_short() -> None:
-    state = play_random_game(GAME.new_initial_state(2), random.Random(1))
+    state = _random_game(2, 1)
     assert state.is_terminal() and not state.cut_short
     assert state.scorings()[-1]["when"] == "final (one per camp)"
 
@@ -47,6 +57,6 @@ def test_a_game_that_ends_by_the_rules_is_not_cut_short() -> None:
 def test_random_games_stay_well_under_max_game_length(players: int) -> None:
     bound = GAME.max_game_length(players)
     for seed in range(2):
-        state = play_random_game(GAME.new_initial_state(players), random.Random(seed))
+        state = _random_game(players, seed)
         assert not state.cut_short
         assert len(state.history) < bound / 2
