@@ -2,6 +2,7 @@
 environment steps per second against the random and the greedy bot, for Gymnasium and PettingZoo.
 
     python benchmarks/bench_rl.py [--game vikings] [--games 30] [--players 2] [--repeat 3]
+    python benchmarks/bench_rl.py --game vikingatid --players 4 --games 3 --against random --only-against
 
 Raw engine: `legal_actions` + `apply` for every action, chance included (Skald's `play_random_game`).
 Raw + observations: the same walk, asking the engine for the tensor of each seat to act (`observation_array`), which
@@ -119,12 +120,13 @@ def pettingzoo_against(game: str, players: int, games: int, opponent: str) -> tu
     return steps, time.perf_counter() - start
 
 
-def against_bots(game: str, players: int, games: int, repeat: int) -> None:
-    """Print environment steps/s against the random and the greedy bot, for Gymnasium and PettingZoo."""
+def against_bots(game: str, players: int, games: int, repeat: int, opponents: list[str]) -> None:
+    """Print environment steps/s against each of `opponents` (the random and the greedy bot by default), for
+    Gymnasium and PettingZoo."""
     print(f"\nenvironment steps/s against bots (best of {repeat}, {games} games each)")
     print(f"{'':12} {'opponent':>8} {'steps/s':>10} {'steps/game':>11}")
     for name, run in (("Gymnasium", gymnasium), ("PettingZoo", pettingzoo_against)):
-        for opponent in ("random", "greedy"):
+        for opponent in opponents:
             steps, seconds = min((run(game, players, games, opponent) for _ in range(repeat)), key=lambda r: r[1])
             print(f"{name:12} {opponent:>8} {steps / seconds:10.0f} {steps / games:11.1f}")
 
@@ -136,7 +138,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, interleaved; the fastest counts")
+    parser.add_argument("--against", default="random,greedy", help="the bots to measure against, comma-separated")
+    parser.add_argument("--only-against", action="store_true", help="only the environments against bots")
     args = parser.parse_args()
+    opponents = args.against.split(",")
+    if args.only_against:
+        against_bots(args.game, args.players, args.games, args.repeat, opponents)
+        return
     runs = {
         "raw engine": raw,
         "raw + obs": raw_observed,
@@ -156,7 +164,7 @@ def main() -> None:
     for name, (steps, seconds) in best.items():
         per_game = seconds / args.games
         print(f"{name:12} {steps / seconds:10.0f} {per_game * 1e3:9.2f} {per_game / base:11.2f}x")
-    against_bots(args.game, args.players, args.games, args.repeat)
+    against_bots(args.game, args.players, args.games, args.repeat, opponents)
 
 
 if __name__ == "__main__":
