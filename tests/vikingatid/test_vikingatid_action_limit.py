@@ -9,7 +9,7 @@ from typing import cast
 
 import pytest
 
-from skald.engine import Record, get_game, play_random_game
+from skald.engine import get_game, play_random_game
 from skald.games.vikingatid import end
 from skald.games.vikingatid.game import VikingatidGame
 from skald.games.vikingatid.state import VikingatidState
@@ -30,9 +30,11 @@ def test_max_game_length_is_the_action_limit_at_every_player_count_and_option() 
         assert GAME.max_game_length(players, {"last_year": "none", "card_windows": "events"}) == bound
 
 
-def test_a_game_cut_short_ends_at_its_limit_with_the_final_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(end, "ACTIONS_PER_SEAT", 150)
-    state = _random_game(2, 4)
+def test_a_game_cut_short_ends_at_its_limit_with_the_final_scoring() -> None:
+    state = GAME.new_initial_state(2)
+    assert state.action_limit == 10_000
+    state.action_limit = 300  # a limit a random game reaches
+    play_random_game(state, random.Random(4))
     assert len(state.history) == 300
     assert state.is_terminal() and state.cut_short and state.legal_actions() == []
     assert state.winners() and sum(state.returns()) == pytest.approx(1.0)
@@ -43,7 +45,10 @@ def test_a_game_cut_short_ends_at_its_limit_with_the_final_scoring(monkeypatch: 
     assert [sum(line["points"] for line in final["lines"] if line["seat"] == s) for s in range(2)] == camps
     copy = state.clone()
     assert copy.cut_short and copy.is_terminal()
-    replayed = Record.of(state).replay()
+    replayed = GAME.new_initial_state(2)
+    replayed.action_limit = 300
+    for action in state.history:
+        replayed.apply(action)
     assert replayed.is_terminal() and replayed.scores() == state.scores() and replayed.winners() == state.winners()
 
 

@@ -880,7 +880,7 @@ class VikingatidState(Situation):
 
     def _apply(self, action: int) -> None:
         self._apply_rules(action)
-        if len(self.history) + 1 >= end.action_limit(self.num_players) and not S.STEPS[self.step].terminal:
+        if len(self.history) + 1 >= self.action_limit and not S.STEPS[self.step].terminal:
             self._cut_short()
 
     def _cut_short(self) -> None:
@@ -1122,7 +1122,7 @@ class VikingatidState(Situation):
             lines = [self._score_line(line) for line in self.final_lines]
             when = "final (one per camp)"
             if self.cut_short:
-                when = f"final (one per camp), the game cut short after {end.action_limit(self.num_players):,} actions"
+                when = f"final (one per camp), the game cut short after {self.action_limit:,} actions"
             reports.append({"round": self.position.turn, "when": when, "lines": lines})
         return reports
 
