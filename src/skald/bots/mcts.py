@@ -173,6 +173,11 @@ class MCTSBot(Bot):
         cap = seconds if self.config.seconds is None else min(seconds, self.config.seconds)
         return MCTSBot(self.spec, self.seed, replace(self.config, seconds=cap))
 
+    def _needs_world(self, state: State, player: int, legal: list[int]) -> bool:
+        """Never: with hidden information every iteration draws its own world from the seat's information state
+        (`_search_information_sets`), so one drawn before the search would only be searched from again."""
+        return False
+
     def _choose(self, state: State, player: int, legal: list[int]) -> int:
         if state.game.information != PERFECT:
             return self._search_information_sets(state, player, legal, decide=True).action

@@ -3,6 +3,7 @@ bounds a game declares, rewards and the final result an environment hands over."
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Mapping
@@ -11,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from skald.engine import CHANCE, Game, State, game_names, get_game, sample_chance
+from skald.engine import CHANCE, Game, OptionError, State, game_names, get_game, sample_chance
 
 #: Used when a game does not say how long it can last (`Game.max_game_length(num_players, options)`).
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -52,6 +53,31 @@ def max_game_length(game: Game, num_players: int, options: Mapping[str, Any] | N
     """The declared bound on the length of one game, or `DEFAULT_MAX_GAME_LENGTH` for a game that declares none."""
     bound = declared_max_game_length(game, num_players, options)
     return DEFAULT_MAX_GAME_LENGTH if bound is None else bound
+
+
+#: `longest_game` walks through every combination of a game's rule options when there are at most this many.
+MAX_OPTION_COMBINATIONS = 4096
+
+
+def longest_game(game: Game) -> int:
+    """The largest `max_game_length` over every player count of `game` and every combination of its rule options
+    (one a combination the game refuses is passed over); a game with more than `MAX_OPTION_COMBINATIONS` of them
+    declares a bound that no option raises (Vikingatid's action limit counts seats only), so its default options
+    stand for all. Gymnasium's `max_episode_steps` for the game's id: a learner's steps are some of the game's
+    actions."""
+    players = range(game.min_players, game.max_players + 1)
+    choices = [option.choices for option in game.options]
+    if math.prod(len(c) for c in choices) > MAX_OPTION_COMBINATIONS:
+        return max(max_game_length(game, n) for n in players)
+    best = 0
+    for combination in itertools.product(*choices):
+        options = {option.name: value for option, value in zip(game.options, combination, strict=True)}
+        for n in players:
+            try:
+                best = max(best, max_game_length(game, n, options))
+            except OptionError:
+                break
+    return best or DEFAULT_MAX_GAME_LENGTH
 
 
 def observation_bounds(game: Game, num_players: int) -> tuple[float, float]:

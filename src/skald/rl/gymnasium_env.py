@@ -21,6 +21,11 @@
 - **The last step's info** carries the final `scores`, `winners` and `returns`, the `game_length` and the number of
   `decisions` (and `forced` moves) the learner had.
 
+- **Length.** `gymnasium.make` wraps the environment in a `TimeLimit` of `max_episode_steps`: the longest game the
+  game declares over its player counts and rule options (`longest_game`; 1,255 for Vikings, 559 for Vikingdoms, 30,000
+  for Vikingatid), which a game of legal steps never reaches (the limit counts illegal attempts too).
+  `env.max_episode_steps` is the bound for this environment's own player count and options.
+
 An illegal action, with `illegal="penalty"` (the default), changes nothing: the step returns `illegal_reward`
 (default -1), the same observation, and `info["illegal"]` with the rule's reason; after `max_illegal` illegal
 actions in a row the episode is truncated. With `illegal="raise"` it raises `IllegalAction` instead.
@@ -48,7 +53,9 @@ from skald.rl.common import (
     known_legal,
     learnable_games,
     legal_mask,
+    longest_game,
     margin,
+    max_game_length,
     observation_bounds,
     render_table,
     require_tensors,
@@ -126,6 +133,8 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         self.max_illegal = max_illegal
         self.render_mode = self._checked_render_mode(render_mode)
         self.num_actions = self.game.num_distinct_actions
+        #: The most learner steps a game can take here: its actions at most (`Game.max_game_length`).
+        self.max_episode_steps = max_game_length(self.game, num_players, self.options)
         self.observation_space = observation_space(
             shape, self.num_actions, observation_bounds(self.game, num_players), mask_in_observation
         )
@@ -133,6 +142,8 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         self.game_state: State = self.game.new_initial_state(num_players, self.options)
         #: Who plays each other seat this game: a Bot, or a policy.
         self.players: dict[int, Bot | Policy] = {}
+        #: The seats whose bot this environment built from a spec: Skald's own, whose actions need no second check.
+        self._built: set[int] = set()
         self._chance = random.Random()
         self._next_seat: int | None = None
         self._started = False
@@ -178,13 +189,20 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
             return {"observation": tensor, "action_mask": mask}, mask, mask_bytes
         return tensor, mask, mask_bytes
 
-    def _opponent_action(self, player: int) -> int:
-        """The action the opponent in seat `player` chooses."""
-        chooser = self.players[player]
+    def _opponent_acts(self, player: int) -> None:
+        """The opponent in seat `player` chooses, and its action is applied: a Skald bot built from a spec names one
+        of the legal actions it was handed, so it is applied unchecked; any other bot or policy is checked
+        (`IllegalAction` names the rule)."""
+        chooser, state = self.players[player], self.game_state
         if isinstance(chooser, Bot):
-            return chooser.step(self.game_state)
-        observation, mask, _ = self._observation_for(player, self.game_state.legal_actions())
-        return int(chooser(observation, mask))
+            action = chooser.step(state)
+            if player in self._built:
+                state.apply_legal(action)
+                return
+        else:
+            observation, mask, _ = self._observation_for(player, state.legal_actions())
+            action = int(chooser(observation, mask))
+        state.apply(action)
 
     def _advance(self) -> None:
         """Let chance and the opponents act (and, with `skip_forced`, play the learner's forced moves) until the
@@ -193,9 +211,9 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         while True:
             player = state.current_player()
             if player == CHANCE:
-                state.apply(sample_chance(state, self._chance))
+                state.apply_legal(sample_chance(state, self._chance))
             elif player >= 0 and player != self.seat:
-                state.apply(self._opponent_action(player))
+                self._opponent_acts(player)
             elif player == self.seat:
                 legal = state.legal_actions()
                 if self.skip_forced and len(legal) == 1:
@@ -220,6 +238,7 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
         """A fresh game with this reset's opponents, advanced to the learner's first real choice."""
         others = [(self.seat + k) % self.num_players for k in range(1, self.num_players)]
         self.players = {}
+        self._built = {seat for seat, opponent in zip(others, self.opponents, strict=True) if isinstance(opponent, str)}
         for seat, opponent in zip(others, self.opponents, strict=True):
             self.players[seat] = make_bot(opponent, int(draws[1 + seat])) if isinstance(opponent, str) else opponent
         self.game_state = self.game.new_initial_state(self.num_players, self.options)
@@ -309,7 +328,12 @@ def register_envs() -> list[str]:
     for name in learnable_games():
         ids.append(env_id(name))
         if ids[-1] not in gym.registry:
-            gym.register(id=ids[-1], entry_point=f"{__name__}:SkaldGymEnv", kwargs={"game": name})
+            gym.register(
+                id=ids[-1],
+                entry_point=f"{__name__}:SkaldGymEnv",
+                kwargs={"game": name},
+                max_episode_steps=longest_game(get_game(name)),
+            )
     return ids
 
 

@@ -3,8 +3,10 @@
 Every registered Skald game becomes `skald_<name>`, with parameters `players` and one per rule option. Chance acts at
 explicit chance nodes with the game's own outcomes (in Vikings, a tile from the stacks or a Viking from the bag),
 action ids are the game's fixed action space (chance outcomes included, so `max_chance_outcomes` is the same size),
-serialization is OpenSpiel's default history of action ids, and returns are Skald's: 1/k to each of k winners
-(constant sum 1).
+returns are Skald's: 1/k to each of k winners (constant sum 1), and serialization is the history of action ids:
+OpenSpiel writes a Python state as its history, its move number and a base64 pickle of the object's attributes, and
+a Skald state's one attribute pickles as the number of its actions alone (`_Held.__reduce__`), so that pickle is a
+few bytes at any length; deserializing replays the history through the rules (`SkaldSpielState.__setattr__`).
 
 A game with hidden information (`Game.information == IMPERFECT`) is registered as `IMPERFECT_INFORMATION`: its
 observer answers each player with that seat's view only (the information-state string and observation JSON of the
@@ -61,6 +63,13 @@ class _Held:
         other.at, other.seen = self.at, dict(self.seen)
         return other
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the number of actions played, nothing of the state: OpenSpiel's `serialize_state` pickles a
+        Python state's attributes beside the history it writes itself, and the history is all a Skald state needs.
+        A copy is kept in `_SERIALIZED`, so that deserializing in this process need not replay the whole history."""
+        _remember(self)
+        return (int, (len(self.state.history),))
+
     def cached(self, key: Any, make: Any) -> Any:
         """`make()` for this position, computed once per position and key."""
         if self.at != len(self.state.history):
@@ -69,6 +78,38 @@ class _Held:
         if key not in self.seen:
             self.seen[key] = make()
         return self.seen[key]
+
+
+#: Copies of the Skald states serialized last in this process, by game and history (`_Held.__reduce__`), newest
+#: last: deserializing one of them, or a history that continues one, starts from the copy instead of the first action.
+_SERIALIZED: dict[tuple[str, int, tuple[int, ...]], _Held] = {}
+#: How many serialized states `_SERIALIZED` keeps.
+SERIALIZED_KEPT: Final = 8
+
+
+def _history_key(state: State) -> tuple[str, int, tuple[int, ...]]:
+    """What tells a serialized state: its game, its options (as their text), its player count and its history."""
+    options = json.dumps(state.options, sort_keys=True, default=str)
+    return (f"{state.game.name} {options}", state.num_players, tuple(state.history))
+
+
+def _remember(held: _Held) -> None:
+    """Keep a copy of `held` (its state, just serialized, with what was worked out for it), dropping the oldest
+    beyond `SERIALIZED_KEPT`."""
+    key = _history_key(held.state)
+    _SERIALIZED.pop(key, None)
+    _SERIALIZED[key] = held.__deepcopy__({})
+    while len(_SERIALIZED) > SERIALIZED_KEPT:
+        del _SERIALIZED[next(iter(_SERIALIZED))]
+
+
+def _replay(start: _Held, history: list[int]) -> _Held:
+    """The position after `history` (which `start`'s history begins), reached from a copy of `start` through the
+    rules (`apply`: a history that breaks a rule raises `IllegalAction` naming it)."""
+    held = start.__deepcopy__({})
+    for action in history[len(held.state.history) :]:
+        held.state.apply(action)
+    return held
 
 
 #: The prefix a rule option's value gets in OpenSpiel when it would read as a number or a truth value there
@@ -170,6 +211,29 @@ class SkaldSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SkaldSpielGame, state: State) -> None:
         super().__init__(game)
         self._held = _Held(state)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """OpenSpiel's deserialization restores the history, then sets each pickled attribute: the holder pickled as
+        a count of actions (`_Held.__reduce__`) becomes the position reached by replaying that history through the
+        rules (`apply`, so a history that breaks a rule raises `IllegalAction` naming it)."""
+        if name == "_held" and type(value) is int:
+            value = self._replayed(value)
+        super().__setattr__(name, value)
+
+    def _replayed(self, length: int) -> _Held:
+        """The Skald state after this state's OpenSpiel history (restored already, `length` actions long)."""
+        history = self.history()
+        if len(history) != length:
+            raise ValueError(f"serialized state: {length} actions pickled, but the history holds {len(history)}")
+        game = self.get_game()
+        start = _Held(game.skald_game.new_initial_state(game.num_seats, game.options))
+        name, players, _ = _history_key(start.state)
+        for (kept_name, kept_players, kept), held in reversed(_SERIALIZED.items()):
+            same_game = kept_name == name and kept_players == players
+            if same_game and len(kept) <= length and list(kept) == history[: len(kept)]:
+                start = held
+                break
+        return _replay(start, history)
 
     @property
     def skald_state(self) -> State:

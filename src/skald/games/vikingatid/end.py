@@ -12,6 +12,11 @@ it. The final +1 VP per camp is `victory_points.final_scoring`. The most VP wins
 default) tied players share the victory; `most_silver` or `most_conquered` (most conquered areas, `conquest`) break
 the tie first, and a tie that remains is shared. Returns follow the engine's convention (`State.returns`): each of
 the k winners gets 1/k, everyone else 0. Options read: `last_year`, `tie_break`.
+
+Skald's truncation (no rule text: the rules let a game run on, since a tied roll is rolled again without limit and
+under `last_year: none` the turns have none): a game ends at once after its `action_limit`-th action, chance
+included (`ACTIONS_PER_SEAT` a seat), with the final scoring and the winners as at the end of the game. Random games
+stay far below it (docs/vikingatid.md, "How long a game lasts"), so it is what makes `max_game_length` true.
 """
 
 from __future__ import annotations
@@ -27,6 +32,14 @@ SHARED: Final = "shared"
 MOST_SILVER: Final = "most_silver"
 MOST_CONQUERED: Final = "most_conquered"
 TIE_BREAKS: Final = (SHARED, MOST_SILVER, MOST_CONQUERED)
+#: The actions a game may last per seat, chance included, before it ends as it stands (the truncation above).
+ACTIONS_PER_SEAT: Final = 5_000
+
+
+def action_limit(num_players: int) -> int:
+    """The action, chance included, after which a game of `num_players` ends at the latest (`ACTIONS_PER_SEAT` a
+    seat): `Game.max_game_length`."""
+    return ACTIONS_PER_SEAT * num_players
 
 
 def last_turn(board: Board, last_year: str) -> int:

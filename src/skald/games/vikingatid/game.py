@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from skald.engine import IMPERFECT, Game, OptionError, State
-from skald.games.vikingatid import evaluation
+from skald.games.vikingatid import end, evaluation
 from skald.games.vikingatid.actions import CARD_IDS, NUM_ACTIONS, ActionSpace
 from skald.games.vikingatid.board import Board, load_board
 from skald.games.vikingatid.cards.data import CardData, cards
@@ -71,6 +71,12 @@ class VikingatidGame(Game):
         """A card now and then, otherwise uniform (`evaluation.rollout_action`): uniform play would play a card in
         most windows, where players seldom do."""
         return evaluation.rollout_action(legal, rng)
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        """The most actions of one game, chance included, under any options: the game ends at the latest after
+        `end.action_limit(num_players)` (5,000 a seat, docs/vikingatid.md, "How long a game lasts")."""
+        self.check_players(num_players)
+        return end.action_limit(num_players)
 
     def observation_tensor_shape(self, num_players: int) -> tuple[int, ...]:
         """The shape of `VikingatidState.observation_tensor` (docs/rl-observation.md)."""

@@ -16,6 +16,7 @@ the constructor, records as NamedTuples.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Final, NamedTuple
 
 from skald.games.vikingatid.actions import KINGDOMS, SHIP_TYPES, TRADING, WAR
@@ -245,10 +246,11 @@ class Position:
         seat's camps."""
         n = self.num_areas
         camped = [False] * n
+        # Most entries are 0: `compress` finds the others without a Python loop over every slot.
+        slots = _slots_twice(n)
         for row in self.camps:
-            for index in range(n if war_only else 0, 2 * n):
-                if row[index]:
-                    camped[index % n] = True
+            for slot in compress(slots[n:], row[n:]) if war_only else compress(slots, row):
+                camped[slot] = True
         return camped
 
     def ships_on_board(self, seat: int) -> int:
@@ -607,4 +609,15 @@ def problems(position: Position) -> list[str]:
             found.append(f"fleet {number}: area {fleet.area!r} is not on the board")
         if fleet.danger < 0:
             found.append(f"fleet {number}: danger {fleet.danger} is negative")
+    return found
+
+
+_SLOTS_TWICE: dict[int, list[int]] = {}
+
+
+def _slots_twice(n: int) -> list[int]:
+    """The area slots 0 … n-1 twice over: each entry's slot in a row of trading camps, then war camps."""
+    found = _SLOTS_TWICE.get(n)
+    if found is None:
+        found = _SLOTS_TWICE[n] = list(range(n)) * 2
     return found

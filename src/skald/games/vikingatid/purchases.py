@@ -102,9 +102,13 @@ def places(position: Position, purchases: Purchases, seat: int) -> list[tuple[st
     n = position.num_areas
     camps = position.controlled_row(seat)
     found = []
+    area_ids = position.area_ids
     for index in range(len(camps)):
-        kind, area_id = SHIP_TYPES[index // n], position.area_ids[index % n]
-        if (area_id == home or camps[index]) and room(position, purchases, seat, kind, area_id) > 0:
+        area_id = area_ids[index % n]
+        if not camps[index] and area_id != home:
+            continue
+        kind = SHIP_TYPES[index // n]
+        if room(position, purchases, seat, kind, area_id) > 0:
             found.append((kind, area_id))
     return found
 

@@ -15,6 +15,7 @@ from skald.games.vikingatid import (
     cleanup,
     elections,
     emigration,
+    end,
     journeys,
     purchases,
     reactions,
@@ -109,6 +110,8 @@ class Situation(State):
             self.christianisation: christianisation.Christianisation = source.christianisation.clone()
             self.score_lines: list[tuple[int, victory_points.ScoreLine]] = list(source.score_lines)
             self.final_lines: list[victory_points.ScoreLine] = list(source.final_lines)
+            self.cut_short: bool = source.cut_short
+            self.action_limit: int = source.action_limit
             self.deck: D.Deck = source.deck.clone()
             self.window: windows.Window | None = source.window.clone() if source.window is not None else None
             self.play: cardplay.Play | None = source.play.clone() if source.play is not None else None
@@ -139,6 +142,10 @@ class Situation(State):
         # scoring's (VA-63).
         self.score_lines = []
         self.final_lines = []
+        # The action after which the game ends at the latest (`end.action_limit`; a test may lower it on a fresh
+        # state), and whether it ended there rather than by the rules.
+        self.action_limit = end.action_limit(num_players)
+        self.cut_short = False
         # The cards: the deck, hands and pile; the card window open and the card under way, if any;
         # which windows have been held where a settled step could open one again; the phase 8 discards to come;
         # every card shown; and who may see each history entry (PUBLIC, or a bit per seat: a draw is seen by its

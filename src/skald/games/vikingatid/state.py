@@ -887,6 +887,22 @@ class VikingatidState(Situation):
     # -- changing the state --------------------------------------------------------------------------------------
 
     def _apply(self, action: int) -> None:
+        self._apply_rules(action)
+        if len(self.history) + 1 >= self.action_limit and not S.STEPS[self.step].terminal:
+            self._cut_short()
+
+    def _cut_short(self) -> None:
+        """The action limit is reached (`end.action_limit`): the game ends here, with the final scoring (VA-63) on
+        the table as it stands; the card window or card under way, if any, is over."""
+        self.window = None
+        self.play = None
+        self.discards = []
+        self.cut_short = True
+        self.final_lines = victory_points.final_scoring(self.position)
+        self.step = S.GAME_OVER
+
+    def _apply_rules(self, action: int) -> None:
+        """Apply a legal action by the rules."""
         self.visible.append(self._visibility(action))
         step = self.step
         if step == S.CARD_WINDOW:
@@ -1112,7 +1128,10 @@ class VikingatidState(Situation):
             reports[-1]["lines"].append(self._score_line(line))
         if S.STEPS[self.step].terminal:
             lines = [self._score_line(line) for line in self.final_lines]
-            reports.append({"round": self.position.turn, "when": "final (one per camp)", "lines": lines})
+            when = "final (one per camp)"
+            if self.cut_short:
+                when = f"final (one per camp), the game cut short after {self.action_limit:,} actions"
+            reports.append({"round": self.position.turn, "when": when, "lines": lines})
         return reports
 
     def _score_line(self, line: victory_points.ScoreLine) -> JSONDict:
@@ -1350,7 +1369,9 @@ class VikingatidState(Situation):
         again (`elections.deal_pledges`). Reads no hidden kind or pledge."""
         kinds = R.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
         world = self.clone()
-        world._known = {}
+        # The world looks to `seat` exactly as this state does: its information-state string so far holds there too.
+        known = self._known.get(seat)
+        world._known = {seat: known} if known is not None else {}
         history = world.history
         moves = world.card_moves
         for index, move in enumerate(moves):
