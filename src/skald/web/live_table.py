@@ -191,12 +191,28 @@ class LiveTable:
             "seat": None if player == CHANCE else player,
             "name": "chance" if player == CHANCE else self.seats[player].name,
         }
+        # The turn and phase the log groups the entry under, and what a roll decided: public words of the game.
+        presentation = self.game.presentation
+        turn, phase = presentation.section(state)
+        if turn:
+            base["turn"] = turn
+            base["phase"] = phase
+        says = presentation.outcome(state, action) if player == CHANCE else ""
         whole = base.copy() if self.imperfect else base
-        whole["notation"] = state.action_to_notation(action)
+        notation = whole["notation"] = state.action_to_notation(action)
+        if says:
+            whole["says"] = says
         if not self.imperfect:
             return LogEntry(whole)
         viewers: list[int | None] = [*range(state.num_players), None]
-        return LogEntry(whole, [{**base, "notation": state.notation_for(action, viewer)} for viewer in viewers])
+        seen = []
+        for viewer in viewers:
+            shown = state.notation_for(action, viewer)
+            # An outcome hidden from the viewer (a card drawn) comes without its words.
+            seen.append(
+                {**base, "notation": shown, "says": says} if says and shown == notation else {**base, "notation": shown}
+            )
+        return LogEntry(whole, seen)
 
     def given_answer(self, state: State) -> int | None:
         """The answer the table gives, unasked, for the person to act at `state`: the standing answer he keeps if

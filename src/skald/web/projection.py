@@ -112,10 +112,14 @@ def fair(table: LiveTable) -> dict[str, Any] | None:
 
 def result(table: LiveTable) -> dict[str, Any] | None:
     """At the end: the engine's final standings (best first, the columns they list, the tie-break, whether the best
-    score was shared) with the seats' names. The game is over, so all of it may be seen by everyone."""
+    score was shared) with the seats' names, and why the game ended (`Presentation.ending`). The game is over, so
+    all of it may be seen by everyone."""
     if not table.over:
         return None
-    return final_standings(table.game, table.state, table.departures).to_json([seat.name for seat in table.seats])
+    data = final_standings(table.game, table.state, table.departures).to_json([seat.name for seat in table.seats])
+    # Why the board's end came, in the game's words (an end off the board says itself: resigned, agreed).
+    data["ending"] = table.game.presentation.ending(table.state) if table.state.is_terminal() else ""
+    return data
 
 
 def departures(table: LiveTable) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import { focusWasOnChoices, keepFocus, keyboardBoard } from "./keyboard.js";
 import { drawStepRules } from "./rules.js";
 import { drawSeatPanels } from "./seats.js";
 import { store } from "./store.js";
+import { drawSince } from "./timeline.js";
 
 /** Draw the view shown (`store.view`). `window.skaldState` then says what was drawn, for whoever drives the page. */
 export function draw() {
@@ -31,6 +32,7 @@ export function draw() {
   drawActions(mine);
   drawDeparting();
   drawPrompt(mine);
+  drawSince(mine);
   drawStepRules();
   drawHand();
   drawTurnAlert(mine);

@@ -1,6 +1,7 @@
 // The log of the game as this viewer may read it: every move and draw, the last move marked, and the move a replay
 // shows followed.
 import { $, el } from "./common.js";
+import { addHeadings, entryText } from "./timeline.js";
 
 // The log's new entries, added at once and scrolled to once: the update that ends a game (or a hello late in one)
 // brings thousands, and scrolling after each would lay the page out again for every one.
@@ -10,8 +11,10 @@ export function addLog(entries) {
   const items = document.createDocumentFragment();
   for (const entry of entries) {
     const who = entry.seat === null ? "chance" : entry.name;
-    items.append(el("li", { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 },
-      el("span", { class: "who" }, who), " ", entry.notation));
+    addHeadings(log, items, entry);
+    const attrs = { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 };
+    if (entry.says) attrs.title = entry.notation;
+    items.append(el("li", attrs, el("span", { class: "who" }, who), " ", entryText(entry)));
   }
   log.append(items);
   markLastMove(log);
@@ -27,10 +30,10 @@ export function markLastMove(log) {
     item.removeAttribute("aria-current");
   }
   let move = log.lastElementChild;
-  while (move && move.classList.contains("chance")) move = move.previousElementSibling;
+  while (move && (move.classList.contains("chance") || move.classList.contains("log-head"))) move = move.previousElementSibling;
   if (!move) return;  // nothing but chance so far
   move.setAttribute("aria-current", "step");
-  for (let item = move; item; item = item.nextElementSibling) item.classList.add("last-move");
+  for (let item = move; item; item = item.nextElementSibling) if (!item.classList.contains("log-head")) item.classList.add("last-move");
 }
 
 // The log follows the replay: the entry of the move just replayed is marked and scrolled into view (none at the

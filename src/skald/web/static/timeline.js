@@ -1,0 +1,101 @@
+// The game's time as the log reads it: entries under the game's turn and phase headings (`Presentation.section`),
+// each draw in the game's words on what it decided, what happened since this seat's last move (said at its
+// prompt), and the replay's jumps to the previous or next turn and phase.
+import { $, el } from "./common.js";
+import { store } from "./store.js";
+
+// The headings the log last showed (a log emptied starts again).
+let shownTurn = "";
+let shownPhase = "";
+
+/** Add to `items` the headings of `entry`'s turn and phase where they differ from the last shown in `log`. */
+export function addHeadings(log, items, entry) {
+  if (!log.childElementCount && !items.childElementCount) { shownTurn = ""; shownPhase = ""; }
+  if (!entry.turn) return;
+  if (entry.turn !== shownTurn) {
+    items.append(el("li", { class: "log-head log-turn", "data-ply": entry.ply, role: "heading", "aria-level": "4" }, entry.turn));
+    shownTurn = entry.turn;
+    shownPhase = "";
+  }
+  if (entry.phase && entry.phase !== shownPhase) {
+    items.append(el("li", { class: "log-head log-phase", "data-ply": entry.ply, role: "heading", "aria-level": "5" }, entry.phase));
+    shownPhase = entry.phase;
+  }
+}
+
+/** An entry's words: what a draw decided in the game's words ("danger roll 7 against a count of 6: …"), else its
+ * notation. */
+export function entryText(entry) {
+  return entry.says || entry.notation;
+}
+
+// What happened since this seat last moved: the log's entries after its last one, counted by who made them, each
+// listed under its heading, shown above its choices when it is asked.
+/** Draw the summary of what happened since this seat's last move (hidden when it is not asked). */
+export function drawSince(mine) {
+  const box = $("since");
+  const log = $("log");
+  if (!box || !mine || store.you === null) { if (box) box.hidden = true; return; }
+  const items = [...log.children];
+  let start = items.length;
+  while (start > 0 && !items[start - 1].classList.contains(`seat-${store.you}`)) start -= 1;
+  const since = items.slice(start).filter((item) => item.hasAttribute("value") || item.classList.contains("log-head"));
+  const moves = since.filter((item) => item.hasAttribute("value"));
+  box.hidden = moves.length === 0;
+  if (!moves.length) return;
+  const counts = new Map();
+  for (const item of moves) {
+    const who = item.querySelector(".who").textContent;
+    counts.set(who, (counts.get(who) || 0) + 1);
+  }
+  const said = [...counts].map(([who, n]) => `${who} ${n}`).join(" · ");
+  const opened = box.open;
+  box.replaceChildren(el("summary", {}, `Since your last move: ${moves.length} ${moves.length === 1 ? "entry" : "entries"} (${said})`),
+    el("ol", { class: "since-list" }, ...since.map((item) => {
+      const copy = item.cloneNode(true);
+      copy.classList.remove("last-move", "replayed");
+      copy.removeAttribute("aria-current");
+      return copy;
+    })));
+  box.open = opened;
+}
+
+// The plies where each turn or phase began, from the log's headings: the positions the replay jumps to.
+function starts(kind) {
+  return [...$("log").querySelectorAll(`li.log-head.log-${kind}`)].map((item) => Number(item.dataset.ply));
+}
+
+function jump(kind, direction, open) {
+  const at = Number($("rp-slider").value);
+  const plies = starts(kind);
+  const target = direction < 0 ? plies.filter((ply) => ply < at).pop() : plies.find((ply) => ply > at);
+  if (target !== undefined) open(target);
+}
+
+/** Name, under the replayed board, the turn and phase of the position `ply` (from the log's headings). */
+export function sectionAt(ply) {
+  const name = (kind) => {
+    let found = "";
+    for (const item of $("log").querySelectorAll(`li.log-head.log-${kind}`)) {
+      if (Number(item.dataset.ply) <= ply) found = item.textContent; else break;
+    }
+    return found;
+  };
+  return [name("turn"), name("phase")].filter(Boolean).join(" · ");
+}
+
+/** The replay's jumps, each showing its position through `open(ply)`: the previous or next turn and phase (also
+ * Page Up and Page Down, by phase). */
+export function wireJumps(open) {
+  $("rp-prev-turn").addEventListener("click", () => jump("turn", -1, open));
+  $("rp-next-turn").addEventListener("click", () => jump("turn", 1, open));
+  $("rp-prev-phase").addEventListener("click", () => jump("phase", -1, open));
+  $("rp-next-phase").addEventListener("click", () => jump("phase", 1, open));
+  document.addEventListener("keydown", (e) => {
+    if ($("replay").hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    if (e.key !== "PageUp" && e.key !== "PageDown") return;
+    e.preventDefault();
+    jump("phase", e.key === "PageUp" ? -1 : 1, open);
+  });
+}
