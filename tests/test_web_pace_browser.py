@@ -4,6 +4,7 @@ the pace chosen is kept in the browser."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -36,14 +37,15 @@ def test_at_the_default_pace_every_update_with_another_seats_move_stays_in_view_
     held = "() => window.skaldPace.shown.filter((s, i, all) => s.others && i + 1 < all.length).length"
     for _ in range(60):
         page.wait_for_function(
-            f"window.skaldState !== undefined && ((window.skaldState.mine && !window.skaldState.pending) || ({held})() >= 3)",
+            "window.skaldState !== undefined && "
+            f"((window.skaldState.mine && !window.skaldState.pending) || ({held})() >= 3)",
             timeout=60_000,
         )
         if page.evaluate(held) >= 3:
             break
         page.locator("#actions button.act").first.click()
     shown = page.evaluate("window.skaldPace.shown")
-    gaps = [after["at"] - before["at"] for before, after in zip(shown, shown[1:], strict=False) if before["others"]]
+    gaps = [after["at"] - before["at"] for before, after in pairwise(shown) if before["others"]]
     assert len(gaps) >= 3
     assert min(gaps) >= 500, gaps
     # "fast" is kept in the browser and draws what waits at once.
