@@ -545,7 +545,14 @@ class VikingatidPresentation(Presentation):
             left = position.silver[seat] - elections.pledged(v.election, seat) - n
             return f"{n} silver in secret; {left} left unpledged"
         if step == S.FLEET_SIZE_CHOICE:
-            return f"{n} ship sails" if n == 1 else f"{n} ships sail"
+            sails = f"{n} ship sails" if n == 1 else f"{n} ships sail"
+            j = v.journeys
+            rest = position.ships_at(seat, j.start_kind, j.start_area) - n
+            if rest <= 0:
+                return sails
+            # 6.1: "All unused ships are removed from the board" when the phase ends.
+            verb = "stays" if rest == 1 else "stay"
+            return f"{sails}; {rest} {verb} behind, removed when phase 6 ends unless a later journey takes them"
         if step == S.DUTY_AMOUNT:
             fleet = journey_fleet(v)
             if fleet is not None:
