@@ -13,12 +13,12 @@ export function addHeadings(log, items, entry) {
   if (!log.childElementCount && !items.childElementCount) { shownTurn = ""; shownPhase = ""; }
   if (!entry.turn) return;
   if (entry.turn !== shownTurn) {
-    items.append(el("li", { class: "log-head log-turn", "data-ply": entry.ply, role: "heading", "aria-level": "4" }, entry.turn));
+    items.append(el("li", { class: "log-head log-turn", "data-ply": entry.ply }, el("strong", {}, entry.turn)));
     shownTurn = entry.turn;
     shownPhase = "";
   }
   if (entry.phase && entry.phase !== shownPhase) {
-    items.append(el("li", { class: "log-head log-phase", "data-ply": entry.ply, role: "heading", "aria-level": "5" }, entry.phase));
+    items.append(el("li", { class: "log-head log-phase", "data-ply": entry.ply }, el("em", {}, entry.phase)));
     shownPhase = entry.phase;
   }
 }
