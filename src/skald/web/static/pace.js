@@ -1,8 +1,8 @@
 // A human pace: the updates that bring other seats' moves and chance's draws are shown one at a time, each held in
 // view for the viewer's chosen pause before the next is drawn. Purely a matter of display: every update is taken in
 // as it comes (the board's pieces, the log) and only its drawing waits, so the server sends exactly what and when it
-// always does. The viewer's own prompt waits for nothing but the moves queued before it, and "Show all now" skips
-// the wait at once.
+// always does. The viewer's own prompt waits for nothing but the moves queued before it (under a live clock, not
+// even for them), and "Show all now" skips the wait at once.
 import { $ } from "./common.js";
 import { store } from "./store.js";
 
@@ -53,9 +53,12 @@ function showNext(show) {
 export function pace(msg, paced, show) {
   msg.paced = paced;
   queue.push(msg);
-  if (!timer) showNext(show);
-  else drawSkip();
   flush = () => { holdUntil = 0; clearTimeout(timer); showNext(show); };
+  // Under a live clock the seat's time runs from the server's commit: its prompt is drawn at once, with all before it.
+  const clock = store.game && store.game.clock;
+  if (clock && clock.kind === "live" && (msg.legal || []).length) flush();
+  else if (!timer) showNext(show);
+  else drawSkip();
 }
 
 let flush = () => {};
