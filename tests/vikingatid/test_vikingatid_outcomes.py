@@ -21,11 +21,18 @@ from skald.games.vikingatid.state import VikingatidState
 P = GAME.presentation
 
 
+def new(players: int) -> VikingatidState:
+    """A new default game of `players`."""
+    state = GAME.new_initial_state(players)
+    assert isinstance(state, VikingatidState)
+    return state
+
+
 def rolls(seeds: range, players: int = 3) -> Iterator[tuple[VikingatidState, int]]:
     """Every chance node of random games with the outcome drawn there, and the terminal states at the end."""
     for seed in seeds:
         rng = random.Random(seed)
-        state = GAME.new_initial_state(players)
+        state = new(players)
         while not state.is_terminal():
             if state.current_player() < 0:
                 action = state.sample_chance_outcome(rng)
@@ -118,7 +125,7 @@ def test_the_end_says_whether_all_became_christian_or_the_last_year_came() -> No
 def test_a_fleet_that_leaves_ships_behind_says_they_are_removed_when_phase_6_ends() -> None:
     """6.1: "All unused ships are removed from the board" — sailing with fewer than all says what stays behind."""
     rng = random.Random(1)
-    state = GAME.new_initial_state(3)
+    state = new(3)
     for _ in range(20000):
         if state.step == S.FLEET_SIZE_CHOICE and state.current_player() >= 0:
             j = state.journeys
