@@ -57,16 +57,23 @@ def test_a_finished_game_says_why_it_ended_every_scoring_and_a_log_by_turn_and_p
         assert "Conquered areas" in " ".join(headings) or len(headings) >= 5
         assert page.locator("#end .table-scroll #standings").count() == 1
         # The log under the game's headings, every die in words.
-        assert page.locator("#log li.log-turn").first.inner_text() == "Setup"
-        assert page.locator("#log li.log-turn", has_text="Turn 1 · 800").count() == 1
-        assert page.locator("#log li.log-phase", has_text="6. Initiative and journeys").count() >= 1
+        turn_names = page.eval_on_selector_all("#log li.turn-start", "all => all.map(i => i.dataset.turn)")
+        assert turn_names[:2] == ["Setup", "Turn 1 · 800"] and len(set(turn_names)) == len(turn_names)
+        phase_names = page.eval_on_selector_all("#log li.phase-start", "all => all.map(i => i.dataset.phase)")
+        assert "6. Initiative and journeys" in phase_names
+        # A heading is drawn above its entry (what a reader sees), and the log's items stay one per action.
+        heading = page.eval_on_selector("#log li.turn-start", "li => getComputedStyle(li, '::before').content")
+        assert heading == '"Setup"'
+        assert page.locator("#log li").count() == page.locator("#log li[value]").count() == len(world.history)
         chance = page.locator("#log li.chance").all_inner_texts()
         assert any("danger roll" in text and "against a count of" in text for text in chance)
         assert any("initiative roll" in text for text in chance)
         assert not any(text.endswith(("roll 1", "roll 5", "roll 10")) for text in chance)
         # The replay jumps to the start of the phase before and of the turn before.
-        phases = [int(p) for p in page.eval_on_selector_all("#log li.log-phase", "all => all.map(i => i.dataset.ply)")]
-        turns = [int(p) for p in page.eval_on_selector_all("#log li.log-turn", "all => all.map(i => i.dataset.ply)")]
+        phases = [
+            int(p) for p in page.eval_on_selector_all("#log li.phase-start", "all => all.map(i => i.dataset.ply)")
+        ]
+        turns = [int(p) for p in page.eval_on_selector_all("#log li.turn-start", "all => all.map(i => i.dataset.ply)")]
         page.click("#replay-button")
         end = len(world.history)
         page.wait_for_function(f"document.getElementById('rp-slider').value == '{end}'")

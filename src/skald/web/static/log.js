@@ -11,10 +11,11 @@ export function addLog(entries) {
   const items = document.createDocumentFragment();
   for (const entry of entries) {
     const who = entry.seat === null ? "chance" : entry.name;
-    addHeadings(log, items, entry);
     const attrs = { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 };
     if (entry.says) attrs.title = entry.notation;
-    items.append(el("li", attrs, el("span", { class: "who" }, who), " ", entryText(entry)));
+    const item = el("li", attrs, el("span", { class: "who" }, who), " ", entryText(entry));
+    addHeadings(log, items, entry, item);
+    items.append(item);
   }
   log.append(items);
   markLastMove(log);
@@ -30,10 +31,10 @@ export function markLastMove(log) {
     item.removeAttribute("aria-current");
   }
   let move = log.lastElementChild;
-  while (move && (move.classList.contains("chance") || move.classList.contains("log-head"))) move = move.previousElementSibling;
+  while (move && move.classList.contains("chance")) move = move.previousElementSibling;
   if (!move) return;  // nothing but chance so far
   move.setAttribute("aria-current", "step");
-  for (let item = move; item; item = item.nextElementSibling) if (!item.classList.contains("log-head")) item.classList.add("last-move");
+  for (let item = move; item; item = item.nextElementSibling) item.classList.add("last-move");
 }
 
 // The log follows the replay: the entry of the move just replayed is marked and scrolled into view (none at the

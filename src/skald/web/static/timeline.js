@@ -4,21 +4,28 @@
 import { $, el } from "./common.js";
 import { store } from "./store.js";
 
-// The headings the log last showed (a log emptied starts again).
+// The headings the log last showed (a log emptied starts again). A heading is no entry of its own: the entry that
+// opens a turn or a phase carries it (`data-turn`, `data-phase`, drawn above its line), so the log's items stay its
+// entries, one an action.
 let shownTurn = "";
 let shownPhase = "";
 
-/** Add to `items` the headings of `entry`'s turn and phase where they differ from the last shown in `log`. */
-export function addHeadings(log, items, entry) {
+/** Mark `item`, the log item of `entry` about to be added to `log` (after those in `items`), as opening its turn or
+ * phase where they differ from the last shown. */
+export function addHeadings(log, items, entry, item) {
   if (!log.childElementCount && !items.childElementCount) { shownTurn = ""; shownPhase = ""; }
   if (!entry.turn) return;
+  item.dataset.ply = entry.ply;
   if (entry.turn !== shownTurn) {
-    items.append(el("li", { class: "log-head log-turn", "data-ply": entry.ply }, el("strong", {}, entry.turn)));
+    item.classList.add("turn-start");
+    item.dataset.turn = entry.turn;
     shownTurn = entry.turn;
     shownPhase = "";
   }
   if (entry.phase && entry.phase !== shownPhase) {
-    items.append(el("li", { class: "log-head log-phase", "data-ply": entry.ply }, el("em", {}, entry.phase)));
+    item.classList.add("phase-start");
+    item.dataset.phase = entry.phase;
+    item.firstElementChild.dataset.phase = entry.phase;  // drawn before the name, under the turn's heading
     shownPhase = entry.phase;
   }
 }
@@ -39,8 +46,7 @@ export function drawSince(mine) {
   const items = [...log.children];
   let start = items.length;
   while (start > 0 && !items[start - 1].classList.contains(`seat-${store.you}`)) start -= 1;
-  const since = items.slice(start).filter((item) => item.hasAttribute("value") || item.classList.contains("log-head"));
-  const moves = since.filter((item) => item.hasAttribute("value"));
+  const moves = items.slice(start).filter((item) => item.hasAttribute("value"));
   box.hidden = moves.length === 0;
   if (!moves.length) return;
   const counts = new Map();
@@ -51,7 +57,7 @@ export function drawSince(mine) {
   const said = [...counts].map(([who, n]) => `${who} ${n}`).join(" · ");
   const opened = box.open;
   box.replaceChildren(el("summary", {}, `Since your last move: ${moves.length} ${moves.length === 1 ? "entry" : "entries"} (${said})`),
-    el("ol", { class: "since-list" }, ...since.map((item) => {
+    el("ol", { class: "since-list" }, ...moves.map((item) => {
       const copy = item.cloneNode(true);
       copy.classList.remove("last-move", "replayed");
       copy.removeAttribute("aria-current");
@@ -62,7 +68,7 @@ export function drawSince(mine) {
 
 // The plies where each turn or phase began, from the log's headings: the positions the replay jumps to.
 function starts(kind) {
-  return [...$("log").querySelectorAll(`li.log-head.log-${kind}`)].map((item) => Number(item.dataset.ply));
+  return [...$("log").querySelectorAll(`li.${kind}-start`)].map((item) => Number(item.dataset.ply));
 }
 
 function jump(kind, direction, open) {
@@ -76,8 +82,8 @@ function jump(kind, direction, open) {
 export function sectionAt(ply) {
   const name = (kind) => {
     let found = "";
-    for (const item of $("log").querySelectorAll(`li.log-head.log-${kind}`)) {
-      if (Number(item.dataset.ply) <= ply) found = item.textContent; else break;
+    for (const item of $("log").querySelectorAll(`li.${kind}-start`)) {
+      if (Number(item.dataset.ply) <= ply) found = item.dataset[kind]; else break;
     }
     return found;
   };
