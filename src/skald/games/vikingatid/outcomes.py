@@ -99,6 +99,11 @@ def _said(v: VikingatidState, after: VikingatidState, step: int, face: int, acti
         return f"risk-of-war roll {face} for seat {seat + 1} against {risk} (ships lost, 2 per camp): {verdict}"
     if step in (S.FLEET_HITS, S.ARMY_HITS, S.DEFENDER_HITS):
         return _hits(v, after, step, action)
+    if step in (S.CARD_ROLL, S.CARD_HITS) and v.play is not None:
+        title = v.space.card_titles[v.play.kind]
+        head = f"{title}'s roll {face}" if step == S.CARD_ROLL else f"{title}'s fight: {v.action_to_notation(action)}"
+        consequences = _consequences(v, after)
+        return f"{head}: {consequences}" if consequences else head
     return ""
 
 
@@ -172,6 +177,13 @@ def _consequences(v: VikingatidState, after: VikingatidState) -> str:
         for seat in fb.defenders:
             if seat < len(fa.ships) and fa.ships[seat] < fb.ships[seat]:
                 parts.append(f"seat {seat + 1}'s defenders lose {_ships(fb.ships[seat] - fa.ships[seat])}")
+    for seat in range(b.num_players):
+        camps = sum(b.camps[seat]) - sum(a.camps[seat])
+        if camps > 0:
+            parts.append(f"seat {seat + 1} loses {camps} camp{'s' if camps > 1 else ''}")
+        ships = sum(b.ships[seat]) - sum(a.ships[seat])
+        if ships > 0:
+            parts.append(f"seat {seat + 1} loses {_ships(ships)} on the map")
     lines = v.game.presentation.aftermath(v, after, "", None)
     parts.extend(line.rstrip(".") for line in lines)
     return "; ".join(parts)
