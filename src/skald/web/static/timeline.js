@@ -57,13 +57,21 @@ export function drawSince(mine) {
   const said = [...counts].map(([who, n]) => `${who} ${n}`).join(" · ");
   const opened = box.open;
   box.replaceChildren(el("summary", {}, `Since your last move: ${moves.length} ${moves.length === 1 ? "entry" : "entries"} (${said})`),
-    el("ol", { class: "since-list" }, ...moves.map((item) => {
+    el("ol", { class: "since-list" }, ...moves.map((item, index) => {
       const copy = item.cloneNode(true);
       copy.classList.remove("last-move", "replayed");
       copy.removeAttribute("aria-current");
+      if (index === 0) headFirst(copy, Number(item.value) - 1);
       return copy;
     })));
   box.open = opened;
+}
+
+// The first entry of the summary opens under its turn and phase, wherever in them it came.
+function headFirst(copy, ply) {
+  const [turn, phase] = sectionOf(ply);
+  if (turn) { copy.classList.add("turn-start"); copy.dataset.turn = turn; }
+  if (phase) { copy.classList.add("phase-start"); copy.dataset.phase = phase; copy.firstElementChild.dataset.phase = phase; }
 }
 
 // The plies where each turn or phase began, from the log's headings: the positions the replay jumps to.
@@ -78,8 +86,8 @@ function jump(kind, direction, open) {
   if (target !== undefined) open(target);
 }
 
-/** Name, under the replayed board, the turn and phase of the position `ply` (from the log's headings). */
-export function sectionAt(ply) {
+// The turn and the phase the action at `ply` belongs to, from the log's headings ("" where there are none).
+function sectionOf(ply) {
   const name = (kind) => {
     let found = "";
     for (const item of $("log").querySelectorAll(`li.${kind}-start`)) {
@@ -87,7 +95,12 @@ export function sectionAt(ply) {
     }
     return found;
   };
-  return [name("turn"), name("phase")].filter(Boolean).join(" · ");
+  return [name("turn"), name("phase")];
+}
+
+/** Name, under the replayed board, the turn and phase of the position `ply` (from the log's headings). */
+export function sectionAt(ply) {
+  return sectionOf(ply).filter(Boolean).join(" · ");
 }
 
 /** The replay's jumps, each showing its position through `open(ply)`: the previous or next turn and phase (also
