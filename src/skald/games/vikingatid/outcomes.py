@@ -9,6 +9,7 @@ a sealed pledge. A card drawn says nothing more than its notation (the drawer al
 
 from __future__ import annotations
 
+from skald.engine import IllegalAction
 from skald.games.vikingatid import christianisation, danger, elections, initiative, journeys
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import ROLL
@@ -42,14 +43,14 @@ def outcome(v: VikingatidState, action: int) -> str:
     if not S.STEPS[step].chance or step == S.DRAW_CARD:
         return ""
     after = v.clone()
-    # Straight to the rules of the step: a card window after the roll (VA-08) holds back its effect, and a card
-    # that changes the roll there is logged as a move of its own.
-    after.dispatch_roll(action)
     face = action - ROLL + 1
     try:
+        # Straight to the rules of the step: a card window after the roll (VA-08) holds back its effect, and a
+        # card that changes the roll there is logged as a move of its own.
+        after.dispatch_roll(action)
         said = _said(v, after, step, face, action)
-    except (IndexError, KeyError, ValueError, AttributeError):
-        said = ""
+    except (IllegalAction, IndexError, KeyError, ValueError, AttributeError):
+        return ""  # words are a courtesy: a roll this module cannot read is logged by its notation alone
     if said:
         return said
     consequences = _consequences(v, after)
