@@ -55,6 +55,21 @@ class LogEntry:
         return self.seen[len(self.seen) - 1 if viewer is None else viewer]
 
 
+def sections_once(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`entries` as sent: an entry's `turn` and `phase` only where they differ from the entry before it in the list
+    (the first always has them), since a client draws a heading only where they change. Half a whole Vikingatid
+    log's bytes would otherwise be the same two names again and again."""
+    sent = []
+    turn = phase = None
+    for entry in entries:
+        if "turn" in entry and entry["turn"] == turn and entry.get("phase") == phase:
+            entry = {key: value for key, value in entry.items() if key not in ("turn", "phase")}
+        else:
+            turn, phase = entry.get("turn"), entry.get("phase")
+        sent.append(entry)
+    return sent
+
+
 @dataclass
 class SeatInfo:
     """A seat at a live table."""

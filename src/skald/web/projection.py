@@ -23,7 +23,7 @@ from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
 from skald.web.clocks import shown
 from skald.web.errors import TableError
-from skald.web.live_table import HUMAN, LiveTable, LogEntry
+from skald.web.live_table import HUMAN, LiveTable, LogEntry, sections_once
 from skald.web.rules_page import plain
 
 #: The width the table in words is written for (the terminal's full form).
@@ -280,12 +280,12 @@ def message(table: LiveTable, client: Client, kind: str, log: list[LogEntry], fu
     """
     body: dict[str, Any] = {"type": kind}
     if not table.imperfect:
-        body["log"] = [entry.whole for entry in log]
+        body["log"] = sections_once([entry.whole for entry in log])
     elif log and table.over:
-        body["log"] = log_for(table, None)
+        body["log"] = sections_once(log_for(table, None))
         body["reveal"] = True
     else:
-        body["log"] = log_for(table, client.seat, log)
+        body["log"] = sections_once(log_for(table, client.seat, log))
     wanted = client.full if full is None else full
     body.update(view(table, client.seat, wanted))
     if client.svg:
