@@ -44,8 +44,35 @@ def browser_fixture() -> Iterator[Any]:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     with sync_api.sync_playwright() as driver:
         chromium = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
+        yield FastTable(chromium)
         chromium.close()
+
+
+#: A table page that was never told a pace shows others' moves at once (tests of other things need no pause).
+FAST_PACE = "try { if (!localStorage.getItem('skald.pace')) localStorage.setItem('skald.pace', 'fast'); } catch (e) {}"
+
+
+class FastTable:
+    """The browser, whose pages show other seats' moves without the human pace's pause unless a test chose a pace
+    (docs/web.md, "A human pace"); `chromium` is the browser itself, whose pages keep the default pace."""
+
+    def __init__(self, chromium: Any) -> None:
+        self.chromium = chromium
+
+    def new_context(self, **kwargs: Any) -> Any:
+        """A context whose pages start at the fast pace."""
+        context = self.chromium.new_context(**kwargs)
+        context.add_init_script(FAST_PACE)
+        return context
+
+    def new_page(self, **kwargs: Any) -> Any:
+        """A page in a context of its own, at the fast pace."""
+        context = self.new_context(**kwargs)
+        page = context.new_page()
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.chromium, name)
 
 
 @pytest.fixture(name="server")

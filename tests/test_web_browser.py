@@ -111,11 +111,14 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_while_a_spectator_watches(b
     fame = sorted((int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(2)), reverse=True)
     assert ("most Gold" in page.locator("#tie-break").inner_text()) == (fame[0] == fame[1])
     assert page.locator("#tie-break").inner_text().startswith("Winner")
-    # The end screen itemises the game's last scoring beside the standings.
-    final_report = page.evaluate("skald.store.view.scorings[skald.store.view.scorings.length - 1]")
+    # The end screen itemises every scoring beside the standings, the last one open, each headed by the gains.
+    reports = page.evaluate("skald.store.view.scorings")
+    final_report = reports[-1]
     assert final_report["when"] == "end"
-    assert page.locator("#final-scoring details[open] summary").inner_text() == "End-game scoring"
-    assert page.locator("#final-scoring li").count() == max(1, len(final_report["lines"]))
+    assert page.locator("#final-scoring details").count() == len(reports)
+    assert page.locator("#final-scoring details[open]").count() == 1
+    assert page.locator("#final-scoring details[open] summary").inner_text().startswith("End-game scoring")
+    assert page.locator("#final-scoring details[open] li").count() == max(1, len(final_report["lines"]))
     page.screenshot(path=str(SHOTS / "end-screen.png"), full_page=True)
 
     final = page.evaluate("window.skaldState.version")

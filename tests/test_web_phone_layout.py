@@ -322,6 +322,7 @@ def test_a_spectator_on_a_phone_is_offered_no_control_a_seat_has(browser: Any, s
         "fair-hash",
         "seat-panel",
         "rules-button",
+        "pace-select",  # how fast others' moves are shown: a spectator's own choice too
     }
     after_the_end = {"fair-record", "review-button"}
 

@@ -121,6 +121,24 @@ class Presentation:
         (None: a spectator) to see highlighted; only what that viewer may see. None by default."""
         return []
 
+    def outcome(self, state: Position, action: int) -> str:
+        """What the chance outcome `action` at `state` decides, in words for everyone who may see the outcome
+        ("danger roll 7 against a count of 6: the fleet sails on"); empty when its notation says it all (a tile
+        drawn). Never more than the outcome and the table show: a front end gives it beside the notation to every
+        viewer from whom the outcome is not hidden."""
+        return ""
+
+    def section(self, state: Position) -> tuple[str, str]:
+        """The turn (or round) and the phase within it that the next action at `state` belongs to, in words
+        everyone may read ("Turn 3 · 850", "6. Initiative and journeys"), under which a log groups its entries;
+        ("", "") for a game that has none."""
+        return ("", "")
+
+    def ending(self, state: Position) -> str:
+        """Why the game at terminal `state` ended, in a sentence for everyone ("every player became Christian");
+        empty where the end says itself."""
+        return ""
+
     def click_hint(self, state: Position) -> str | None:
         """How to make this step's choice on the drawn board (`data-action` targets in the SVG), or None."""
         return None

@@ -241,6 +241,7 @@ def views(
         ("scores", lambda: _dumps(state.scores())),
         ("scorings", lambda: _dumps(state.scorings())),
         ("step in words", lambda: presentation.step(state) if player >= 0 else ""),
+        ("the log's section", lambda: _dumps(presentation.section(state))),
         (
             "seats' summaries",
             lambda: _dumps([presentation.seat_summary(state, s, viewer) for s in range(state.num_players)]),
@@ -256,6 +257,13 @@ def views(
             parts.append(("aftermath", lambda: _dumps(aftermath())))
             marks = partial(presentation.last_move, state, actor, state.history[-1], viewer)
             parts.append(("last move on the board", lambda: _dumps(marks())))
+        elif actor == CHANCE:
+            # The words on what a draw decided, which the web's log gives every viewer who may see the draw.
+            drawn_action = state.history[-1]
+            said = partial(presentation.outcome, previous, drawn_action)
+            parts.append(
+                ("what the draw decided", lambda: "" if previous.action_hidden_from(drawn_action, viewer) else said())
+            )
     if viewer is not None and player == viewer:
 
         @cache

@@ -71,6 +71,21 @@ class LogEntry:
         return self.seen[len(self.seen) - 1 if viewer is None else viewer]
 
 
+def sections_once(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`entries` as sent: an entry's `turn` and `phase` only where they differ from the entry before it in the list
+    (the first always has them), since a client draws a heading only where they change. Half a whole Vikingatid
+    log's bytes would otherwise be the same two names again and again."""
+    sent = []
+    turn = phase = None
+    for entry in entries:
+        if "turn" in entry and entry["turn"] == turn and entry.get("phase") == phase:
+            entry = {key: value for key, value in entry.items() if key not in ("turn", "phase")}
+        else:
+            turn, phase = entry.get("turn"), entry.get("phase")
+        sent.append(entry)
+    return sent
+
+
 @dataclass
 class SeatInfo:
     """A seat at a live table."""
@@ -313,12 +328,27 @@ class LiveTable:
             "seat": None if player == CHANCE else player,
             "name": "chance" if player == CHANCE else self.seats[player].name,
         }
+        # The turn and phase the log groups the entry under, and what a roll decided: public words of the game.
+        presentation = self.game.presentation
+        turn, phase = presentation.section(state)
+        if turn:
+            base["turn"] = turn
+            base["phase"] = phase
+        says = presentation.outcome(state, action) if player == CHANCE else ""
         whole = base.copy() if self.imperfect else base
-        whole["notation"] = state.action_to_notation(action)
+        notation = whole["notation"] = state.action_to_notation(action)
+        if says:
+            whole["says"] = says
         if not self.imperfect:
             return LogEntry(whole, None, step, given)
         viewers: list[int | None] = [*range(state.num_players), None]
-        seen = [{**base, "notation": state.notation_for(action, viewer)} for viewer in viewers]
+        seen = []
+        for viewer in viewers:
+            shown = state.notation_for(action, viewer)
+            # An outcome hidden from the viewer (a card drawn) comes without its words.
+            seen.append(
+                {**base, "notation": shown, "says": says} if says and shown == notation else {**base, "notation": shown}
+            )
         return LogEntry(whole, seen, step, given)
 
     def given_answer(self, state: State) -> int | None:

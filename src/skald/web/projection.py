@@ -23,7 +23,7 @@ from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
 from skald.web.clocks import shown
 from skald.web.errors import TableError
-from skald.web.live_table import HUMAN, LiveTable, LogEntry
+from skald.web.live_table import HUMAN, LiveTable, LogEntry, sections_once
 from skald.web.rules_page import plain
 
 #: The width the table in words is written for (the terminal's full form).
@@ -138,10 +138,14 @@ def fair(table: LiveTable) -> dict[str, Any] | None:
 
 def result(table: LiveTable) -> dict[str, Any] | None:
     """At the end: the engine's final standings (best first, the columns they list, the tie-break, whether the best
-    score was shared) with the seats' names. The game is over, so all of it may be seen by everyone."""
+    score was shared) with the seats' names, and why the game ended (`Presentation.ending`). The game is over, so
+    all of it may be seen by everyone."""
     if not table.over:
         return None
-    return final_standings(table.game, table.state, table.departures).to_json([seat.name for seat in table.seats])
+    data = final_standings(table.game, table.state, table.departures).to_json([seat.name for seat in table.seats])
+    # Why the board's end came, in the game's words (an end off the board says itself: resigned, agreed).
+    data["ending"] = table.game.presentation.ending(table.state) if table.state.is_terminal() else ""
+    return data
 
 
 def departures(table: LiveTable) -> dict[str, Any]:
@@ -334,12 +338,12 @@ def message(
     if rewound:
         body["rewound"] = True  # steps were taken back: this log replaces the one the client has
     if not table.imperfect:
-        body["log"] = [entry.whole for entry in log]
+        body["log"] = sections_once([entry.whole for entry in log])
     elif log and table.over:
-        body["log"] = log_for(table, None)
+        body["log"] = sections_once(log_for(table, None))
         body["reveal"] = True
     else:
-        body["log"] = log_for(table, client.seat, log)
+        body["log"] = sections_once(log_for(table, client.seat, log))
     wanted = client.full if full is None else full
     body.update(view(table, client.seat, wanted))
     if client.svg:

@@ -31,7 +31,7 @@ from typing import Any
 
 from skald.engine import Game, State
 from skald.web.errors import TableError
-from skald.web.live_table import LiveTable, LogEntry
+from skald.web.live_table import LiveTable, LogEntry, sections_once
 from skald.web.projection import last_move_marks, scorings_beside
 
 #: Plies between two checkpoints: a replay applies fewer than this many actions.
@@ -166,7 +166,7 @@ def drawn(asked: Asked, state: State) -> bytes:
         "observation": observation,
         "scorings": scorings,
     }
-    log = [entry.for_viewer(viewer, asked.over) for entry in asked.log]
+    log = sections_once([entry.for_viewer(viewer, asked.over) for entry in asked.log])
     # The log of a long game is half a megabyte of JSON; encoded in slices, so that the encoder (which holds the
     # interpreter lock while it runs) lets the event loop in between.
     slices = (_COMPACT.encode(log[at : at + LOG_SLICE])[1:-1] for at in range(0, len(log), LOG_SLICE))

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from skald.engine import CardFace, JSONDict, Presentation, StandingAnswer, State
-from skald.games.vikingatid import danger, elections, initiative, kingdoms_war
+from skald.games.vikingatid import danger, elections, initiative, kingdoms_war, outcomes
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, SHIP_TYPES, TARGET_AREA
 from skald.games.vikingatid.card_faces import deck_faces, hand_faces
@@ -545,7 +545,14 @@ class VikingatidPresentation(Presentation):
             left = position.silver[seat] - elections.pledged(v.election, seat) - n
             return f"{n} silver in secret; {left} left unpledged"
         if step == S.FLEET_SIZE_CHOICE:
-            return f"{n} ship sails" if n == 1 else f"{n} ships sail"
+            sails = f"{n} ship sails" if n == 1 else f"{n} ships sail"
+            j = v.journeys
+            rest = position.ships_at(seat, j.start_kind, j.start_area) - n
+            if rest <= 0:
+                return sails
+            # 6.1: "All unused ships are removed from the board" when the phase ends.
+            verb = "stays" if rest == 1 else "stay"
+            return f"{sails}; {rest} {verb} behind, removed when phase 6 ends unless a later journey takes them"
         if step == S.DUTY_AMOUNT:
             fleet = journey_fleet(v)
             if fleet is not None:
@@ -892,6 +899,30 @@ class VikingatidPresentation(Presentation):
         if v.step != S.CARD_WINDOW or v.current_player() < 0:
             return None
         return StandingAnswer("card_windows", STANDING_PASS, PASS)
+
+    def outcome(self, state: State, action: int) -> str:
+        """What a roll decided: "danger roll 7 against a count of 6: seat 2's war fleet sails on" (`outcomes`)."""
+        return outcomes.outcome(_state(state), action)
+
+    def section(self, state: State) -> tuple[str, str]:
+        """The turn with its year and the phase by the rulebook's number: the log's headings."""
+        return outcomes.section(_state(state))
+
+    def ending(self, state: State) -> str:
+        """Why the game ended: every player Christian (10. Christianisation), or the last year of the game length
+        option reached with pagans left (VA-05)."""
+        position = _state(state).position
+        if all(position.christian):
+            return (
+                f"every player is Christian: the game ends after the turn of {position.year} in which the last one "
+                "converted (10. Christianisation)"
+            )
+        pagans = [s + 1 for s in range(position.num_players) if not position.christian[s]]
+        still = ", ".join(f"seat {s}" for s in pagans)
+        return (
+            f"the year track reached {position.year}, the last year of the game length option: the game ends there "
+            f"although {still} {'is' if len(pagans) == 1 else 'are'} still pagan (VA-05)"
+        )
 
     def tie_break(self, state: State) -> str:
         """The rule option tie_break in a sentence (VA-63)."""

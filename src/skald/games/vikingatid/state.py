@@ -956,6 +956,14 @@ class VikingatidState(Situation):
             return 1 << self.election.actor
         return PUBLIC
 
+    def dispatch_roll(self, action: int) -> None:
+        """Apply the chance outcome `action` by its step's rules alone, as if no card window followed the roll, and
+        leave the history as it was: what the roll decides, for the log's words on it (`outcomes`)."""
+        if self.step in S.CARD_STEPS:
+            self._card_step(action)
+        else:
+            self._dispatch(action)
+
     def _dispatch(self, action: int) -> None:
         """An action of the game's own steps (not a card's), sent to its phase's module; then the step that
         follows, and the card window before it if it is a roll or a fight (VA-08)."""

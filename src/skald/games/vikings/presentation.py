@@ -442,6 +442,18 @@ class VikingsPresentation(Presentation):
         """Per seat, the Fame and Gold the end screen lists; `order` ranks by Fame, then Gold (the tie-break)."""
         return [{"fame": land.fame, "gold": land.gold, "order": [land.fame, land.gold]} for land in _state(state).lands]
 
+    def section(self, state: State) -> tuple[str, str]:
+        """The round and its part, as the rulebook's page reads (rules/000 p.2–4): the offer on the wheel, the
+        purchases, and the Boatswains' ferry of a large scoring."""
+        v = _state(state)
+        if v.step in (FERRY, LAND):
+            part = "Large scoring: the Boatswains ferry"
+        elif v.step in (BUY, PLACE_TILE, PLACE_VIKING, TAKE_SPECIAL, REPLACE_BUILDING):
+            part = "Purchasing Groups"
+        else:
+            part = "The offer on the wheel"
+        return (f"Round {v.round}", part)
+
     def tie_break(self, state: State) -> str:
         """Most Fame wins; tied, most Gold; still tied, the victory is shared (rules/000 p.5, Game End)."""
         return TIE_BREAK

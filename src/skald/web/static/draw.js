@@ -16,6 +16,7 @@ import { play } from "./play.js";
 import { drawWaiting } from "./waiting.js";
 import { store } from "./store.js";
 import { drawTakeBack } from "./takeback.js";
+import { drawSince } from "./timeline.js";
 
 /** Draw the view shown (`store.view`). `window.skaldState` then says what was drawn, for whoever drives the page. */
 export function draw() {
@@ -36,6 +37,7 @@ export function draw() {
   drawDeparting();
   drawWaiting();
   drawPrompt(mine);
+  drawSince(mine);
   drawStepRules();
   drawHand();
   drawTurnAlert(mine);

@@ -4,8 +4,23 @@ import { $, api, el, joined, remember } from "./common.js";
 import { checkReview } from "./review.js";
 import { gameId, store } from "./store.js";
 
+// Each seat's gains in a report, summed by key ("Astrid +4 points"), for its title at the end.
+function totals(report) {
+  const sums = new Map();
+  for (const line of report.lines) {
+    for (const [key, value] of Object.entries(line)) {
+      if (key === "seat" || typeof value !== "number" || !value) continue;
+      const seat = sums.get(line.seat) || {};
+      seat[key] = (seat[key] || 0) + value;
+      sums.set(line.seat, seat);
+    }
+  }
+  return [...sums].map(([seat, keys]) => `${store.game.seats[seat].name} ${Object.entries(keys)
+    .map(([key, value]) => `${value > 0 ? "+" : ""}${value} ${key.replaceAll("_", " ")}`).join(" ")}`).join(" · ");
+}
+
 // A scoring report as a disclosure: its title, then each line with its seat and what it gained, in the game's words.
-function scoringReport(report, open) {
+function scoringReport(report, open, summed) {
   const lines = report.lines.map((line) => {
     // Every number a line carries beside its seat is a gain in what the game counts, named by its key.
     const gain = [];
@@ -16,8 +31,10 @@ function scoringReport(report, open) {
     return el("li", {}, el("span", { class: "who" }, store.game.seats[line.seat].name), ` ${line.text} `,
       el("b", {}, gain.join(" ")));
   });
-  const title = report.when === "end" ? "End-game scoring"
+  const named = report.when === "end" ? "End-game scoring"
     : report.round === undefined ? `${report.when} scoring` : `Round ${report.round}: ${report.when} scoring`;
+  const sum = summed ? totals(report) : "";
+  const title = sum ? `${named} — ${sum}` : named;
   return el("details", open ? { open: "" } : {},
     el("summary", {}, title), el("ul", { class: "lines" }, ...(lines.length ? lines : [el("li", {}, "nothing scored")])));
 }
@@ -52,9 +69,12 @@ export function drawEnd() {
   $("tie-break").textContent = result.agreed ? `Drawn by agreement: ${winners} share the victory.`
     : `${result.winners.length > 1 ? "Winners" : result.winners.length ? "Winner" : "No winner"}: ${winners || "every person resigned"}.`
       + (result.tied && !(result.resigned || []).length ? ` A tie on the score: ${result.tie_break}` : "");
-  // The game's last scoring, itemised, beside the standings it settled (every scoring stays below, under Scorings).
+  // Why the game ended, in the game's words (an end off the board is said above: resigned, agreed).
+  $("ending").textContent = result.ending ? `The game ended: ${result.ending}.` : "";
+  $("ending").hidden = !result.ending;
+  // Every scoring of the game, oldest first, each with what each seat gained; the last one open.
   const last = view.scorings[view.scorings.length - 1];
-  $("final-scoring").replaceChildren(...(last ? [scoringReport(last, true)] : []));
+  $("final-scoring").replaceChildren(...view.scorings.map((report) => scoringReport(report, report === last, true)));
   // A game ended off the board (a resignation, a draw agreed) may stop before the board's end: no review of it.
   $("review-box").hidden = Boolean(result.agreed || (result.resigned || []).length);
   $("rematch-button").hidden = store.you === null || !store.token || Boolean(view.rematch);

@@ -1,6 +1,7 @@
 // The log of the game as this viewer may read it: every move and draw, the last move marked, and the move a replay
 // shows followed.
 import { $, el } from "./common.js";
+import { addHeadings, entryText } from "./timeline.js";
 
 // The log's new entries, added at once and scrolled to once: the update that ends a game (or a hello late in one)
 // brings thousands, and scrolling after each would lay the page out again for every one.
@@ -10,8 +11,11 @@ export function addLog(entries) {
   const items = document.createDocumentFragment();
   for (const entry of entries) {
     const who = entry.seat === null ? "chance" : entry.name;
-    items.append(el("li", { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 },
-      el("span", { class: "who" }, who), " ", entry.notation));
+    const attrs = { class: entry.seat === null ? "chance" : "seat-" + entry.seat, value: entry.ply + 1 };
+    if (entry.says) attrs.title = entry.notation;
+    const item = el("li", attrs, el("span", { class: "who" }, who), " ", entryText(entry));
+    addHeadings(log, items, entry, item);
+    items.append(item);
   }
   log.append(items);
   markLastMove(log);

@@ -11,6 +11,7 @@ import { claimRematch, showRematch } from "./end.js";
 import { drawInvites } from "./invites.js";
 import { drawKeepSeat } from "./links.js";
 import { addLog, showDepartures } from "./log.js";
+import { pace, resetPace } from "./pace.js";
 import { gameId, offered, store, stored } from "./store.js";
 import { showUndos } from "./takeback.js";
 import { hideTip, showTip } from "./tooltip.js";
@@ -29,6 +30,7 @@ function refused() {
 
 function welcome(msg) {
   welcomed();
+  resetPace();  // a new connection brings the whole log again: what waited is in it
   store.caughtUp = false;
   store.boardParts = [];  // a new connection: the server sends the whole board again
   store.you = msg.you;
@@ -50,10 +52,8 @@ function welcome(msg) {
   else if (!joined()[gameId]) remember(gameId, { title: game.title });
 }
 
+// An update is taken in at once (the board's pieces it patches), and drawn at the viewer's pace (`pace.js`).
 function update(msg) {
-  store.pending = false;
-  store.reasons.clear();
-  store.view = msg;
   if (msg.board) {
     if (store.boardParts.length !== msg.board.size) store.boardParts = new Array(msg.board.size).fill("");
     for (const [i, text] of msg.board.parts) store.boardParts[i] = text;
@@ -62,12 +62,19 @@ function update(msg) {
   msg.svg = store.boardText;
   const fresh = store.caughtUp && !msg.reveal && !msg.rewound;  // new moves, not the log a (re)connection brings
   store.caughtUp = true;
+  pace(msg, fresh, showUpdate);
+}
+
+function showUpdate(msg) {
+  store.pending = false;
+  store.reasons.clear();
+  store.view = msg;
   // The game is over (the whole log replaces what this seat saw), or steps were taken back (the log as it is now).
   if (msg.reveal || msg.rewound) $("log").replaceChildren();
   addLog(msg.log);
   showDepartures(msg.resigned || [], msg.result);
   showUndos(msg.undos || []);
-  if (fresh) announceMoves(msg.log);
+  if (msg.paced) announceMoves(msg.log);
   draw();
 }
 

@@ -3,6 +3,7 @@
 import { $, api, showSvg } from "./common.js";
 import { boardZoom, ringLastMove } from "./board.js";
 import { followInLog } from "./log.js";
+import { sectionAt } from "./timeline.js";
 import { gameId, store } from "./store.js";
 import { Zoom } from "./zoom.js";
 
@@ -47,7 +48,9 @@ async function showPly(ply) {
   $("rp-slider").max = data.version;
   $("rp-slider").value = ply;
   const last = data.log[data.log.length - 1];
-  $("rp-label").textContent = `${ply} / ${data.version}` + (last ? ` · ${last.name}: ${last.notation}` : " · start");
+  const section = sectionAt(ply);
+  $("rp-label").textContent = `${ply} / ${data.version}` + (section ? ` · ${section}` : "")
+    + (last ? ` · ${last.name}: ${last.says || last.notation}` : " · start");
   drawReviewLine(ply);
   followInLog(ply);
 }

@@ -1,0 +1,90 @@
+// A human pace: the updates that bring other seats' moves and chance's draws are shown one at a time, each held in
+// view for the viewer's chosen pause before the next is drawn. Purely a matter of display: every update is taken in
+// as it comes (the board's pieces, the log) and only its drawing waits, so the server sends exactly what and when it
+// always does. The viewer's own prompt waits for nothing but the moves queued before it (under a live clock, not
+// even for them), and "Show all now" skips the wait at once.
+import { $ } from "./common.js";
+import { store } from "./store.js";
+
+/** The paces offered, by name: the pause after each update that brings other seats' moves or draws, in ms. */
+export const PACES = { slow: 1600, human: 800, fast: 0 };
+/** The pace of a browser that never chose one: every other seat's move stays in view for 0.8 s. */
+export const DEFAULT_PACE = "human";
+const KEY = "skald.pace";
+
+const queue = [];  // the updates taken in and not yet drawn, oldest first
+let holdUntil = 0;  // performance.now() before which the next update waits
+let timer = null;
+
+/** The pace this browser chose (kept in localStorage), else the default. */
+export function paceName() {
+  let name = null;
+  try { name = localStorage.getItem(KEY); } catch (e) { name = null; }
+  return Object.hasOwn(PACES, name) ? name : DEFAULT_PACE;
+}
+
+// Whether an update brings something to watch: a move by another seat than this viewer's, or a draw.
+function watched(msg) {
+  return (msg.log || []).some((entry) => entry.seat === null || entry.seat !== store.you);
+}
+
+// For whoever drives the page (the browser tests): when each update was drawn, and what it brought.
+const record = { shown: [] };
+window.skaldPace = record;
+
+function showNext(show) {
+  timer = null;
+  while (queue.length) {
+    const wait = holdUntil - performance.now();
+    if (wait > 0) { timer = setTimeout(() => showNext(show), wait); break; }
+    const msg = queue.shift();
+    show(msg);
+    const now = performance.now();
+    const entries = msg.log || [];
+    record.shown.push({ version: msg.version, at: now, seats: entries.map((entry) => entry.seat),
+      others: entries.some((entry) => entry.seat !== null && entry.seat !== store.you) });
+    if (PACES[paceName()] && watched(msg) && msg.paced) holdUntil = now + PACES[paceName()];
+  }
+  drawSkip();
+}
+
+/** Draw the update `msg` through `show`: at once when nothing waits and no pause holds, else after those queued.
+ * `paced`: whether it may hold the next one (not the log a connection brings). */
+export function pace(msg, paced, show) {
+  msg.paced = paced;
+  queue.push(msg);
+  flush = () => { holdUntil = 0; clearTimeout(timer); showNext(show); };
+  // Under a live clock the seat's time runs from the server's commit: its prompt is drawn at once, with all before it.
+  const clock = store.game && store.game.clock;
+  if (clock && clock.kind === "live" && (msg.legal || []).length) flush();
+  else if (!timer) showNext(show);
+  else drawSkip();
+}
+
+let flush = () => {};
+
+/** Forget the updates waiting (a new connection sends the whole table again). */
+export function resetPace() {
+  queue.length = 0;
+  holdUntil = 0;
+  clearTimeout(timer);
+  timer = null;
+}
+
+function drawSkip() {
+  const button = $("pace-skip");
+  if (!button) return;
+  button.hidden = queue.length === 0;
+  button.textContent = `Show all now (${queue.length} waiting)`;
+}
+
+/** The pace setting in the table's bar and the button that shows every update waiting at once. */
+export function wirePace() {
+  const select = $("pace-select");
+  select.value = paceName();
+  select.addEventListener("change", () => {
+    try { localStorage.setItem(KEY, select.value); } catch (e) { /* a browser that keeps nothing: this page only */ }
+    if (!PACES[select.value]) flush();
+  });
+  $("pace-skip").addEventListener("click", () => flush());
+}
