@@ -203,13 +203,13 @@ class World:
             client.close()
 
 
-#: When a game was stored, as its summary gives it.
-CREATED = re.compile(r'"created_at": ?"[^"]*"')
+#: When a game was stored, as its summary gives it (a table that never waited for players started then too).
+CREATED = re.compile(r'"(created_at|started_at)": ?"[^"]*"')
 
 
 def same_game(text: str, game_id: str) -> str:
     """`text` with the game's id and the moment it was stored as placeholders, for comparing two stored games."""
-    return CREATED.sub('"created_at": "<when>"', text.replace(game_id, GAME_ID))
+    return CREATED.sub(r'"\1": "<when>"', text.replace(game_id, GAME_ID))
 
 
 def legal_keys(view: dict[str, Any]) -> list[str]:
