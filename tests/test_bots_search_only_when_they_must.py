@@ -11,6 +11,7 @@ import pytest
 
 from proof_game.game import GAME as PROOF
 from skald.bots import MCTSBot, make_bot
+from skald.build import build_name
 from skald.engine import CHANCE, State, get_game, sample_chance
 from skald.games.vikingatid.state import VikingatidState
 
@@ -105,6 +106,8 @@ class _WorldFirst(MCTSBot):
 
 
 def test_mcts_chooses_as_it_did_when_it_drew_a_world_before_searching() -> None:
+    if build_name() != "pure Python":
+        pytest.skip("compiled build: its MCTSBot takes no subclass made here (the pure build runs this check)")
     rng, compared = random.Random(2), 0
     for game_seed in range(6):
         state = PROOF.new_initial_state(3)
