@@ -71,12 +71,13 @@ class LogEntry:
         return self.seen[len(self.seen) - 1 if viewer is None else viewer]
 
 
-def sections_once(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """`entries` as sent: an entry's `turn` and `phase` only where they differ from the entry before it in the list
-    (the first always has them), since a client draws a heading only where they change. Half a whole Vikingatid
-    log's bytes would otherwise be the same two names again and again."""
+def sections_once(entries: list[dict[str, Any]], before: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """`entries` as sent: an entry's `turn` and `phase` only where they differ from the entry before it — in the
+    list, or for the first, `before` (the log's entry just before these, which the client already has) — since a
+    client draws a heading only where they change. Half a whole Vikingatid log's bytes would otherwise be the same
+    two names again and again; and a log put together from updates is the same as the whole log sent at once."""
     sent = []
-    turn = phase = None
+    turn, phase = (None, None) if before is None else (before.get("turn"), before.get("phase"))
     for entry in entries:
         if "turn" in entry and entry["turn"] == turn and entry.get("phase") == phase:
             entry = {key: value for key, value in entry.items() if key not in ("turn", "phase")}

@@ -325,6 +325,15 @@ def text(table: LiveTable, seat: int | None) -> str:
     return words
 
 
+def entry_before(table: LiveTable, log: list[LogEntry]) -> dict[str, Any] | None:
+    """The table's log entry just before `log`, when `log` is the end of the table's log that a client is sent
+    after the rest (an update's new entries); None when it is the whole log, or not the log's end."""
+    start = len(table.log) - len(log)
+    if not log or start <= 0 or table.log[start] is not log[0]:
+        return None
+    return table.log[start - 1].whole
+
+
 def message(
     table: LiveTable, client: Client, kind: str, log: list[LogEntry], full: bool | None = None, rewound: bool = False
 ) -> str:
@@ -337,13 +346,14 @@ def message(
     body: dict[str, Any] = {"type": kind}
     if rewound:
         body["rewound"] = True  # steps were taken back: this log replaces the one the client has
+    before = entry_before(table, log)
     if not table.imperfect:
-        body["log"] = sections_once([entry.whole for entry in log])
+        body["log"] = sections_once([entry.whole for entry in log], before)
     elif log and table.over:
         body["log"] = sections_once(log_for(table, None))
         body["reveal"] = True
     else:
-        body["log"] = sections_once(log_for(table, client.seat, log))
+        body["log"] = sections_once(log_for(table, client.seat, log), before)
     wanted = client.full if full is None else full
     body.update(view(table, client.seat, wanted))
     if client.svg:
