@@ -7,17 +7,14 @@ refused naming why; a SIGKILL and a restart keep a waiting table waiting."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from websockets.sync.client import ClientConnection, connect
 
 from test_web_ratings import account
-from web_support import Server, running
+from web_support import Server, hello, running, until
 
 OPEN_PAIR = [{"kind": "human", "name": "Astrid"}, {"kind": "open"}]
 
@@ -27,23 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server on a real SQLite file, shared by the module's tests (each makes its own tables)."""
     with running(f"sqlite:///{tmp_path_factory.mktemp('open') / 'skald.db'}") as live:
         yield live
-
-
-@contextmanager
-def hello(server: Server, game_id: str, token: str | None) -> Iterator[ClientConnection]:
-    """A WebSocket at the table, greeted with `token` (None: a spectator)."""
-    with connect(f"{server.ws}/ws/{game_id}", open_timeout=30) as conn:
-        conn.send(json.dumps({"type": "hello", "token": token, "svg": False, "full": False}))
-        yield conn
-
-
-def until(conn: ClientConnection, check: Callable[[dict[str, Any]], bool], timeout: float = 30) -> dict[str, Any]:
-    """The first message on `conn` that passes `check`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        message = json.loads(conn.recv(timeout=max(0.1, deadline - time.monotonic())))
-        if check(message):
-            return dict(message)
 
 
 def listed(server: Server) -> dict[str, dict[str, Any]]:

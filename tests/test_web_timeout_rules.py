@@ -6,18 +6,15 @@ wherever the rules allow a pass and lets the bot play the others; `expel` (the d
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.sync.client import ClientConnection, connect
 
 from skald.engine import Record, get_game
 from test_web_ratings import account, rated_games
-from web_support import Server, running
+from web_support import Server, hello, running, until
 
 
 @pytest.fixture(scope="module")
@@ -25,23 +22,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server on a real SQLite file, shared by the module's tests (each makes its own games)."""
     with running(f"sqlite:///{tmp_path_factory.mktemp('timeouts') / 'skald.db'}") as live:
         yield live
-
-
-@contextmanager
-def hello(server: Server, game_id: str, token: str | None) -> Iterator[ClientConnection]:
-    """A WebSocket at the table, greeted with `token` (None: a spectator)."""
-    with connect(f"{server.ws}/ws/{game_id}", open_timeout=30) as conn:
-        conn.send(json.dumps({"type": "hello", "token": token, "svg": False, "full": False}))
-        yield conn
-
-
-def until(conn: ClientConnection, check: Callable[[dict[str, Any]], bool], timeout: float = 30) -> dict[str, Any]:
-    """The first message on `conn` that passes `check`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        message = json.loads(conn.recv(timeout=max(0.1, deadline - time.monotonic())))
-        if check(message):
-            return dict(message)
 
 
 def away(message: dict[str, Any]) -> list[int]:

@@ -14,12 +14,13 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import ClientConnection, connect
 
 from skald.engine import Game, State
 
@@ -251,3 +252,20 @@ def store_played(
         made.append((game_id, tokens))
     engine.dispose()
     return made
+
+
+@contextmanager
+def hello(server: Server, game_id: str, token: str | None) -> Iterator[ClientConnection]:
+    """A WebSocket at the table, greeted with `token` (None: a spectator)."""
+    with connect(f"{server.ws}/ws/{game_id}", open_timeout=30) as conn:
+        conn.send(json.dumps({"type": "hello", "token": token, "svg": False, "full": False}))
+        yield conn
+
+
+def until(conn: ClientConnection, check: Callable[[dict[str, Any]], bool], timeout: float = 30) -> dict[str, Any]:
+    """The first message on `conn` that passes `check`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = json.loads(conn.recv(timeout=max(0.1, deadline - time.monotonic())))
+        if check(message):
+            return dict(message)
