@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +35,10 @@ SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(name="browser")
-def browser_fixture() -> Iterator[Any]:
-    """Headless Debian Chromium. Without it a CI run fails (`.ci/run` installs it) and a local run skips."""
+@contextmanager
+def launched() -> Iterator[Any]:
+    """Headless Debian Chromium, closed after. Without it a CI run fails (`.ci/run` installs it) and a local run
+    skips."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
@@ -44,8 +46,15 @@ def browser_fixture() -> Iterator[Any]:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     with sync_api.sync_playwright() as driver:
         chromium = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield FastTable(chromium)
+        yield chromium
         chromium.close()
+
+
+@pytest.fixture(name="browser")
+def browser_fixture() -> Iterator[Any]:
+    """Headless Debian Chromium (`launched`), its table pages at the fast pace."""
+    with launched() as chromium:
+        yield FastTable(chromium)
 
 
 #: A table page that was never told a pace shows others' moves at once (tests of other things need no pause).

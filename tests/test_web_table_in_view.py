@@ -10,14 +10,13 @@ Screenshots go to out/screenshots/in-view-*.png.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_support import ARGS, CHROMIUM, PHONE, SHOTS
+from browser_support import PHONE, SHOTS, launched
 from test_web_phone_layout import ALONE, TARGET, TEXT, at_table, drag, phone
 from web_support import Server, running
 
@@ -33,15 +32,8 @@ LAPTOP = {"width": 1366, "height": 768}
 @pytest.fixture(name="browser", scope="module")
 def browser_fixture() -> Iterator[Any]:
     """browser_support's Chromium, started once for the module (each test opens its own context)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("Debian's chromium is not installed; .ci/run installs it")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with launched() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture(name="server", scope="module")
