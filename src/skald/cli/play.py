@@ -572,8 +572,8 @@ def _notation_at(state: State, ply: int, viewer: int) -> str:
 
 
 def _fresh(state: State) -> State:
-    """The position before `state`'s first action: the same game, players and rule options."""
-    return state.game.new_initial_state(state.num_players, state.options)
+    """The position before `state`'s first action: its start position, or the same game, players and rule options."""
+    return state.first_state()
 
 
 def _resume(resume: Path, game: str | None, seats: str | None, option: list[str] | None) -> tuple[State, list[Seat]]:
