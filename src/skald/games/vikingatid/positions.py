@@ -679,3 +679,24 @@ def start_here(state: Any) -> None:
         for kind, n in enumerate(hand):
             moves.extend(R.CardMove(-1, R.DRAWN, seat, -1, kind) for _ in range(n))
     state.card_moves = moves
+
+
+def dealt_again(world: Any, origin: dict[str, Any], seat: int) -> None:
+    """A resampled `world`'s start position: `origin` with the hands it began with dealt as `world.card_moves`
+    before the first action say (the cards `seat` saw stay as they were), the deck holding the rest."""
+    counts = world.deck.counts
+    hands = [[0] * CARD_KINDS for _ in range(world.num_players)]
+    for move in world.card_moves:
+        if move.ply >= 0:
+            break
+        if move.verb == R.DRAWN:
+            hands[move.seat][move.kind] += 1
+        elif move.verb == R.DISCARDED:
+            hands[move.seat][move.kind] -= 1
+    start = json.loads(json.dumps(origin))
+    for index, entry in enumerate(start["seats"]):
+        entry["hand"] = _hand(hands[index])
+    pile = _card_counts(start.get("pile", {}), "pile")
+    start["deck"] = _cards([counts[k] - pile[k] - sum(hand[k] for hand in hands) for k in range(CARD_KINDS)])
+    world.origin = start
+    world.origin_seen = [seen_digest(start, None), *(seen_digest(start, s) for s in range(world.num_players))]

@@ -1413,6 +1413,10 @@ class VikingatidState(Situation):
         for ply, n in elections.deal_pledges(world.election, seat, rng):
             if ply >= 0:
                 history[ply] = AMOUNT + n - 1 if n > 0 else PASS
+        if self.origin is not None:
+            from skald.games.vikingatid.positions import dealt_again
+
+            dealt_again(world, self.origin, seat)
         return world
 
 
