@@ -17,7 +17,6 @@ from rich.table import Table
 
 from skald.cli.common import (
     FROM_HELP,
-    load_position,
     check_backend,
     check_bots,
     check_imports,
@@ -26,6 +25,7 @@ from skald.cli.common import (
     errors,
     fail,
     find_game,
+    load_position,
     parse_options,
     stopped_by_ctrl_c,
 )

@@ -187,7 +187,7 @@ def to_position(state: Any) -> dict[str, Any]:
 def seen_by(data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """The full form `data` as `viewer` (a seat, None: a spectator) may see it: another seat's hand as its size,
     the deck as its size, and another seat's pledges in a sealed round as their number."""
-    seen = json.loads(json.dumps(data))
+    seen: dict[str, Any] = json.loads(json.dumps(data))
     seen["viewer"] = "spectator" if viewer is None else viewer
     for seat, entry in enumerate(seen.get("seats", [])):
         if seat != viewer and isinstance(entry, dict) and isinstance(entry.get("hand"), list):
@@ -558,7 +558,9 @@ def _read_window_and_play(state: Any, top: dict[str, Any]) -> None:
         fields = _fields(template)
         p = _object(raw, "play", ("seat", "card", "resume", *fields))
         seat = _int(p.get("seat"), "play.seat", 0, state.num_players - 1)
-        play = cardplay.Play(seat, _card(p.get("card"), "play.card"), _int(p.get("resume", -1), "play.resume", -1, 10**6))
+        play = cardplay.Play(
+            seat, _card(p.get("card"), "play.card"), _int(p.get("resume", -1), "play.resume", -1, 10**6)
+        )
         _read_into(play, {k: v for k, v in p.items() if k in fields}, "play", frozenset(state.position.area_ids))
         state.play = play
 
@@ -595,14 +597,16 @@ def _read_log(state: Any, top: dict[str, Any]) -> None:
     state.cleanup = None
     if cleanup is not None:
         c = _object(cleanup, "log.cleanup", CleanupResult._fields)
-        lists = []
+        lists: dict[str, tuple[str, ...]] = {}
         for key in CleanupResult._fields[:-1]:
             value = c.get(key, [])
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise PositionError(f"log.cleanup.{key}: expected a list of strings")
-            lists.append(tuple(value))
+            lists[key] = tuple(value)
         ships = tuple(_records(ShipsRemoved, c.get("ships", []), "log.cleanup.ships"))
-        state.cleanup = CleanupResult(*lists, ships)
+        state.cleanup = CleanupResult(
+            lists["trade_stops"], lists["plundered"], lists["peace"], lists["war_to_peace"], ships
+        )
 
 
 def _read_step(state: Any, top: dict[str, Any]) -> int:
@@ -633,6 +637,11 @@ def _read_step(state: Any, top: dict[str, Any]) -> int:
 
 def _check(state: Any, top: dict[str, Any]) -> None:
     """Play goes on from here: the seat to act is a seat with a legal action, each of which the rules apply."""
+    if "year" in top and top["year"] != state.position.year:
+        raise PositionError(
+            f"year: {top['year']!r}, but turn {state.position.turn} is the year {state.position.year} on the track "
+            "(VA-03); the year follows from the turn"
+        )
     try:
         player = state.current_player()
         if player == TERMINAL:

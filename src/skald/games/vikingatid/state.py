@@ -1419,7 +1419,6 @@ class VikingatidState(Situation):
             dealt_again(world, self.origin, seat)
         return world
 
-
     # -- positions (docs/vikingatid-positions.md) ---------------------------------------------------------------
 
     def to_position(self) -> JSONDict:
