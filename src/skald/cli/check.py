@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -10,11 +11,13 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from skald.cli.common import (
+    FROM_HELP,
     check_options,
     check_players,
     console,
     fail,
     find_game,
+    load_position,
     parse_options,
     stopped_by_ctrl_c,
 )
@@ -36,6 +39,7 @@ def register(app: typer.Typer) -> None:
         ),
         option: list[str] | None = typer.Option(None, "--option", "-o", help="A rule option NAME=VALUE (repeatable)."),
         workers: int = typer.Option(0, "--workers", "-w", min=0, help="Parallel workers (0: one per CPU)."),
+        start: Path | None = typer.Option(None, "--from", help=FROM_HELP),
         each_hidden_option: bool = typer.Option(
             False,
             "--each-hidden-option",
@@ -50,6 +54,13 @@ def register(app: typer.Typer) -> None:
         counts = [players] if players is not None else list(range(chosen.min_players, chosen.max_players + 1))
         options = parse_options(option)
         check_options(chosen, options)
+        position = None
+        if start is not None:
+            # Every game starts from the position, with its seats; --option is laid over its rule options.
+            position, state = load_position(chosen, start, options)
+            if players is not None and players != state.num_players:
+                fail(f"--players: {players}, but the position in {start} has {state.num_players} seats")
+            counts = [state.num_players]
         worker_count = min(workers or default_workers(), games * len(counts))
         variants = [list(option or [])]
         if each_hidden_option:
@@ -58,7 +69,7 @@ def register(app: typer.Typer) -> None:
         for variant in variants:
             if len(variants) > 1:
                 console.rule(", ".join(variant) or "the options as given")
-            results = _check_variant(chosen, counts, games, seed, parse_options(variant), worker_count)
+            results = _check_variant(chosen, counts, games, seed, parse_options(variant), worker_count, position)
             failed += [(result, variant) for result in results if not result.passed]
         if failed:
             first, variant = failed[0][0].first, failed[0][1]
@@ -66,7 +77,7 @@ def register(app: typer.Typer) -> None:
             fail(
                 f"{len(failed)} of {len(PROPERTIES) * len(variants)} properties failed; the first failure is in seed "
                 f"{first.seed} with {first.players} "
-                f"players: {_reproduce(game, first.players, first.seed, variant)}",
+                f"players: {_reproduce(game, first.players, first.seed, variant, start)}",
                 1,
             )
         console.print(
@@ -97,7 +108,13 @@ def _hidden_variants(game: Game, options: dict[str, Any], players: int) -> list[
 
 
 def _check_variant(
-    game: Game, counts: list[int], games: int, seed: int, options: dict[str, Any], workers: int
+    game: Game,
+    counts: list[int],
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    workers: int,
+    position: dict[str, Any] | None = None,
 ) -> list[PropertyResult]:
     """Check `games` random games at each count under `options`, with a progress bar; print and return the results."""
     started = time.perf_counter()
@@ -109,7 +126,9 @@ def _check_variant(
         ):
             task = progress.add_task(f"checking {game.title}", total=games * len(counts))
             advance = lambda: progress.advance(task)  # noqa: E731
-            results = list(run_check(game, counts, games, seed, options, on_game=advance, workers=workers))
+            results = list(
+                run_check(game, counts, games, seed, options, on_game=advance, workers=workers, position=position)
+            )
     except KeyboardInterrupt:
         fail("interrupted (Ctrl-C); nothing checked to the end", 130)
     elapsed = time.perf_counter() - started
@@ -140,7 +159,7 @@ def _line(result: PropertyResult) -> str:
     )
 
 
-def _reproduce(game: str, players: int, seed: int, options: list[str] | None) -> str:
+def _reproduce(game: str, players: int, seed: int, options: list[str] | None, start: Path | None = None) -> str:
     """The command that checks the failing game alone."""
-    extra = "".join(f" --option {o}" for o in options or [])
+    extra = "".join(f" --option {o}" for o in options or []) + (f" --from {start}" if start is not None else "")
     return f"skald check {game} --players {players} --seed {seed} --games 1{extra}"

@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from skald.bots import SpecError, check_spec
-from skald.engine import Game, OptionError, Record, RecordError, Seat, get_game
+from skald.engine import Game, OptionError, PositionError, Record, RecordError, Seat, State, get_game
+from skald.engine.record import read_json_file
 from skald.sim import BACKENDS
 
 console = Console(highlight=False, emoji=False)
@@ -120,6 +121,29 @@ def load_record(path: Path) -> Record:
     except RecordError as error:
         message = str(error)
         fail(message if message.startswith(f"{path}: ") else f"{path}: {message}")
+
+
+#: The help of `--from`, which `skald play`, `skald simulate` and `skald check` share.
+FROM_HELP = "Start from the position in this JSON file (a game with a position format, e.g. docs/vikingatid-positions.md)."
+
+
+def load_position(game: Game, path: Path, options: dict[str, Any] | None = None) -> tuple[Any, State]:
+    """The position in the file at `path` (`--from`) as `game` reads it, with `options` laid over its rule options:
+    its JSON and the state it describes, or a clear error naming the file and the field at fault; a game without a
+    position format is refused by name."""
+    if not game.position_format:
+        fail(f"--from: {game.title} has no position format; only a game that has one starts from a position")
+    try:
+        data = read_json_file(path, PositionError)
+    except PositionError as error:
+        fail(f"--from {error}")
+    if options and isinstance(data, dict):
+        data = {**data, "options": {**(data.get("options") or {}), **options}}
+    try:
+        state = game.state_from_position(data)
+    except (PositionError, OptionError) as error:
+        fail(f"--from {path}: {error}")
+    return data, state
 
 
 def check_backend(backend: str, address: str | None) -> None:

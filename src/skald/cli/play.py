@@ -41,7 +41,17 @@ from rich.text import Text
 
 from skald.bots import Bot, SpecError, make_bot
 from skald.cli.choices import label, listing, one
-from skald.cli.common import check_options, console, display_names, fail, find_game, load_record, parse_options
+from skald.cli.common import (
+    FROM_HELP,
+    check_options,
+    console,
+    display_names,
+    fail,
+    find_game,
+    load_position,
+    load_record,
+    parse_options,
+)
 from skald.cli.table import View
 from skald.cli.typeahead import set_aside
 from skald.engine import (
@@ -572,8 +582,8 @@ def _notation_at(state: State, ply: int, viewer: int) -> str:
 
 
 def _fresh(state: State) -> State:
-    """The position before `state`'s first action: the same game, players and rule options."""
-    return state.game.new_initial_state(state.num_players, state.options)
+    """The position before `state`'s first action: its start position, or the same game, players and rule options."""
+    return state.first_state()
 
 
 def _resume(resume: Path, game: str | None, seats: str | None, option: list[str] | None) -> tuple[State, list[Seat]]:
@@ -664,12 +674,25 @@ def register(app: typer.Typer) -> None:
         option: list[str] | None = typer.Option(
             None, "--option", "-o", help="A rule option NAME=VALUE (repeatable), e.g. variant=advanced."
         ),
+        start: Path | None = typer.Option(None, "--from", help=FROM_HELP),
     ) -> None:
         """Play at the terminal: people and bots at one table (several `you` seats make a hot-seat game)."""
         if not math.isfinite(pause):
             fail(f"--pause: expected a number of seconds, not {pause}")
         if resume is not None:
+            if start is not None:
+                fail(f"--from: a resumed game goes on from its record ({resume}), not from a position")
             state, seated = _resume(resume, game, seats, option)
+        elif start is not None:
+            if game is None:
+                fail(f"GAME: name the game of the position in {start}")
+            chosen = find_game(game)
+            _, state = load_position(chosen, start, parse_options(option))
+            # Without --seats: you in seat 1, the default bot in every other seat of the position.
+            bot = DEFAULT_SEATS.split(",")[-1]
+            seated = _seats(seats or ",".join(["you", *[bot] * (state.num_players - 1)]), chosen)
+            if len(seated) != state.num_players:
+                fail(f"--seats: {len(seated)} seats, but the position in {start} has {state.num_players}")
         else:
             if game is None:
                 fail(f"GAME: name the game to play ({', '.join(game_names())}), or --resume a saved game")

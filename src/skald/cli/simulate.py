@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from skald.cli.common import (
+    FROM_HELP,
     check_backend,
     check_bots,
     check_imports,
@@ -24,6 +25,7 @@ from skald.cli.common import (
     errors,
     fail,
     find_game,
+    load_position,
     parse_options,
     stopped_by_ctrl_c,
 )
@@ -32,7 +34,7 @@ from skald.engine import CHANCE, Game, OptionError, sample_chance
 from skald.engine.record import write_file_atomically
 from skald.sim import default_workers
 from skald.sim.metrics import LEVEL
-from skald.sim.simulation import Simulation, simulate, variants
+from skald.sim.simulation import Simulation, simulate, start_state, variants
 from skald.sim.simulation_report import csv_text, json_text, plot_png, to_dict
 
 #: Eight heights of a block, for a histogram drawn in one line of text.
@@ -79,6 +81,7 @@ def register(app: typer.Typer) -> None:
         imports: Annotated[
             list[str] | None, typer.Option("--import", help="A module to import first, e.g. one registering a game.")
         ] = None,
+        start: Annotated[Path | None, typer.Option("--from", help=FROM_HELP)] = None,
         show: Annotated[
             bool, typer.Option("--show", help="Show the table after every scoring of the first game.")
         ] = False,
@@ -89,12 +92,22 @@ def register(app: typer.Typer) -> None:
             fail("--csv: --json and --csv both print on stdout; give one of them")
         check_imports(imports)
         chosen = find_game(game)
+        position = ""
+        if start is not None:
+            # The position holds the seats and its rule options; --option and --compare are laid over them.
+            data, state = load_position(chosen, start)
+            if players is not None and players != state.num_players:
+                fail(f"--players: {players}, but the position in {start} has {state.num_players} seats")
+            players = state.num_players
+            position = json.dumps(data)
         players = chosen.max_players if players is None else players
         check_players(chosen, players)
         lineup = () if bots is None else check_bots(bots)
         runs = variants(parse_options(option), _checked_compare(compare or [], parse_options(option)))
         for variant in runs:
             _check_variant(chosen, dict(variant.options), bool(compare))
+            if start is not None and variant.options:
+                load_position(chosen, start, dict(variant.options))
         if plot is not None:
             _check_writable(plot)
         simulation = Simulation(
@@ -105,10 +118,11 @@ def register(app: typer.Typer) -> None:
             variants=tuple(runs),
             bots=lineup,
             imports=tuple(imports or []),
+            position=position,
         )
         tables = errors if as_json or as_csv else console
         if show:
-            show_game(chosen, players, seed, dict(runs[0].options), tables)
+            show_game(chosen, players, seed, dict(runs[0].options), tables, position)
         worker_count = workers or (default_workers() if backend == "local" else 0)
         total = games * len(runs)
         played = 0
@@ -195,10 +209,16 @@ def _check_writable(path: Path) -> None:
 
 
 def show_game(
-    game: Game, players: int, seed: int, options: dict[str, Any] | None = None, out: Console = console
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    out: Console = console,
+    position: str = "",
 ) -> None:
-    """Play one random game, printing the table and each scoring as it happens."""
-    state = game.new_initial_state(players, options)
+    """Play one random game (from `position`'s JSON text, if given), printing the table and each scoring as it
+    happens."""
+    state = start_state(game.name, players, options or {}, position)
     rng = random.Random(seed)
     names = [f"Player {seat + 1}" for seat in range(players)]
     reports_seen = 0

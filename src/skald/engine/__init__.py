@@ -1,6 +1,6 @@
 """The game contract every Skald game speaks: states, actions, chance, records and the registry."""
 
-from skald.engine.game import Game, OptionError, RuleOption, WithdrawnOption
+from skald.engine.game import Game, OptionError, PositionError, RuleOption, WithdrawnOption
 from skald.engine.play import play_random_game, sample_chance
 from skald.engine.presentation import CardFace, Presentation, StandingAnswer, target_key
 from skald.engine.record import Record, RecordError, Seat
@@ -21,6 +21,7 @@ __all__ = [
     "IllegalAction",
     "JSONDict",
     "OptionError",
+    "PositionError",
     "Presentation",
     "Record",
     "RecordError",

@@ -15,7 +15,7 @@ from skald.engine.state import IMPERFECT, PERFECT, Information, State
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["IMPERFECT", "PERFECT", "Game", "OptionError", "RuleOption", "WithdrawnOption"]
+__all__ = ["IMPERFECT", "PERFECT", "Game", "OptionError", "PositionError", "RuleOption", "WithdrawnOption"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,11 @@ class OptionError(ValueError):
     """A rule option that does not exist or has a value outside its choices."""
 
 
+class PositionError(ValueError):
+    """A position's JSON that cannot be read, or a game without a position format; the message starts with the field
+    at fault."""
+
+
 class Game(ABC):
     """A registered game: its name, player counts, rule options and fixed action space."""
 
@@ -116,6 +121,10 @@ class Game(ABC):
     #: and `State.information_state_tensor` (OpenSpiel's `provides_information_state_tensor`).
     provides_information_state_tensor: bool = False
 
+    #: The document that describes the game's positions (`state_from_position`), or "" for a game without a
+    #: position format.
+    position_format: str = ""
+
     @property
     @abstractmethod
     def num_distinct_actions(self) -> int:
@@ -124,6 +133,12 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self, num_players: int, options: Mapping[str, Any] | None = None) -> State:
         """The position before the first action, with `options` merged over the defaults."""
+
+    def state_from_position(self, data: Any) -> State:
+        """A state from a position's JSON (the form `State.to_position` writes, or a shorter one a person writes, as
+        `position_format` documents); its history starts there, and `State.start_position` gives the position back.
+        Raises `PositionError` naming the field at fault, or saying that the game has no position format."""
+        raise PositionError(f"{self.title} has no position format: a game starts only from its setup")
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with `options`; raises `OptionError` naming an unknown option or bad value."""

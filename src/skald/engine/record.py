@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skald.engine.game import OptionError
+from skald.engine.game import OptionError, PositionError
 from skald.engine.registry import get_game
 from skald.engine.state import CHANCE, PERFECT, IllegalAction, State
 
@@ -41,13 +41,16 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     seats: list[Seat] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
+    #: The position the game starts from (`State.start_position`), or None for the game's setup.
+    position: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, state: State, seats: list[Seat] | None = None) -> Record:
         """The record of how `state` was reached."""
         options = dict(state.options)
         seat_list = seats or [Seat(f"Player {i + 1}") for i in range(state.num_players)]
-        return cls(state.game.name, state.num_players, options, seat_list, list(state.history))
+        start = state.start_position()
+        return cls(state.game.name, state.num_players, options, seat_list, list(state.history), start)
 
     def initial_state(self) -> State:
         """The position before the first action; raises `RecordError` if the game, players or options are wrong."""
@@ -55,6 +58,8 @@ class Record:
             game = get_game(self.game)
         except KeyError as error:
             raise RecordError(f"game: {error.args[0]}") from None
+        if self.position is not None:
+            return _from_position(game, self.position, self.num_players)
         try:
             return game.new_initial_state(self.num_players, self.options)
         except OptionError as error:
@@ -109,6 +114,9 @@ class Record:
             "options": self.options,
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
         }
+        if self.position is not None:
+            start = self.initial_state()
+            data["position"] = self.position if whole else start.start_position_seen_by(viewer)
         if not whole:
             data["viewer"] = "spectator" if viewer is None else viewer
         data["actions"] = actions
@@ -142,19 +150,26 @@ class Record:
         if not isinstance(options, dict):
             raise RecordError("options: expected an object of rule options")
         seats = _parse_seats(data.get("seats", []), players)
-        try:
-            state = game.new_initial_state(players, options)
-        except OptionError as error:
-            raise RecordError(str(error)) from None
-        except ValueError as error:
-            raise RecordError(f"players: {error}") from None
+        position = data.get("position")
+        if position is not None:
+            state = _from_position(game, position, players)
+            if "options" in data and game.resolve_options(options) != state.options:
+                raise RecordError("options: differ from the rule options of the record's position")
+        else:
+            try:
+                state = game.new_initial_state(players, options)
+            except OptionError as error:
+                raise RecordError(str(error)) from None
+            except ValueError as error:
+                raise RecordError(f"players: {error}") from None
         if "viewer" in data:
             raise RecordError(
                 "viewer: this is a game as one viewer saw it during play, with hidden actions left out; only the "
                 "whole record, available once the game is over, replays"
             )
+        start = state.start_position()
         actions = [action for _, action in walk_actions(state, data.get("actions", []))]
-        return cls(name, players, dict(state.options), seats, actions)
+        return cls(name, players, dict(state.options), seats, actions, start)
 
     def save(self, path: str | Path) -> None:
         """Write the record as indented JSON. The file is replaced whole or not at all: a save that fails (a full
@@ -185,6 +200,19 @@ def walk_actions(state: State, entries: Any) -> Iterator[tuple[int, int]]:
             state.apply(action)
         except IllegalAction as error:
             raise RecordError(f"actions[{index}].action: illegal here: {error}") from None
+
+
+def _from_position(game: Any, position: Any, players: int) -> State:
+    """The state a record's `position` describes, for `players` seats; `RecordError` naming the field at fault."""
+    try:
+        state: State = game.state_from_position(position)
+    except OptionError as error:
+        raise RecordError(f"position.{error}") from None
+    except PositionError as error:
+        raise RecordError(f"position.{error}" if not str(error).startswith(game.title) else str(error)) from None
+    if state.num_players != players:
+        raise RecordError(f"players: {players}, but the record's position has {state.num_players} seats")
+    return state
 
 
 def _parse_seats(raw: Any, players: int) -> list[Seat]:

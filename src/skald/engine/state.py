@@ -68,6 +68,9 @@ class GameLike(Protocol):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic worth of `state` for `seat`."""
 
+    def state_from_position(self, data: Any) -> State:
+        """A state from a position's JSON (`Game.state_from_position`)."""
+
     def rollout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """The action a search's rollout plays for the seat to act."""
 
@@ -234,6 +237,31 @@ class State(ABC):
             raise NotImplementedError(
                 f"{self.game.name} has imperfect information: its state must override {method} (docs/engine.md)"
             )
+
+    # -- positions ----------------------------------------------------------------------------------------
+
+    def to_position(self) -> JSONDict:
+        """The position as JSON, everything but the history: `game.state_from_position` reads it back into a state
+        that plays on as this one would. A game without a position format raises `NotImplementedError`."""
+        raise NotImplementedError(f"{self.game.title} has no position format")
+
+    def start_position(self) -> JSONDict | None:
+        """The position the history starts from (`game.state_from_position` read it), or None when the history
+        starts at the game's setup (`game.new_initial_state`)."""
+        return None
+
+    def first_state(self) -> State:
+        """The position before this state's first action, as a new state: read from `start_position`, or the
+        game's setup for these players and rule options."""
+        start = self.start_position()
+        if start is not None:
+            return self.game.state_from_position(start)
+        return self.game.new_initial_state(self.num_players, self.options)
+
+    def start_position_seen_by(self, viewer: int | None) -> JSONDict | None:
+        """`start_position` as `viewer` (a seat, None: a spectator) may see it: the parts hidden from it replaced
+        by their sizes. By default (perfect information) the position itself."""
+        return self.start_position()
 
     # -- action forms -------------------------------------------------------------------------------------
 

@@ -68,7 +68,7 @@ def step_of(state: State, action: int) -> Step:
 
 def steps_of(state: State) -> list[Step]:
     """The `Step` of every ply of `state`'s history, found by replaying it from the game's first position."""
-    replay = state.game.new_initial_state(state.num_players, state.options)
+    replay = state.first_state()
     steps = []
     for action in state.history:
         steps.append(step_of(replay, action))

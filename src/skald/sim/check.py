@@ -334,9 +334,12 @@ class Checker:
         options: Mapping[str, Any] | None = None,
         full_plies: int = FULL_PLIES,
         max_plies: int = MAX_PLIES,
+        position: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.options = dict(options or {})
+        #: The position every game starts from (its JSON, with `options` laid over its own), or None: the setup.
+        self.position = dict(position) if position is not None else None
         self.full_plies = full_plies
         self.max_plies = max_plies
         self.imperfect = game.information != PERFECT
@@ -380,10 +383,14 @@ class Checker:
             self._passed(key)
 
     def _new_state(self) -> State:
+        if self.position is not None:
+            data = {**self.position, "options": {**(self.position.get("options") or {}), **self.options}}
+            return self.game.state_from_position(data)
         return self.game.new_initial_state(self.players, self.options)
 
-    def _replay(self, actions: Sequence[int]) -> State:
-        state = self._new_state()
+    def _replay(self, actions: Sequence[int], origin: State | None = None) -> State:
+        """The state after `actions` from the game's start (from `origin`'s start position, if given)."""
+        state = origin.first_state() if origin is not None else self._new_state()
         for action in actions:
             state.apply(action)
         return state
@@ -713,8 +720,9 @@ class Checker:
         if sample is state:
             raise CheckFailed(f"resample_from_infostate({seat}) returned the state itself")
         try:
-            world_before = self._replay(sample.history[:-1]) if sample.history else None
-            world = self._new_state() if world_before is None else world_before.clone()
+            # A world begins where its own history begins: a resampled start position deals its hands again.
+            world_before = self._replay(sample.history[:-1], sample) if sample.history else None
+            world = sample.first_state() if world_before is None else world_before.clone()
             if sample.history:
                 world.apply(sample.history[-1])
         except IllegalAction as error:
@@ -824,13 +832,16 @@ def run_check(
     options: Mapping[str, Any] | None = None,
     on_game: Callable[[], None] | None = None,
     workers: int = 1,
+    position: Mapping[str, Any] | None = None,
 ) -> Iterator[PropertyResult]:
     """Check `games` random games of `game` at each player count (game `i` from seed `seed + i`), calling
     `on_game` after each; then yield one result per property. With `workers` > 1 the games are checked in that
     many processes (the game must then be registered, as each process looks it up by name); the results are the
-    same as in one process, the first failure included."""
+    same as in one process, the first failure included. With `position` (a position's JSON) every game starts
+    there."""
+    start = dict(position) if position is not None else None
     if workers <= 1:
-        checker = Checker(game, options)
+        checker = Checker(game, options, position=start)
         for count in players:
             for index in range(games):
                 checker.check_game(count, seed + index)
@@ -839,7 +850,9 @@ def run_check(
         yield from checker.results()
         return
     tasks = [
-        CheckTask(game.name, dict(options or {}), count, seed + index) for count in players for index in range(games)
+        CheckTask(game.name, dict(options or {}), count, seed + index, start)
+        for count in players
+        for index in range(games)
     ]
     done = run_local(check_one, tasks, workers, lambda _results: on_game() if on_game is not None else None)
     yield from merge_results(done)
@@ -853,11 +866,12 @@ class CheckTask:
     options: dict[str, Any]
     players: int
     seed: int
+    position: dict[str, Any] | None = None
 
 
 def check_one(task: CheckTask) -> list[PropertyResult]:
     """Check one game (a worker process's task)."""
-    checker = Checker(get_game(task.game), task.options)
+    checker = Checker(get_game(task.game), task.options, position=task.position)
     checker.check_game(task.players, task.seed)
     return checker.results()
 

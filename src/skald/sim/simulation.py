@@ -9,6 +9,7 @@ transport, never of randomness.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,6 +67,8 @@ class Batch:
     count: int
     bots: tuple[str, ...] = ()
     imports: tuple[str, ...] = ()
+    #: The position every game starts from, as JSON text ("": the game's setup).
+    position: str = ""
 
 
 @dataclass
@@ -113,9 +116,12 @@ class GameSummary:
         }
 
 
-def play_one(game: str, num_players: int, options: dict[str, Any], seed: int, bots: tuple[str, ...]) -> GameSummary:
-    """Play one game from `seed`: random legal play (the games `play_random_game` plays) or the bots in `bots`."""
-    state = get_game(game).new_initial_state(num_players, options)
+def play_one(
+    game: str, num_players: int, options: dict[str, Any], seed: int, bots: tuple[str, ...], position: str = ""
+) -> GameSummary:
+    """Play one game from `seed`: random legal play (the games `play_random_game` plays) or the bots in `bots`;
+    from the setup, or from `position` (a position's JSON text) with `options` laid over its rule options."""
+    state = start_state(game, num_players, options, position)
     rng = random.Random(seed)
     players = [make_bot(spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(bots)]
     kinds: dict[str, int] = {}
@@ -150,6 +156,15 @@ def play_one(game: str, num_players: int, options: dict[str, Any], seed: int, bo
     )
 
 
+def start_state(game: str, num_players: int, options: dict[str, Any], position: str = "") -> Any:
+    """The state a simulated game starts from: the setup, or `position` with `options` over its own."""
+    if not position:
+        return get_game(game).new_initial_state(num_players, options)
+    data = json.loads(position)
+    data["options"] = {**(data.get("options") or {}), **options}
+    return get_game(game).state_from_position(data)
+
+
 def history_digest(history: list[int]) -> str:
     """A game's actions as 16 hex digits (BLAKE2b), the same on every machine."""
     return hashlib.blake2b(",".join(map(str, history)).encode(), digest_size=8).hexdigest()
@@ -161,7 +176,7 @@ def play_batch(batch: Batch) -> tuple[int, list[GameSummary]]:
     options = dict(batch.options)
     games = []
     for index in range(batch.first, batch.first + batch.count):
-        summary = play_one(batch.game, batch.num_players, options, batch.seed + index, batch.bots)
+        summary = play_one(batch.game, batch.num_players, options, batch.seed + index, batch.bots, batch.position)
         summary.index = index
         games.append(summary)
     return batch.variant, games
@@ -178,6 +193,8 @@ class Simulation:
     variants: tuple[Variant, ...] = (Variant("as given"),)
     bots: tuple[str, ...] = ()
     imports: tuple[str, ...] = ()
+    #: The position every game starts from, as JSON text ("": the game's setup).
+    position: str = ""
 
     def seat_bots(self) -> tuple[str, ...]:
         """One bot spec per seat (the last spec fills the rest), or () for random play."""
@@ -199,6 +216,7 @@ class Simulation:
                 count=min(size, self.games - first),
                 bots=self.seat_bots(),
                 imports=self.imports,
+                position=self.position,
             )
             for number, variant in enumerate(self.variants)
             for first in range(0, self.games, size)

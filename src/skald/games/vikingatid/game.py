@@ -34,6 +34,7 @@ class VikingatidGame(Game):
     #: Imperfect information: each player's hand is his own (the rulings' "Hidden information"); with
     #: `card_windows: off` and open bids nothing is hidden, and the viewer methods then show everyone everything.
     information = IMPERFECT
+    position_format = "docs/vikingatid-positions.md"
 
     def __init__(self, board: Board | None = None, card_data: CardData | None = None) -> None:
         self.board = board if board is not None else load_board()
@@ -90,6 +91,13 @@ class VikingatidGame(Game):
         from skald.games.vikingatid.tensor import bounds
 
         return bounds(self.board, num_players)
+
+    def state_from_position(self, data: Any) -> VikingatidState:
+        """A state from a position's JSON (docs/vikingatid-positions.md); `PositionError` naming the field."""
+        from skald.games.vikingatid.positions import state_from_position
+
+        state: VikingatidState = state_from_position(self, data)
+        return state
 
     def new_initial_state(self, num_players: int = 4, options: Mapping[str, Any] | None = None) -> VikingatidState:
         """The table before the kingdom choice (VA-01, VA-02)."""

@@ -123,6 +123,8 @@ class Situation(State):
             self.visible: list[int] = list(source.visible)
             self.card_moves: list[R.CardMove] = list(source.card_moves)
             self._known: dict[int, tuple[int, str]] = dict(source._known)
+            self.origin: dict[str, Any] | None = source.origin
+            self.origin_seen: list[str] = source.origin_seen
             return
         self.history = []
         self.position = Position(board, num_players, options["kingdom_choice"])
@@ -164,6 +166,10 @@ class Situation(State):
         # Each viewer's information-state string so far, with the length of history it covers (the history only
         # grows, so the string is extended, not rebuilt: a long game asks for it at every ply).
         self._known = {}
+        # The position the history starts from (`positions.state_from_position`; None: the setup), and what each
+        # viewer sees of it, as a fingerprint (spectator first, then each seat) that begins its information state.
+        self.origin = None
+        self.origin_seen = []
 
     def cards_on(self) -> bool:
         """Whether cards are dealt and played (`card_windows` other than 'off', VA-08)."""

@@ -1052,7 +1052,8 @@ class VikingatidState(Situation):
         if not plies:
             return
         for ply in plies:
-            self.visible[ply] = PUBLIC
+            if ply >= 0:  # a pledge made before the start position is not in the history
+                self.visible[ply] = PUBLIC
         self._known = {}
 
     def _apply_journey(self, action: int) -> None:
@@ -1332,6 +1333,9 @@ class VikingatidState(Situation):
         )
         text = f"{known} {added}" if known and added else known or added
         self._known[viewer] = (len(history), text)
+        if self.origin_seen:
+            # From a start position: what the viewer saw of it comes first.
+            return f"@{self.origin_seen[viewer + 1]} {text}"
         return text
 
     def action_reveals(self, action: int) -> bool:
@@ -1387,6 +1391,8 @@ class VikingatidState(Situation):
             if kind == move.kind:
                 continue
             moves[index] = move._replace(kind=kind)
+            if move.ply < 0:  # a card held at the start position: no history entry
+                continue
             if move.verb == R.DRAWN:
                 history[move.ply] = DRAW + kind
             elif move.verb == R.GIVEN:
@@ -1405,8 +1411,35 @@ class VikingatidState(Situation):
         deck.hands = hands
         deck.deck = [deck.counts[k] - in_hands[k] - deck.pile[k] for k in range(CARD_KINDS)]
         for ply, n in elections.deal_pledges(world.election, seat, rng):
-            history[ply] = AMOUNT + n - 1 if n > 0 else PASS
+            if ply >= 0:
+                history[ply] = AMOUNT + n - 1 if n > 0 else PASS
+        if self.origin is not None:
+            from skald.games.vikingatid.positions import dealt_again
+
+            dealt_again(world, self.origin, seat)
         return world
+
+    # -- positions (docs/vikingatid-positions.md) ---------------------------------------------------------------
+
+    def to_position(self) -> JSONDict:
+        """The position as JSON (`positions.to_position`): the table, the step, each phase under way, the hands
+        and the deck; `game.state_from_position` reads it back."""
+        from skald.games.vikingatid.positions import to_position
+
+        return to_position(self)
+
+    def start_position(self) -> JSONDict | None:
+        """The position the history starts from, or None from the setup."""
+        return self.origin
+
+    def start_position_seen_by(self, viewer: int | None) -> JSONDict | None:
+        """The start position with what `viewer` may not see (other hands, the deck, others' sealed pledges)
+        replaced by its size."""
+        if self.origin is None:
+            return None
+        from skald.games.vikingatid.positions import seen_by
+
+        return seen_by(self.origin, viewer)
 
 
 def position_at(state: VikingatidState, position: Position, phase: int) -> VikingatidState:
@@ -1421,4 +1454,8 @@ def position_at(state: VikingatidState, position: Position, phase: int) -> Vikin
     fixture.card_moves = []
     fixture._known = {}
     fixture.begin_phase(phase)
+    # The fixture's history starts here: its record starts from this position.
+    from skald.games.vikingatid.positions import start_here
+
+    start_here(fixture)
     return fixture
