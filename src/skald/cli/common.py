@@ -124,7 +124,7 @@ def load_record(path: Path) -> Record:
 
 
 #: The help of `--from`, which `skald play`, `skald simulate` and `skald check` share.
-FROM_HELP = "Start from the position in this JSON file (a game with a position format, e.g. docs/vikingatid-positions.md)."
+FROM_HELP = "Start from the position in this JSON file (a game with a position format: docs/vikingatid-positions.md)."
 
 
 def load_position(game: Game, path: Path, options: dict[str, Any] | None = None) -> tuple[Any, State]:
