@@ -43,6 +43,11 @@ def danes() -> Position:
     return position
 
 
+def since_start(information: str) -> str:
+    """An information-state string without the digest of the start position it leads with."""
+    return information.split(" ", 1)[1] if information.startswith("@") else information
+
+
 def sealed_at(position: Position, **options: str) -> VikingatidState:
     """Phase 3 on `position` under `election_bids: sealed` (no gifts unless asked)."""
     return at_phase(position, S.ELECTIONS, **{**SEALED, **options})
@@ -152,7 +157,7 @@ def test_the_reveal_is_shown_to_every_viewer() -> None:
     assert [(p["seat"], p["pledged"]) for p in everyone] == [(0, 3), (1, 2)]
     for viewer in (0, 1, 2, 3, None):
         assert state.observation(viewer)["election"]["shown"] == everyone
-        assert state.information_state_string(viewer) == " ".join(map(str, state.history))
+        assert since_start(state.information_state_string(viewer)) == " ".join(map(str, state.history))
     assert all(mask == PUBLIC for mask in state.visible)
 
 
@@ -217,8 +222,8 @@ def test_the_decider_sees_its_own_pledges() -> None:
     assert state.observation(1)["election"]["sealed"]["pledges"] == [0, 0, 0]
     assert state.observation(3)["election"]["sealed"]["pledges"] is None
     assert state.observation(None)["election"]["sealed"]["pledges"] is None
-    assert state.information_state_string(0) == " ".join(map(str, state.history))
-    assert state.information_state_string(1) == "? ? ?"
+    assert since_start(state.information_state_string(0)) == " ".join(map(str, state.history))
+    assert since_start(state.information_state_string(1)) == "? ? ?"
 
 
 # -- legality ------------------------------------------------------------------------------------------------------

@@ -279,6 +279,8 @@ _SCALARS: Final[dict[str, Callable[[Any], bool]]] = {
 
 def _annotation(raw: Any) -> str:
     """A field's annotation as its text ("int", "tuple[int, ...]"), whether kept as a string or a forward reference."""
+    if isinstance(raw, type):
+        return raw.__name__
     return str(getattr(raw, "__forward_arg__", raw))
 
 
