@@ -54,8 +54,11 @@ def test_a_view_flood_from_many_connections_neither_holds_back_a_newcomer_nor_ge
     for _ in range(FLOODERS):
         conn = connect(f"{server.ws}/ws/{game['id']}", max_size=None, open_timeout=30)
         conn.send(json.dumps({"type": "hello", "svg": True}))
-        for _ in range(VIEWS):
-            conn.send(json.dumps({"type": "view"}))
+        try:
+            for _ in range(VIEWS):
+                conn.send(json.dumps({"type": "view"}))
+        except ConnectionClosed:  # the server closes a connection that keeps asking past its refusals (1008)
+            pass
         flooders.append(conn)
     newcomer = Socket(server, game["id"], game["invites"][0]["token"])  # welcomed, with its full view
     assert newcomer.welcome["type"] == "welcome" and newcomer.welcome["you"] == 0 and newcomer.view["svg"] is not None
