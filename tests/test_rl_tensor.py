@@ -151,3 +151,32 @@ def test_the_fast_path_catches_up_after_many_unobserved_actions() -> None:
             state.apply(sample_chance(state, rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize("options", [None, {"variant": "advanced"}], ids=["base", "advanced"])
+def test_every_entry_lies_within_the_bounds_the_game_declares(num_players: int, options: dict[str, str] | None) -> None:
+    low, high = GAME.observation_tensor_bounds(num_players)
+    assert (low, high) == (-1.0, 1.0)
+    for seed in range(4):
+        rng = random.Random(7 * num_players + seed)
+        state = GAME.new_initial_state(num_players, options)
+        while not state.is_terminal():
+            for seat in range(num_players):
+                tensor = state.observation_tensor(seat)
+                assert low <= min(tensor) and max(tensor) <= high, (seat, min(tensor), max(tensor))
+            if state.current_player() == CHANCE:
+                state.apply(sample_chance(state, rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+
+
+def test_fame_and_gold_keep_their_order_inside_the_bounds_however_large() -> None:
+    state = GAME.new_initial_state(2)
+    land = state.lands[0]
+    seen = []
+    for fame in (-200, -3, 0, 7, 50, 400, 10_000):
+        land.fame = fame
+        seen.append(state.observation_tensor(0)[0])
+    assert seen == sorted(seen) and len(set(seen)) == len(seen)
+    assert seen[0] > -1.0 and seen[-1] < 1.0 and seen[4] == 0.5

@@ -161,6 +161,11 @@ def resolve_chance(state: State, rng: random.Random) -> None:
         state.apply(sample_chance(state, rng))
 
 
+#: The frame rate declared to Gymnasium and PettingZoo (`metadata["render_fps"]`) for the text table: what recording
+#: and display wrappers pace frames by. Rendering itself never waits.
+RENDER_FPS = 4
+
+
 def render_table(state: State, render_mode: str | None, seat: int | None = None) -> str | None:
     """The adapters' `render()`: the table as text as `seat` (None: a spectator) may see it, returned for `ansi`,
     printed for `human`, None without a mode."""

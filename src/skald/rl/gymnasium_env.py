@@ -46,6 +46,7 @@ from gymnasium import spaces
 from skald.bots import Bot, make_bot
 from skald.engine import CHANCE, IllegalAction, State, get_game, sample_chance
 from skald.rl.common import (
+    RENDER_FPS,
     REWARDS,
     KnownLegal,
     apply_checked,
@@ -91,7 +92,7 @@ def opponent_list(opponents: Opponent | Sequence[Opponent], num_opponents: int) 
 class SkaldGymEnv(gym.Env[Any, np.int64]):
     """A single learner seat against bots or policies; chance and the opponents act inside `step`."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium's convention)
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,

@@ -32,6 +32,7 @@ from pettingzoo.utils import wrappers
 
 from skald.engine import CHANCE, State, get_game, sample_chance
 from skald.rl.common import (
+    RENDER_FPS,
     REWARDS,
     KnownLegal,
     apply_checked,
@@ -56,6 +57,7 @@ class SkaldAECEnv(AECEnv[str, Any, int]):  # type: ignore[misc]
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention: a class attribute)
         "name": "skald_v0",
         "render_modes": ["ansi", "human"],
+        "render_fps": RENDER_FPS,
         "is_parallelizable": False,
     }
 

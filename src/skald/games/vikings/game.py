@@ -80,6 +80,12 @@ class VikingsGame(Game):
         self.check_players(num_players)
         return shape(num_players)
 
+    def observation_tensor_bounds(self, num_players: int) -> tuple[float, float]:
+        """Every entry lies in [-1, 1]: one-hots, counts divided by what the rules bound them by, and Fame and Gold
+        as `x / (|x| + 50)` (see `skald.games.vikings.tensor`)."""
+        self.check_players(num_players)
+        return -1.0, 1.0
+
     def max_game_length(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
         """An upper bound on the actions of one game, chance included: each action uses up something the game has
         only so much of (docs/learning.md, "How long a game lasts")."""

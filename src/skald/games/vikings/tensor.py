@@ -19,6 +19,7 @@ from skald.games.vikings.components import (
     FACE_UP_SPECIALS,
     GROUPS_PER_ROUND,
     ISLAND_ROWS,
+    ISLANDS,
     LEFT,
     MAX_COLUMNS,
     NUM_COLOURS,
@@ -55,10 +56,14 @@ TILE_FEATURES = 5 + SHIP_FEATURES
 #: Features of one price on the wheel: its tile, then its Viking's colour one-hot.
 OFFER_FEATURES = TILE_FEATURES + NUM_COLOURS
 NUM_STEPS = 14  # the steps of the flow, skald.games.vikings.state.STEP_NAMES
+#: Fame and Gold have no bound in the rules (Fame can go negative): each is written as `x / (|x| + scale)`, which
+#: keeps their order, is 0.5 at the scale and stays inside (-1, 1).
 FAME_SCALE = 50.0
 GOLD_SCALE = 50.0
-COUNT_SCALE = 10.0
 VALUE_SCALE = 6.0
+#: Vikings of all colours, and tiles of all kinds: the bounds of the counts that are not kept by colour or kind.
+ALL_VIKINGS = sum(BAG_COUNTS)
+ALL_TILES = sum(kind.count for kind in ISLANDS) + NUM_SHIPS
 
 #: The global block: round, step, the offer by price, drawn Vikings, the Group in hand, purchases, the ferry,
 #: stacks and bag counts, discarded tiles.
@@ -141,8 +146,8 @@ def _tile(out: MutableSequence[float], at: int, tile: int) -> None:
 
 def _mainland(out: MutableSequence[float], at: int, land: Mainland, to_move: bool, start: bool, spent: int) -> None:
     """Write the scalars of one Mainland block at `at` (its squares follow, written by `_squares`)."""
-    out[at] = land.fame / FAME_SCALE
-    out[at + 1] = land.gold / GOLD_SCALE
+    out[at] = _signed(land.fame, FAME_SCALE)
+    out[at + 1] = _signed(land.gold, GOLD_SCALE)
     if land.start_placed:
         out[at + 2] = 1.0
     if to_move:
@@ -150,12 +155,17 @@ def _mainland(out: MutableSequence[float], at: int, land: Mainland, to_move: boo
     if start:
         out[at + 4] = 1.0
     if spent:
-        out[at + 5] = spent / COUNT_SCALE
+        out[at + 5] = spent / ALL_VIKINGS
     head = land.head
     if any(head):
         for colour, count in enumerate(head):
             if count:
-                out[at + 6 + colour] = count / COUNT_SCALE
+                out[at + 6 + colour] = count / BAG_COUNTS[colour]
+
+
+def _signed(value: int, scale: float) -> float:
+    """`value / (|value| + scale)`: a count the rules do not bound, in order and inside (-1, 1)."""
+    return value / (abs(value) + scale)
 
 
 def _squares(out: MutableSequence[float], at: int, land: Mainland, width: int, offsets: tuple[int, ...]) -> None:
@@ -238,10 +248,10 @@ def _turn(out: Any, at: int, state: Any, width: int) -> int:
     if any(load):
         for colour, count in enumerate(load):
             if count:
-                out[at + colour] = count / COUNT_SCALE
+                out[at + colour] = count / BAG_COUNTS[colour]
     at += NUM_COLOURS
     if state.ferry_landed:
-        out[at] = state.ferry_landed / COUNT_SCALE
+        out[at] = state.ferry_landed / ALL_VIKINGS
     return at + 1
 
 
@@ -297,7 +307,7 @@ def _encode_into(out: MutableSequence[float], state: Any, seat: int) -> None:
     _counts(out, at, state)
     at += COUNTS_SIZE
     if state.discarded:
-        out[at] = len(state.discarded) / COUNT_SCALE
+        out[at] = len(state.discarded) / ALL_TILES
     at += 1
     _advanced(out, at, state, seat)
 
@@ -319,7 +329,7 @@ def _advanced(out: MutableSequence[float], at: int, state: Any, seat: int) -> No
                 out[at + special] = count / SPECIAL_COUNTS[special]
     at += NUM_SPECIAL_TYPES
     if state.high_bid > 0:
-        out[at] = state.high_bid / GOLD_SCALE
+        out[at] = _signed(state.high_bid, GOLD_SCALE)
     if state.removed_vikings:
         out[at + 1] = state.removed_vikings / ROUNDS
     at += 2
@@ -335,7 +345,7 @@ def _advanced(out: MutableSequence[float], at: int, state: Any, seat: int) -> No
         if any(specials):
             for special, count in enumerate(specials):
                 if count:
-                    out[at + special] = float(count)
+                    out[at + special] = count / SPECIAL_COUNTS[special]
         if land.waiting:
             out[at + NUM_SPECIAL_TYPES] = len(land.waiting) / 4
         if land.buildings:
@@ -364,17 +374,17 @@ class _LandMemo:
         floats = self.floats
         if self.fame != land.fame:
             self.fame = land.fame
-            floats[0] = land.fame / FAME_SCALE
+            floats[0] = _signed(land.fame, FAME_SCALE)
         if self.gold != land.gold:
             self.gold = land.gold
-            floats[1] = land.gold / GOLD_SCALE
+            floats[1] = _signed(land.gold, GOLD_SCALE)
         if self.start_placed != land.start_placed:
             self.start_placed = land.start_placed
             floats[2] = 1.0 if land.start_placed else 0.0
         if self.head != land.head:
             self.head = land.head[:]
-            for colour, count in enumerate(self.head, MAINLAND_SCALARS - NUM_COLOURS):
-                floats[colour] = count / COUNT_SCALE
+            for colour, count in enumerate(self.head):
+                floats[MAINLAND_SCALARS - NUM_COLOURS + colour] = count / BAG_COUNTS[colour]
         changed = land.changed
         for index in changed[self.read :]:
             _rewrite_square(floats, land, index, width, offsets)
@@ -518,7 +528,7 @@ def _encode_fast(state: Any, seat: int) -> array[float]:
     if any(spent):
         for other, count in enumerate(spent):
             if count:
-                out[(other - seat) % n * block + 5] = count / COUNT_SCALE
+                out[(other - seat) % n * block + 5] = count / ALL_VIKINGS
     out[at + state.round - 1] = 1.0
     at += ROUNDS
     out[at + state.step] = 1.0
@@ -533,6 +543,6 @@ def _encode_fast(state: Any, seat: int) -> array[float]:
     out[at : at + COUNTS_SIZE] = memo.counts_floats(state)
     at += COUNTS_SIZE
     if state.discarded:
-        out[at] = len(state.discarded) / COUNT_SCALE
+        out[at] = len(state.discarded) / ALL_TILES
     _advanced(out, at + 1, state, seat)
     return out
