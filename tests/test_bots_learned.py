@@ -69,3 +69,15 @@ def test_the_learned_bot_plays_a_whole_legal_game(tmp_path: Path, game: str) -> 
         else:
             state.apply(bots[player].step(state))  # `apply` raises IllegalAction for an illegal choice
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_a_learned_seat_without_a_model_for_the_table_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    from skald.cli.play import parse_seats
+
+    with pytest.raises(ValueError, match=r"--seats: learned: no model is shipped for vikingdoms with 2 players"):
+        parse_seats("learned,random", get_game("vikingdoms"))
+    wrong = _model(tmp_path, "vikings")
+    with pytest.raises(ValueError, match=r"card field 'game' is 'vikings', but this table needs 'vikingdoms'"):
+        parse_seats(f"learned:{wrong},random", get_game("vikingdoms"))
+    seats = parse_seats(f"learned:{_model(tmp_path, 'vikingdoms')},random", get_game("vikingdoms"))
+    assert [seat.kind.split(":")[0] for seat in seats] == ["learned", "random"]

@@ -316,8 +316,8 @@ def shipped_model(game: Game, num_players: int) -> Path:
     path = MODELS / f"{game.name}-{num_players}p.npz"
     if not path.exists():
         raise ModelError(
-            f"learned: no model is shipped for {game.name} with {num_players} players; train one with "
-            f"`skald train {game.name} --players {num_players}` and seat it as learned:PATH"
+            f"learned: no model is shipped for {game.name} with {num_players} players; seat a model file as "
+            'learned:PATH (docs/bots.md, "Learned bot")'
         )
     return path
 
