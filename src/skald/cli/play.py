@@ -39,7 +39,7 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from skald.bots import Bot, SpecError, make_bot
+from skald.bots import Bot, SpecError, check_spec, make_bot
 from skald.cli.choices import label, listing, one
 from skald.cli.common import (
     FROM_HELP,
@@ -116,7 +116,7 @@ def parse_seats(text: str, game: Game) -> list[Seat]:
             seats.append(Seat(name or ("You" if people == 1 else f"Player {index + 1}"), PERSON))
         else:
             try:
-                make_bot(part)
+                check_spec(part, game, len(parts))
             except SpecError as error:
                 raise ValueError(f"--seats: {error}") from None
             seats.append(Seat(part, part))

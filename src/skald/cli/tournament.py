@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from skald.bots import SpecError, check_spec
 from skald.cli.common import (
     check_backend,
     check_bots,
@@ -166,6 +167,11 @@ def _checked_config(
     rules = parse_options(options)
     check_options(chosen, rules)
     specs = check_bots(bots)
+    for spec in specs:
+        try:
+            check_spec(spec, chosen, players)
+        except SpecError as error:
+            fail(f"--bots: {error}")
     return TournamentConfig(
         game=game,
         bots=specs,

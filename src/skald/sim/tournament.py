@@ -34,11 +34,12 @@ class TournamentConfig:
     def check(self) -> None:
         """Raise `ValueError` naming the setting at fault."""
         import_game_modules(self.imports)
-        get_game(self.game).check_players(self.num_players)
+        rules = get_game(self.game)
+        rules.check_players(self.num_players)
         if self.games < 1:
             raise ValueError(f"games: play at least one game, not {self.games}")
         for spec in self.bots:
-            check_spec(spec)
+            check_spec(spec, rules, self.num_players)
 
     def tasks(self) -> list[GameTask]:
         """One task per game: game `g` takes seating `g` of the rotation and a seed derived from (seed, g)."""
