@@ -35,9 +35,18 @@ CHOICES = "#actions button.act, #actions .amount .confirm"
 #: moves the log holds.
 OFFERED = """(choices) => {
   const buttons = [...document.querySelectorAll(choices)];
+  const shown = !document.getElementById('hand-card').hidden;
   return { board: document.querySelectorAll('#board .legal').length, buttons: buttons.length,
     texts: buttons.map((b) => b.innerText), version: window.skaldState.version,
-    mine: document.querySelectorAll('#log li.seat-0').length };
+    mine: document.querySelectorAll('#log li.seat-0').length,
+    hand: shown ? [...document.querySelectorAll('#hand li.card-face')].map((card) => ({
+      title: card.querySelector('.card-title').innerText,
+      name: (card.querySelector('.card-name') || { innerText: '' }).innerText,
+      text: card.querySelector('.card-text').innerText,
+      when: card.querySelector('.card-when').innerText,
+      needs: card.querySelector('.card-needs').innerText,
+    })) : [],
+    handText: shown ? document.getElementById('hand').innerText : '' };
 }"""
 
 #: The middle of the shape a board target draws (its first rectangle, circle or path), brought to the middle of the
@@ -49,15 +58,6 @@ AIM = """(node) => {
   const box = shape.getBoundingClientRect();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }"""
-
-#: The hand as the page shows it: each card's title, English name, text, when and needs.
-HAND = """() => [...document.querySelectorAll('#hand li.card-face')].map((card) => ({
-  title: card.querySelector('.card-title').innerText,
-  name: (card.querySelector('.card-name') || { innerText: '' }).innerText,
-  text: card.querySelector('.card-text').innerText,
-  when: card.querySelector('.card-when').innerText,
-  needs: card.querySelector('.card-needs').innerText,
-}))"""
 
 #: Each column heading of the standings, scrolled into view: whether it is then wholly inside its scrolling box and
 #: the screen (not clipped).
@@ -135,11 +135,11 @@ def at_my_decision(page: Any) -> bool:
     return bool(page.evaluate("window.skaldState.status") != "over")
 
 
-def decide(page: Any, rng: random.Random) -> None:
+def decide(page: Any, rng: random.Random, offered: dict[str, Any] | None = None) -> None:
     """Make one of the newcomer's decisions: the map or the choice buttons, as likely as each other, and there a
     target or a button at random; then Send if the choice is held as a draft. Asserts it was made (his move is in
-    the log) and that no choice is cut with "…"."""
-    offered = page.evaluate(OFFERED, CHOICES)
+    the log) and that no choice is cut with "…". `offered`: what the page offers, if read already."""
+    offered = offered or page.evaluate(OFFERED, CHOICES)
     assert not any("…" in text for text in offered["texts"]), offered["texts"]
     assert offered["board"] or offered["buttons"], page.locator("#prompt").inner_text()
     version, mine = offered["version"], offered["mine"]
@@ -171,15 +171,16 @@ def read_the_rules(page: Any) -> None:
     page.wait_for_selector("#rules-panel", state="hidden")
 
 
-def read_the_hand(page: Any, read: set[tuple[str, str]]) -> None:
-    """Every card in the hand shows its whole text as printed, when it may be played and what it needs; the first
-    time, the whole deck's list is opened from the hand too. `read`: the cards read so far."""
-    hand = page.evaluate(HAND)
+def read_the_hand(page: Any, offered: dict[str, Any], read: set[tuple[str, str]]) -> None:
+    """Every card in the hand (as `offered` read it) shows its whole text as printed, when it may be played and
+    what it needs; the first time, the whole deck's list is opened from the hand too. `read`: the cards read so
+    far."""
+    hand = offered["hand"]
     for card in hand:
         kind = CARDS[(card["title"], card["name"])]
         assert card["text"] == " ".join(kind.text.split()), card
         assert card["when"].startswith("When: ") and card["needs"].startswith("Needs: ")
-    assert "…" not in page.locator("#hand").inner_text()
+    assert "…" not in offered["handText"]
     if hand and not read:
         press(page, page.locator("#deck-button"))
         page.wait_for_selector("#deck-list li.card-face")
@@ -223,6 +224,7 @@ def the_end_explained(page: Any) -> None:
     page.wait_for_selector("#end:not([hidden])")
     ending = page.locator("#ending").inner_text()
     assert re.fullmatch(r"The game ended: .+\.", ending), ending
+    assert "Christian" in ending or "year track reached" in ending, ending
     reports = page.evaluate("skald.store.view.scorings")
     assert page.locator("#final-scoring details").count() == len(reports) >= 2
     assert any("victory points" in text for text in page.locator("#final-scoring summary").all_inner_texts())
@@ -249,9 +251,10 @@ def play_a_whole_game_as_a_newcomer(browser: Any, server: Server, touch: bool, s
     read: set[tuple[str, str]] = set()
     decisions = 0
     while at_my_decision(page):
-        if page.locator("#hand-card").is_visible():
-            read_the_hand(page, read)
-        decide(page, rng)
+        offered = page.evaluate(OFFERED, CHOICES)
+        if offered["hand"]:
+            read_the_hand(page, offered, read)
+        decide(page, rng, offered)
         decisions += 1
     the_end_explained(page)
     assert read, "the newcomer never held a card"
