@@ -265,6 +265,7 @@ def play_a_whole_game_as_a_newcomer(browser: Any, server: Server, touch: bool, s
     page.context.close()
 
 
+@pytest.mark.slow  # about 400 decisions by clicks: five minutes on two loaded cores
 def test_a_newcomer_learns_and_finishes_vikingatid_from_the_table_on_a_desktop(browser: Any, server: Server) -> None:
     play_a_whole_game_as_a_newcomer(browser, server, touch=False, seed=1)
 
