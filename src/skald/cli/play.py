@@ -52,7 +52,7 @@ from skald.cli.common import (
     load_record,
     parse_options,
 )
-from skald.cli.table import View
+from skald.cli.table import View, with_outcome
 from skald.cli.typeahead import set_aside
 from skald.engine import (
     CHANCE,
@@ -210,11 +210,15 @@ class TerminalTable:
     def apply(self, action: int, actor: int) -> None:
         """Apply a legal action, say what happened by itself, and show any scoring it completed."""
         viewer = self.viewer()
+        if actor == CHANCE:
+            self.tell_outcome(action, viewer)
         if self.passing:
             who = "chance" if actor == CHANCE else self.names[actor]
             for seat in self.people:
                 if seat != actor:
-                    self.unseen[seat].append(f"{who}: {self.state.notation_for(action, seat)}")
+                    notation = self.state.notation_for(action, seat)
+                    words = self.view.outcome(self.state, action, seat) if actor == CHANCE else ""
+                    self.unseen[seat].append(f"{who}: {with_outcome(notation, words)}")
         before = self.state.clone() if actor != CHANCE else None
         step = step_of(self.state, action)
         self.state.apply(action)
@@ -227,6 +231,16 @@ class TerminalTable:
         if actor == CHANCE and self.state.current_player() >= 0 and not self.people:
             self.flush_told()
             console.print(self.view.board(self.state, self.names, None))
+
+    def tell_outcome(self, action: int, viewer: int | None) -> None:
+        """Say what the chance outcome `action`, about to be applied, decides, where the game has words for it that
+        `viewer` may read ("roll 7  danger roll 7 against a count of 6: …"); an outcome without words goes untold."""
+        words = self.view.outcome(self.state, action, viewer)
+        if not words:
+            return
+        self.flush_told()
+        notation = self.state.notation_for(action, viewer)
+        console.print(self._said("chance", label(self.view, self.state, notation, action, words)))
 
     def show_scorings(self) -> None:
         """Print every scoring completed since the last one shown (a large scoring grows seat by seat)."""

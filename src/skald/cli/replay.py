@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skald.cli.common import console, display_names, fail, load_record
-from skald.cli.table import View, scoring_table
+from skald.cli.table import View, scoring_table, with_outcome
 from skald.engine import CHANCE, PERFECT, State
 
 
@@ -37,6 +37,7 @@ def register(app: typer.Typer) -> None:
         whole = not hidden or loaded.replay().is_terminal()
         if not whole:
             console.print("The game is not over: shown as a spectator sees it (hidden moves stay hidden).")
+        view = View()
         index = 0
         scored = 0
         try:
@@ -44,7 +45,8 @@ def register(app: typer.Typer) -> None:
                 player = state.current_player()
                 who = "chance" if player == CHANCE else names[player]
                 notation = state.action_to_notation(action) if whole else state.notation_for(action, None)
-                console.print(f"{index + 1:>4}. {escape(who)}: {escape(notation)}")
+                words = _outcome(view, state, action, whole) if player == CHANCE else ""
+                console.print(f"{index + 1:>4}. {escape(who)}: {escape(with_outcome(notation, words))}")
                 state.apply(action)
                 scorings = state.scorings()
                 for report in scorings[scored:]:  # a scoring (and each of its lines) as soon as it is made
@@ -61,6 +63,12 @@ def register(app: typer.Typer) -> None:
         show(state, names, every_hand=hidden and whole)
         if state.is_terminal():
             console.print(final_scores(state, names))
+
+
+def _outcome(view: View, state: State, action: int, whole: bool) -> str:
+    """What the chance outcome `action` at `state` (not applied yet) decides: in a game shown whole, for everyone;
+    else as a spectator may read it (nothing for an outcome hidden from him)."""
+    return state.game.presentation.outcome(state, action) if whole else view.outcome(state, action, None)
 
 
 def show(state: State, names: list[str], every_hand: bool) -> None:

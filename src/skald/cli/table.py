@@ -68,6 +68,14 @@ class View:
         shown = _presentation(state).focus(state, keys)
         return None if shown is None else _renderable(shown)
 
+    def outcome(self, state: State, action: int, seat: int | None) -> str:
+        """What the chance outcome `action` at `state` (not applied yet) decides, in the game's words for `seat`
+        (None: a spectator); empty when the game says nothing more than the notation or the outcome is hidden from
+        that viewer (a card drawn)."""
+        if state.action_hidden_from(action, seat):
+            return ""
+        return _presentation(state).outcome(state, action)
+
     def aftermath(self, before: State, after: State, name: str, seat: int | None) -> list[str]:
         """What an action brought about without a choice (the game's automatic steps), as `seat` may read it."""
         return _presentation(before).aftermath(before, after, name, seat)
@@ -109,6 +117,12 @@ class View:
     def verdict(self, state: State, names: list[str]) -> str:
         """Who won and why, in a sentence with the game's tie-break (plain text: names are not read as markup)."""
         return verdict(final_standings(state.game, state), names)
+
+
+def with_outcome(notation: str, words: str) -> str:
+    """A chance outcome's notation with what it decided beside it ("roll 7 — danger roll 7 against a count of 6:
+    …"), or the notation alone when there are no words."""
+    return f"{notation} — {words}" if words else notation
 
 
 def verdict(standings: Standings, names: list[str]) -> str:
