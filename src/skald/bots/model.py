@@ -14,12 +14,13 @@ and measured (command, seed, games, positions, wall time, results). Nothing is p
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -137,10 +138,26 @@ def layer_shapes(card: ModelCard) -> dict[str, tuple[int, ...]]:
     return shapes
 
 
+_blas_limited = False
+
+
+def one_blas_thread() -> None:
+    """Keep numpy's BLAS to one thread in this process (once). The network's products are a few rows by a few
+    hundred columns: threads cost more than they give there, and several bots or self-play workers on one machine
+    would oversubscribe its cores."""
+    global _blas_limited
+    if not _blas_limited:
+        from threadpoolctl import threadpool_limits
+
+        threadpool_limits(limits=1, user_api="blas")
+        _blas_limited = True
+
+
 class Network:
     """The model's network in numpy: a masked policy and a per-seat value for a batch of observations."""
 
     def __init__(self, card: ModelCard, arrays: dict[str, Array]) -> None:
+        one_blas_thread()
         self.card = card
         self.mean = arrays["input_mean"]
         self.scale = arrays["input_scale"]
@@ -221,20 +238,34 @@ def save_model(network: Network, path: Path) -> None:
     """Write `network` and its card to `path` (an `.npz`), replacing it whole (written aside, then renamed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".part")
-    with temporary.open("wb") as out:
-        arrays: dict[str, Any] = {"card": np.array(json.dumps(network.card.to_json())), **network.arrays()}
-        np.savez_compressed(out, **arrays)
+    temporary.write_bytes(model_file_bytes(network))
     os.replace(temporary, path)
+
+
+def model_file_bytes(network: Network) -> bytes:
+    """`network` and its card as the bytes of a model file."""
+    out = io.BytesIO()
+    arrays: dict[str, Any] = {"card": np.array(json.dumps(network.card.to_json())), **network.arrays()}
+    np.savez_compressed(out, **arrays)
+    return out.getvalue()
 
 
 def read_model(path: Path) -> Network:
     """The network stored at `path`, checked: `ModelError` names the field or array at fault."""
-    where = str(path)
     try:
-        with np.load(path, allow_pickle=False) as stored:
-            arrays = {name: stored[name] for name in stored.files}
+        with path.open("rb") as stored:
+            return read_model_file(stored, str(path))
     except FileNotFoundError:
-        raise ModelError(f"{where}: no such model file") from None
+        raise ModelError(f"{path}: no such model file") from None
+    except OSError as error:
+        raise ModelError(f"{path}: not a model file ({error})") from None
+
+
+def read_model_file(source: BinaryIO, where: str) -> Network:
+    """The network in the model file open as `source` (`where` names it in errors), checked as `read_model`."""
+    try:
+        with np.load(source, allow_pickle=False) as stored:
+            arrays = {name: stored[name] for name in stored.files}
     except (OSError, ValueError, zipfile.BadZipFile) as error:
         raise ModelError(f"{where}: not a model file ({error})") from None
     if "card" not in arrays:

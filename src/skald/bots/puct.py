@@ -175,7 +175,7 @@ class Search:
         while True:
             mover = state.current_player()
             if mover == TERMINAL:
-                self._backup(path, _shares(state.returns()))
+                self._backup(path, win_shares(state.returns()))
                 return None
             if mover == CHANCE:
                 outcome = sample_chance(state, self.rng)
@@ -188,7 +188,7 @@ class Search:
             legal = state.legal_actions()
             edges = _edges(state, legal, mover, self.player) if hidden else _own_edges(legal)
             if not edges:
-                self._backup(path, self._heuristic(state))
+                self._backup(path, self.heuristic(state))
                 return None
             if len(edges) == 1:
                 # Forced as far as the searching seat can tell: passed through as a chance node is.
@@ -260,7 +260,7 @@ class Search:
             # The value head speaks in the observation's order (the viewer first): turned back to seats.
             value = [float(row[(seat - leaf.mover) % num_players]) for seat in range(num_players)]
             if mix > 0:
-                heuristic = self._heuristic(leaf.state)
+                heuristic = self.heuristic(leaf.state)
                 value = [(1 - mix) * v + mix * h for v, h in zip(value, heuristic, strict=True)]
             self._backup(leaf.path, value)
 
@@ -271,7 +271,7 @@ class Search:
         total = sum(draws) or 1.0
         return {edge: (1 - weight) * p + weight * d / total for (edge, p), d in zip(priors.items(), draws, strict=True)}
 
-    def _heuristic(self, state: State) -> list[float]:
+    def heuristic(self, state: State) -> list[float]:
         """The game's heuristic as win shares (a softmax over `game.evaluate`, its temperature adapted as MCTS's)."""
         values = evaluations(state)
         mean = sum(values) / len(values)
@@ -301,7 +301,7 @@ def _child(node: _Node, edge: Edge, num_players: int) -> _Node:
     return child
 
 
-def _shares(returns: list[float]) -> list[float]:
+def win_shares(returns: list[float]) -> list[float]:
     """`returns()` as win shares summing to 1 (a game whose returns do not sum to 1 is shifted and scaled)."""
     low = min(returns)
     shifted = [r - low for r in returns]

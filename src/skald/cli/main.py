@@ -39,6 +39,10 @@ COMMANDS: Final = {
         "skald.cli.check",
         "Check a game against the contract: random games, illegal actions, clones, records, forms and leaks.",
     ),
+    "train": (
+        "skald.cli.train",
+        "Train a learned bot by self-play: the network-guided search plays itself, the network learns its moves.",
+    ),
     "verify": (
         "skald.cli.verify",
         "Check a web game's record: signed by its server, and each chance draw from the committed seed.",
