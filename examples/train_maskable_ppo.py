@@ -1,5 +1,5 @@
-"""Train MaskablePPO on a Skald game for a fixed wall-clock budget, evaluate it against the random and greedy bots
-with Wilson intervals, and draw the learning curve.
+"""Train MaskablePPO on a Skald game within a budget of training time, evaluate it against bots (random and greedy
+by default) with Wilson intervals, and draw the learning curve.
 
 Needs the `train` extra (`pip install -e '.[train]'`: sb3-contrib, which brings stable-baselines3 and PyTorch).
 The published baseline (docs/learning.md) is, on one core:
@@ -9,8 +9,12 @@ The published baseline (docs/learning.md) is, on one core:
 Training uses the Gymnasium environment with its training defaults (the learner's seat rotates, forced moves are
 played for it) plus the observation tensor alone (`mask_in_observation=False`; the mask reaches MaskablePPO through
 `action_masks()`) and the margin-shaped reward. Half of the environments play the random bot and half the greedy
-bot (`--opponents`). Only time spent training counts against `--minutes`: the learning curve's evaluations are
-made between training chunks, on seeds the training never sees, with the deterministic policy.
+bot (`--opponents`); every environment, and every evaluation game, plays the rule options given by `--option`.
+
+Only time spent training counts against `--minutes`, and learning stops as soon as it is spent (a stable-baselines3
+callback checks the clock at every step). The learning curve's evaluations, against random and greedy, are made
+between an update and the next rollout, on seeds the training never sees, with the deterministic policy; each is
+followed by a checkpoint in `--out` (`model.zip` and `progress.json`), from which `--resume` goes on.
 
 A game's score for the learner is its Skald return (1 for a win, 1/k for a victory shared by k, 0 for a loss), so
 the "win rate" is the mean return; its 95% Wilson interval is printed beside it.
@@ -19,17 +23,26 @@ the "win rate" is the mean return; its 95% Wilson interval is printed beside it.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+import typer
+
+from skald.cli.common import parse_option
 from skald.rl.gymnasium_env import SkaldGymEnv
 
 #: Evaluation games are seeded from here on; training resets are seeded from `--seed`, far below.
 EVAL_SEED = 10**9
+#: What `--out` holds for `--resume`: the model, and the run's progress (steps, training seconds, the curve, and the
+#: settings a resumed run must keep). Both are written at every curve point and at the end.
+MODEL_NAME = "model.zip"
+PROGRESS_NAME = "progress.json"
 
 
 def wilson(successes: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -42,24 +55,28 @@ def wilson(successes: float, games: int, z: float = 1.96) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def make_env(game: str, players: int, opponent: str, reward: str, seed: int) -> Any:
+def make_env(game: str, players: int, opponent: str, reward: str, options: dict[str, Any], seed: int) -> Any:
     """A training environment (wrapped for stable-baselines3's episode statistics)."""
     from stable_baselines3.common.monitor import Monitor
 
-    env = SkaldGymEnv(game, players, opponents=opponent, reward=reward, mask_in_observation=False)
+    env = SkaldGymEnv(game, players, opponents=opponent, options=options, reward=reward, mask_in_observation=False)
     env.reset(seed=seed)
     return Monitor(env)
 
 
-def factory(game: str, players: int, opponent: str, reward: str, seed: int) -> Callable[[], Any]:
+def factory(
+    game: str, players: int, opponent: str, reward: str, options: dict[str, Any], seed: int
+) -> Callable[[], Any]:
     """What a vector environment calls to build one training environment."""
-    return lambda: make_env(game, players, opponent, reward, seed)
+    return lambda: make_env(game, players, opponent, reward, options, seed)
 
 
-def evaluate(model: Any, game: str, players: int, opponent: str, games: int) -> dict[str, float]:
+def evaluate(
+    model: Any, game: str, players: int, opponent: str, games: int, options: dict[str, Any]
+) -> dict[str, float]:
     """The deterministic policy's mean return over `games` games against `opponent`, seats rotating, with its 95%
     Wilson interval."""
-    env = SkaldGymEnv(game, players, opponents=opponent, mask_in_observation=False)
+    env = SkaldGymEnv(game, players, opponents=opponent, options=options, mask_in_observation=False)
     total = 0.0
     for g in range(games):
         observation, info = env.reset(seed=EVAL_SEED + g)
@@ -99,22 +116,162 @@ def plot(curve: list[dict[str, Any]], path: Path, title: str) -> None:
     plt.close(fig)
 
 
+def fail(message: str) -> NoReturn:
+    """Stop with `message` as one `error:` line on stderr, before anything is trained or written."""
+    raise SystemExit(f"error: {message}")
+
+
+def write_aside(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a file beside it, renamed into place: a run stopped at any moment leaves the
+    old file or the new one, never half of one."""
+    part = path.with_name(path.name + ".part")
+    with part.open("wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(part, path)
+
+
+def save_checkpoint(
+    model: Any, out: Path, fixed: dict[str, Any], seconds: float, learned: int, curve: list[dict[str, Any]]
+) -> None:
+    """The model and the run's progress in `out`, what `--resume` goes on from; the model first, so that progress
+    never claims more than the model on disk holds."""
+    buffer = io.BytesIO()
+    model.save(buffer)
+    write_aside(out / MODEL_NAME, buffer.getvalue())
+    steps = int(model.num_timesteps)
+    progress = {"fixed": fixed, "steps": steps, "learned_steps": learned, "seconds": seconds, "curve": curve}
+    write_aside(out / PROGRESS_NAME, json.dumps(progress, indent=2).encode())
+
+
+def load_progress(out: Path, fixed: dict[str, Any]) -> dict[str, Any]:
+    """The progress of the run in `out`, refused in one line when it is missing or a fixed setting differs."""
+    path = out / PROGRESS_NAME
+    if not path.exists() or not (out / MODEL_NAME).exists():
+        fail(f"--resume: no run to go on in {out} (it needs {PROGRESS_NAME} and {MODEL_NAME})")
+    try:
+        progress = json.loads(path.read_text())
+    except (OSError, ValueError) as error:
+        fail(f"--resume: {path} cannot be read ({error})")
+    keys = ("fixed", "steps", "learned_steps", "seconds", "curve")
+    missing = [key for key in keys if key not in progress] if isinstance(progress, dict) else list(keys)
+    if missing:
+        fail(f"--resume: {path} is not a run's progress (no {', '.join(missing)})")
+    saved = progress["fixed"]
+    for name, value in fixed.items():
+        if saved.get(name) != value:
+            fail(f"--resume: the run in {out} has {name} {saved.get(name)!r}, not {value!r}; give the same {name}")
+    return progress
+
+
+def training_clock(spent: float, limit: float, every: float, at_mark: Callable[[float], None]) -> Any:
+    """A stable-baselines3 callback that keeps learning inside `limit` seconds of training, `spent` of them already
+    trained, and calls `at_mark(seconds trained)` every `every` seconds of training, its clock stopped meanwhile.
+
+    Learning stops at the first step on or past `limit`, or at a rollout's last step when the update that follows
+    would, by the longest update so far, carry the clock past it: a rollout cut short is not learned from. The marks
+    fall between an update and the next rollout, so that none is cut short for them."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Clock(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.started = time.perf_counter()
+            self.mark = (math.floor(spent / every) + 1) * every
+            self.learned = 0  # steps in the rollouts learned from (each one that ran to its end)
+            self.update = 0.0  # the longest update so far, in seconds
+            self.update_started: float | None = None
+            self.rollout_steps = 0
+
+        def seconds(self) -> float:
+            """Training time so far, this process's and the sessions' before."""
+            return spent + time.perf_counter() - self.started
+
+        def _on_rollout_start(self) -> None:
+            if self.update_started is not None:
+                self.update = max(self.update, time.perf_counter() - self.update_started)
+                self.update_started = None
+            self.rollout_steps = 0
+            now = self.seconds()
+            if self.mark <= now < limit:
+                paused = time.perf_counter()
+                at_mark(now)
+                self.started += time.perf_counter() - paused
+                while self.mark <= now:  # a slow update may have passed more than one mark
+                    self.mark += every
+
+        def _on_rollout_end(self) -> None:
+            self.learned += self.model.n_steps * self.model.n_envs
+            self.update_started = time.perf_counter()
+
+        def _on_step(self) -> bool:
+            self.rollout_steps += 1
+            now = self.seconds()
+            last = self.rollout_steps == self.model.n_steps
+            return now < limit and not (last and now + self.update > limit)
+
+    return Clock()
+
+
 def main() -> None:
     """Train for `--minutes` of training time, evaluating every `--eval-every` minutes, then write the results."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="vikings")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--minutes", type=float, default=15.0, help="training time (evaluations not counted)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+    parser.add_argument("--minutes", type=float, default=15.0, help="training time of the run (a hard limit)")
     parser.add_argument("--eval-every", type=float, default=2.5, help="minutes of training between evaluations")
     parser.add_argument("--curve-games", type=int, default=100, help="games per opponent at each curve point")
     parser.add_argument("--eval-games", type=int, default=500, help="games per opponent at the end")
+    parser.add_argument("--evaluate", default="random,greedy", help="bot specs played at the end")
     parser.add_argument("--opponents", default="random,greedy", help="bot specs, one per training env in turn")
     parser.add_argument("--envs", type=int, default=8)
     parser.add_argument("--reward", default="margin", choices=["win", "margin"])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"))
+    parser.add_argument("--resume", action="store_true", help="go on with the run in --out")
     args = parser.parse_args()
+
+    from skald.bots import SpecError, check_spec
+    from skald.engine import OptionError, get_game
+
+    try:
+        game = get_game(args.game)
+        game.check_players(args.players)
+    except (KeyError, ValueError) as error:
+        fail(f"--game/--players: {error.args[0] if error.args else error}")
+    given: dict[str, Any] = {}
+    for text in args.option:
+        try:
+            name, value = parse_option(text)
+        except typer.BadParameter as error:
+            fail(f"--option: {error.message}")
+        if name in given:
+            fail(f"--option: {name} is given twice")
+        given[name] = value
+    try:
+        options = game.resolve_options(given)
+    except OptionError as error:
+        fail(f"--option: {error}")
+    opponents = args.opponents.split(",")
+    evaluated = [spec for spec in args.evaluate.split(",") if spec]
+    for flag, specs in (("--opponents", opponents), ("--evaluate", evaluated)):
+        for spec in specs:
+            try:
+                check_spec(spec, game, args.players)
+            except SpecError as error:
+                fail(f"{flag}: {error}")
+    if not args.eval_every > 0:
+        fail(f"--eval-every: {args.eval_every} is not a positive number of minutes")
+    if args.envs < 1 or args.curve_games < 0 or args.eval_games < 0:
+        fail("--envs must be at least 1, --curve-games and --eval-games at least 0")
+    fixed = {"game": game.name, "players": args.players, "options": options, "reward": args.reward, "seed": args.seed}
+    if args.resume:
+        progress = load_progress(args.out, fixed)
+    elif (args.out / PROGRESS_NAME).exists() or (args.out / MODEL_NAME).exists():
+        fail(f"--out {args.out}: a run is already there; go on with --resume, or choose another --out")
 
     import torch
     from sb3_contrib import MaskablePPO
@@ -122,55 +279,71 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
-    opponents = args.opponents.split(",")
     vec_env = DummyVecEnv(
         [
-            factory(args.game, args.players, opponents[i % len(opponents)], args.reward, args.seed + i)
+            factory(game.name, args.players, opponents[i % len(opponents)], args.reward, options, args.seed + i)
             for i in range(args.envs)
         ]
     )
-    model = MaskablePPO(
-        "MlpPolicy",
-        vec_env,
-        n_steps=256,
-        batch_size=256,
-        n_epochs=4,
-        learning_rate=3e-4,
-        gamma=0.995,
-        gae_lambda=0.95,
-        ent_coef=0.01,
-        policy_kwargs={"net_arch": [256, 256]},
-        seed=args.seed,
-        verbose=0,
-    )
-    evaluated = ["random", "greedy"]
+    if args.resume:
+        model = MaskablePPO.load(args.out / MODEL_NAME, env=vec_env, device="cpu")
+        model.set_random_seed(args.seed + model.num_timesteps)  # fresh training games, not the first session's
+        trained: float = progress["seconds"]
+        curve: list[dict[str, Any]] = progress["curve"]
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            vec_env,
+            n_steps=256,
+            batch_size=256,
+            n_epochs=4,
+            learning_rate=3e-4,
+            gamma=0.995,
+            gae_lambda=0.95,
+            ent_coef=0.01,
+            policy_kwargs={"net_arch": [256, 256]},
+            seed=args.seed,
+            verbose=0,
+        )
+        trained, curve = 0.0, []
+    curved = ["random", "greedy"]  # the curve's opponents stay the same across sessions
 
-    def point(minutes: float, games: int) -> dict[str, Any]:
-        results = {opponent: evaluate(model, args.game, args.players, opponent, games) for opponent in evaluated}
+    def point(minutes: float, games: int) -> None:
+        if games == 0:
+            return
+        results = {o: evaluate(model, game.name, args.players, o, games, options) for o in curved}
         row = {"minutes": minutes, "steps": int(model.num_timesteps), "eval": results}
         shown = "  ".join(f"{o}: {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}]" for o, r in results.items())
         print(f"{minutes:6.2f} min  {row['steps']:>9,} steps  {shown}", flush=True)
-        return row
+        curve.append(row)
 
-    curve = [point(0.0, args.curve_games)]
-    trained = 0.0
-    chunk = 2048 * 4  # steps per learn() call; the clock is checked between them
-    next_eval = args.eval_every
-    while trained < args.minutes * 60:
-        start = time.perf_counter()
-        model.learn(chunk, reset_num_timesteps=False)
-        trained += time.perf_counter() - start
-        if trained >= min(next_eval, args.minutes) * 60:
-            curve.append(point(trained / 60, args.curve_games))
-            while next_eval * 60 <= trained:  # a slow chunk may have passed more than one mark
-                next_eval += args.eval_every
-    final = {opponent: evaluate(model, args.game, args.players, opponent, args.eval_games) for opponent in evaluated}
+    if not args.resume:
+        point(0.0, args.curve_games)
+    learned = progress["learned_steps"] if args.resume else 0
+
+    def at_mark(seconds: float) -> None:
+        point(seconds / 60, args.curve_games)
+        save_checkpoint(model, args.out, fixed, seconds, learned + clock.learned, curve)
+
+    budget = args.minutes * 60
+    clock = training_clock(trained, budget, args.eval_every * 60, at_mark)
+    if trained < budget:
+        model.learn(2**62, reset_num_timesteps=False, callback=clock)  # until the clock stops it
+        trained = clock.seconds()
+        learned += clock.learned
+        point(trained / 60, args.curve_games)
+    final = {}
+    if args.eval_games:
+        final = {o: evaluate(model, game.name, args.players, o, args.eval_games, options) for o in evaluated}
     summary = {
-        "game": args.game,
+        "game": game.name,
         "players": args.players,
+        "options": options,
         "training_minutes": trained / 60,
+        "budget_minutes": args.minutes,
         "steps": int(model.num_timesteps),
-        "steps_per_second": model.num_timesteps / trained,
+        "learned_steps": learned,
+        "steps_per_second": model.num_timesteps / trained if trained else 0.0,
         "opponents": opponents,
         "reward": args.reward,
         "envs": args.envs,
@@ -178,16 +351,22 @@ def main() -> None:
         "final": final,
         "curve": curve,
     }
-    (args.out / "results.json").write_text(json.dumps(summary, indent=2))
-    model.save(args.out / "model")
-    plot(curve, args.out / "learning_curve.png", f"MaskablePPO, {args.game}, {args.players} players")
-    print(f"trained {trained / 60:.1f} min, {model.num_timesteps:,} steps ({summary['steps_per_second']:.0f} steps/s)")
+    save_checkpoint(model, args.out, fixed, trained, learned, curve)
+    write_aside(args.out / "results.json", json.dumps(summary, indent=2).encode())
+    written = [args.out / "results.json", args.out / PROGRESS_NAME, args.out / MODEL_NAME]
+    if curve:
+        plot(curve, args.out / "learning_curve.png", f"MaskablePPO, {game.name}, {args.players} players")
+        written.insert(1, args.out / "learning_curve.png")
+    print(
+        f"trained {trained / 60:.2f} min of {args.minutes:g}, {model.num_timesteps:,} steps "
+        f"({summary['steps_per_second']:.0f} steps/s; {learned:,} in the rollouts learned from)"
+    )
     for opponent, result in final.items():
         print(
             f"against {opponent}: {result['rate']:.3f} over {result['games']} games "
             f"(95% Wilson [{result['low']:.3f}, {result['high']:.3f}])"
         )
-    print(f"wrote {args.out / 'results.json'}, {args.out / 'learning_curve.png'}, {args.out / 'model.zip'}")
+    print("wrote " + ", ".join(str(path) for path in written))
 
 
 if __name__ == "__main__":
