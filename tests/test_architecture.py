@@ -18,7 +18,7 @@ import proof_game  # noqa: F401  (registers "proof", so its name is forbidden in
 from skald.engine import game_names
 
 SRC = Path(__file__).resolve().parent.parent / "src"
-FRONT_ENDS = ("engine", "cli", "web", "bots", "rl", "sim")
+FRONT_ENDS = ("engine", "cli", "web", "bots", "rl", "sim", "train")
 
 
 def module_name(path: Path) -> str:

@@ -11,6 +11,7 @@ import pytest
 
 from skald.bots import SpecError, check_spec, make_bot
 from skald.bots.model import ModelCard, ModelError, random_network, read_model, save_model
+from skald.bots.puct import MODELS
 from skald.engine import CHANCE, get_game, sample_chance
 
 
@@ -81,3 +82,15 @@ def test_a_learned_seat_without_a_model_for_the_table_is_refused_before_the_game
         parse_seats(f"learned:{wrong},random", get_game("vikingdoms"))
     seats = parse_seats(f"learned:{_model(tmp_path, 'vikingdoms')},random", get_game("vikingdoms"))
     assert [seat.kind.split(":")[0] for seat in seats] == ["learned", "random"]
+
+
+def test_the_gymnasium_environment_refuses_a_learned_opponent_without_a_model_for_its_table() -> None:
+    from skald.rl.gymnasium_env import SkaldGymEnv
+
+    with pytest.raises(SpecError, match="no model is shipped for vikings with 3 players"):
+        SkaldGymEnv("vikings", 3, opponents="learned")
+    with pytest.raises(SpecError, match="'players'"):
+        SkaldGymEnv("vikings", 3, opponents=f"learned:{MODELS / 'vikings-2p.npz'}")
+    env = SkaldGymEnv("vikings", 2, opponents="learned:iters=8")
+    env.reset(seed=1)
+    assert env.action_masks().any()

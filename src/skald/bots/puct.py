@@ -311,6 +311,11 @@ def win_shares(returns: list[float]) -> list[float]:
     return [r / total for r in shifted]
 
 
+def shipped_model_exists(game: Game, num_players: int) -> bool:
+    """Whether a model is shipped for `game` at `num_players` seats."""
+    return (MODELS / f"{game.name}-{num_players}p.npz").exists()
+
+
 def shipped_model(game: Game, num_players: int) -> Path:
     """The model shipped for `game` at `num_players` seats, or `ModelError` saying how to train one."""
     path = MODELS / f"{game.name}-{num_players}p.npz"

@@ -43,8 +43,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from skald.bots import Bot, make_bot
-from skald.engine import CHANCE, IllegalAction, State, get_game, sample_chance
+from skald.bots import Bot, check_spec, make_bot
+from skald.engine import CHANCE, Game, IllegalAction, State, get_game, sample_chance
 from skald.rl.common import (
     RENDER_FPS,
     REWARDS,
@@ -73,8 +73,11 @@ Opponent = str | Bot | Policy
 MAX_EMPTY_GAMES = 100
 
 
-def opponent_list(opponents: Opponent | Sequence[Opponent], num_opponents: int) -> list[Opponent]:
-    """One opponent per other seat (a single one fills every seat); checks that each is a usable kind."""
+def opponent_list(
+    opponents: Opponent | Sequence[Opponent], num_opponents: int, game: Game | None = None
+) -> list[Opponent]:
+    """One opponent per other seat (a single one fills every seat); checks that each is a usable kind (and, given
+    the game, that a spec can play it at this many seats: a learned bot has a model for the table)."""
     if isinstance(opponents, str | Bot) or callable(opponents):
         listed: list[Opponent] = [opponents] * num_opponents
     else:
@@ -83,7 +86,11 @@ def opponent_list(opponents: Opponent | Sequence[Opponent], num_opponents: int) 
         raise ValueError(f"opponents: expected {num_opponents} (one per other seat), got {len(listed)}")
     for opponent in listed:
         if isinstance(opponent, str):
-            make_bot(opponent)  # raises SpecError naming what is wrong with the spec
+            # SpecError naming what is wrong with the spec, or the model field that does not fit the table
+            if game is not None:
+                check_spec(opponent, game, num_opponents + 1)
+            else:
+                make_bot(opponent)
         elif not (isinstance(opponent, Bot) or callable(opponent)):
             raise TypeError(f"opponents: {opponent!r} is not a bot spec, a Bot or a policy callable")
     return listed
@@ -122,7 +129,7 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
             raise ValueError(f"reward: {reward!r} is not one of {list(REWARDS)}")
         if not margin_scale > 0:
             raise ValueError(f"margin_scale: {margin_scale!r} is not a positive number")
-        self.opponents = opponent_list(opponents, num_players - 1)
+        self.opponents = opponent_list(opponents, num_players - 1, self.game)
         self.fixed_seat = seat
         self.seat = seat if seat is not None else 0
         self.skip_forced = skip_forced
@@ -176,7 +183,7 @@ class SkaldGymEnv(gym.Env[Any, np.int64]):
 
     def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
         """Who plays the other seats from the next reset on (self-play snapshots, opponent pools)."""
-        self.opponents = opponent_list(opponents, self.num_players - 1)
+        self.opponents = opponent_list(opponents, self.num_players - 1, self.game)
 
     def _observation_for(self, seat: int, legal: Sequence[int]) -> tuple[Any, npt.NDArray[np.int8], bytearray]:
         """The observation `seat` gets (dict or tensor, as configured), its mask, and the mask's bytes, for the legal

@@ -20,7 +20,7 @@ from skald.web import projection
 from skald.web.errors import TableError
 from skald.web.live_table import LiveTable, token_hash
 from skald.web.names import clean_name, likeness
-from skald.web.registry import Tables
+from skald.web.registry import Tables, check_level
 from skald.web.store.schema import GameRow, SeatRow
 
 #: The most open tables the lobby lists, newest first.
@@ -146,6 +146,7 @@ async def start(tables: Tables, table: LiveTable, seat: int, level: str, owner: 
             where = "" if host is None else f" (seat {host + 1})"
             raise TableError("host", f"start: only the table's creator{where} may start it with bots", 403)
         tables.check_bot_games(owner)
+        check_level(level, table.game, len(table.seats), "bot", "bot")
         bots = bot_names(table, [s for s, info in enumerate(table.seats) if info.open is True], level)
         started = await asyncio.to_thread(tables.stores.open_seats.fill, table.id, bots)
         if started is None:

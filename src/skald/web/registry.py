@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from skald.bots.spec import SpecError, make_bot
-from skald.engine import OptionError, Record, RecordError, Seat, get_game, signature
+from skald.bots.spec import SpecError, check_spec
+from skald.engine import Game, OptionError, Record, RecordError, Seat, get_game, signature
 from skald.web.botpool import BotPool
 from skald.web.catchup import CatchUp
 from skald.web.chat import SPECTATOR
@@ -50,14 +50,22 @@ if TYPE_CHECKING:
 LOG = logging.getLogger("skald.web")
 
 
-def check_bots(seats: list[tuple[str, str]]) -> None:
-    """Refuse a seat whose bot is not one the server makes, naming the seat."""
+def check_bots(seats: list[tuple[str, str]], game: Game, stand_in: str | None = None) -> None:
+    """Refuse a seat whose bot is not one the server makes for `game` at this many seats (a learned bot without a
+    model for the table), naming the seat, and likewise the clock's `stand_in` bot."""
     for index, (_name, kind) in enumerate(seats):
         if kind != HUMAN:
-            try:
-                make_bot(kind)
-            except SpecError as error:
-                raise TableError("seats", f"seats[{index}].bot: {error}") from None
+            check_level(kind, game, len(seats), f"seats[{index}].bot", "seats")
+    if stand_in is not None:
+        check_level(stand_in, game, len(seats), "clock.stand_in", "clock")
+
+
+def check_level(level: str, game: Game, players: int, where: str, field: str) -> None:
+    """`TableError` on `field` naming `where` unless `level` is a bot the server can seat at this table."""
+    try:
+        check_spec(level, game, players)
+    except SpecError as error:
+        raise TableError(field, f"{where}: {error}") from None
 
 
 def new_tokens(
@@ -175,7 +183,7 @@ class Tables:
             raise TableError("options", str(error)) from None
         except ValueError as error:
             raise TableError("seats", f"seats: {error}") from None
-        check_bots(seats)
+        check_bots(seats, game, None if clock is None else str(clock.get("stand_in", "greedy")))
         if any(kind != HUMAN for _name, kind in seats):
             self.check_bot_games(owner)
         tokens, hashes = new_tokens([kind for _name, kind in seats], claimed_later, open_seats)

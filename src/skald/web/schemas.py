@@ -6,11 +6,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-#: The bots a seat may be given at the web table (a bound on the server's thinking per move).
-BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
+#: The bots a seat may be given at the web table (a bound on the server's thinking per move). `learned` plays the
+#: model shipped for the game and player count, and is refused at a table that has none.
+BOT_LEVELS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard", "learned")
 #: The most rule options a request to create a game may carry.
 MAX_OPTIONS = 128
-Level = Literal["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"]
+Level = Literal["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard", "learned"]
 
 
 class SeatIn(BaseModel):

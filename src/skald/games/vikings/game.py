@@ -38,6 +38,7 @@ class VikingsGame(Game):
     max_players = 4
     options = OPTIONS
     presentation = VikingsPresentation()
+    position_format = "docs/vikings-positions.md"
 
     @property
     def num_distinct_actions(self) -> int:
@@ -48,6 +49,13 @@ class VikingsGame(Game):
         """Setup: 30/25/20 Gold and 10 Fame each, start tiles in hand, 72 tiles face down, 78 Vikings in the bag."""
         self.check_players(num_players)
         return VikingsState(self, num_players, self.resolve_options(options))
+
+    def state_from_position(self, data: Any) -> VikingsState:
+        """A state from a position's JSON (docs/vikings-positions.md) whose history starts there: the position it
+        read, written out in full, is its `start_position`, which a record keeps and replays from."""
+        state = self.state_from_dict(data)
+        state.origin = state.to_position()
+        return state
 
     def state_from_dict(self, data: Any) -> VikingsState:
         """A state from a position's JSON (see docs/vikings-positions.md)."""

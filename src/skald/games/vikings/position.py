@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from skald.engine import CHANCE, OptionError
+from skald.engine import CHANCE, OptionError, PositionError
 from skald.engine.messages import shown, shown_key
 from skald.games.vikings import actions as A
 from skald.games.vikings.components import (
@@ -67,10 +67,6 @@ STEP_KEYS = (
     "draw_tiles", "draw_vikings", "buy", "place_tile", "place_viking", "ferry", "land", "game_over",
     "draw_specials", "auction", "remove_viking", "place_colours", "take_special", "replace_building",
 )  # fmt: skip
-
-
-class PositionError(ValueError):
-    """A position that cannot be read; the message starts with the field at fault."""
 
 
 # -- writing ----------------------------------------------------------------------------------------------------

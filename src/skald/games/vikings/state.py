@@ -127,6 +127,8 @@ class VikingsState(AdvancedSteps):
         self.num_players = num_players
         self.options = options
         self.history: list[int] = []
+        #: The position the history starts from, when `game.state_from_position` made this state (else None).
+        self.origin: JSONDict | None = None
         self._touching = options["ship_row"] == "touching"
         self._any_tile = options["viking_placement"] == "any_tile_in_row"
         self._ferry_any = options["ferry"] == "any_number"
@@ -349,6 +351,7 @@ class VikingsState(AdvancedSteps):
         self.num_players = source.num_players
         self.options = source.options
         self.history = source.history[:]
+        self.origin = source.origin
         self._touching = source._touching
         self._any_tile = source._any_tile
         self._ferry_any = source._ferry_any
@@ -401,6 +404,16 @@ class VikingsState(AdvancedSteps):
         """1/k to each of the k winners, 0 to the others; all 0 before the end."""
         winners = self.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
+
+    def to_position(self) -> JSONDict:
+        """The position as JSON (docs/vikings-positions.md); `game.state_from_position` reads it back."""
+        from skald.games.vikings.position import state_to_dict
+
+        return state_to_dict(self)
+
+    def start_position(self) -> JSONDict | None:
+        """The position the history starts from, or None from the setup."""
+        return self.origin
 
     def observation(self, seat: int | None) -> JSONDict:
         """Everything on the table as seen from `seat`; the stacks and the bag only as the counts anyone can tally."""

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from skald.bots.puct import shipped_model_exists
 from skald.engine import get_game, listed_games
 from skald.web import projection
 from skald.web.bodies import checked, read_json
@@ -68,7 +69,8 @@ async def catalogue() -> dict[str, Any]:
 
 
 def offered(name: str) -> dict[str, Any]:
-    """What the lobby is told of a game: its name, title, players, rules page and every rule option."""
+    """What the lobby is told of a game: its name, title, players, rules page, every rule option, and the player
+    counts at which the `learned` bot has a model."""
     game = get_game(name)
     return {
         "name": game.name,
@@ -76,6 +78,7 @@ def offered(name: str) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "rules": f"/rules/{game.name}",
+        "learned": [n for n in range(game.min_players, game.max_players + 1) if shipped_model_exists(game, n)],
         "options": [
             {
                 "name": o.name,

@@ -5,8 +5,10 @@ import { listOpen, wireOpen } from "./open_tables.js";
 // The lobby: create a game (seats, bots, rule options), hand out invite links, list this browser's games.
 let catalogue = null;
 
-function seatRow(index) {
-  const bots = catalogue.bots.map((b) => el("option", { value: b }, b));
+function seatRow(index, game, players) {
+  // The learned bot only where a model is shipped for this game and player count.
+  const offered = catalogue.bots.filter((b) => b !== "learned" || game.learned.includes(players));
+  const bots = offered.map((b) => el("option", { value: b }, b));
   const kind = el("select", { class: "seat-kind", "data-seat": index, "aria-label": `Seat ${index + 1}: who plays` },
     el("option", { value: "human" }, "Person"), el("option", { value: "bot" }, "Bot"),
     el("option", { value: "open" }, "Open seat (anyone may join)"));
@@ -29,7 +31,8 @@ function drawSeats() {
   const box = document.getElementById("seats");
   box.replaceChildren();
   const n = Number(document.getElementById("players").value);
-  for (let i = 0; i < n; i++) box.append(seatRow(i));
+  const game = catalogue.games.find((g) => g.name === document.getElementById("game").value);
+  for (let i = 0; i < n; i++) box.append(seatRow(i, game, n));
 }
 
 function drawGame() {

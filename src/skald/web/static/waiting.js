@@ -7,7 +7,7 @@ import { send } from "./connection.js";
 import { clockWords } from "./clockwords.js";
 import { gameId, store } from "./store.js";
 
-const LEVELS = ["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"];
+const LEVELS = ["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard", "learned"];
 
 function shareRow() {
   const link = `${location.origin}/table/${gameId}`;
