@@ -57,7 +57,9 @@ def test_simulate_check_and_play_start_from_a_vikings_position(tmp_path: Path) -
     assert "all 8 properties hold" in done.output
     saved = tmp_path / "game.json"
     seats = "random,random,random"
-    done = runner.invoke(app, ["play", "vikings", "--from", str(path), "--seats", seats, "--pause", "0", "--save-file", str(saved)])
+    done = runner.invoke(
+        app, ["play", "vikings", "--from", str(path), "--seats", seats, "--pause", "0", "--save-file", str(saved)]
+    )
     assert done.exit_code == 0, done.output
     record = Record.from_dict(json.loads(saved.read_text()))
     assert record.position == get_game("vikings").state_from_position(json.loads(path.read_text())).to_position()

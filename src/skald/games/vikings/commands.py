@@ -43,7 +43,8 @@ class When(str, Enum):
 
 def load_position(game: Game, path: Path) -> Any:
     """A Vikings state from a position file or a game record; exits with a clear error naming the field."""
-    from skald.games.vikings.position import PositionError, state_from_dict
+    from skald.engine import PositionError
+    from skald.games.vikings.position import state_from_dict
     from skald.games.vikings.state import VikingsState
 
     try:
