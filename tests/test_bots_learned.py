@@ -85,6 +85,7 @@ def test_a_learned_seat_without_a_model_for_the_table_is_refused_before_the_game
 
 
 def test_the_gymnasium_environment_refuses_a_learned_opponent_without_a_model_for_its_table() -> None:
+    pytest.importorskip("gymnasium", reason="the Gymnasium adapter needs the rl extra")
     from skald.rl.gymnasium_env import SkaldGymEnv
 
     with pytest.raises(SpecError, match="no model is shipped for vikings with 3 players"):

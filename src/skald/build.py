@@ -20,7 +20,7 @@ T = TypeVar("T")
 
 #: The modules a compiled build compiles (setup.py reads this list): the engine's state and play loop, the
 #: Vikings, Vikingdoms and Vikingatid rules (not Vikingatid's board loader and validator, run once), and the MCTS
-#: bot's and the learned bot's searches. Each is written to compile (docs/engine.md, "Writing a
+#: bot's search. Each is written to compile (docs/engine.md, "Writing a
 #: game that compiles").
 COMPILED = (
     "skald.engine.state",
@@ -74,7 +74,6 @@ COMPILED = (
     "skald.games.vikingatid.evaluation",
     "skald.bots.evaluation",
     "skald.bots.mcts",
-    "skald.bots.puct",
 )
 
 
