@@ -287,7 +287,7 @@ def main() -> None:
     )
     if args.resume:
         model = MaskablePPO.load(args.out / MODEL_NAME, env=vec_env, device="cpu")
-        model.set_random_seed(args.seed + model.num_timesteps)  # fresh training games, not the first session's
+        model.set_random_seed(args.seed + model.num_timesteps)  # new games, not the ones before
         trained: float = progress["seconds"]
         curve: list[dict[str, Any]] = progress["curve"]
     else:

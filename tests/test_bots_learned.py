@@ -75,8 +75,8 @@ def test_the_learned_bot_plays_a_whole_legal_game(tmp_path: Path, game: str) -> 
 def test_a_learned_seat_without_a_model_for_the_table_is_refused_before_the_game_starts(tmp_path: Path) -> None:
     from skald.cli.play import parse_seats
 
-    with pytest.raises(ValueError, match=r"--seats: learned: no model is shipped for vikingdoms with 2 players"):
-        parse_seats("learned,random", get_game("vikingdoms"))
+    with pytest.raises(ValueError, match=r"--seats: learned: no model is shipped for vikingatid with 2 players"):
+        parse_seats("learned,random", get_game("vikingatid"))
     wrong = _model(tmp_path, "vikings")
     with pytest.raises(ValueError, match=r"card field 'game' is 'vikings', but this table needs 'vikingdoms'"):
         parse_seats(f"learned:{wrong},random", get_game("vikingdoms"))
