@@ -34,9 +34,6 @@ CHECKPOINT_NAME = "checkpoint.pt"
 BUFFER_NAME = "buffer.npz"
 PROGRESS_NAME = "progress.jsonl"
 
-#: The settings a resumed run must share with the run it goes on (the rest may change between sessions).
-FIXED = ("game", "players", "options", "hidden", "seed")
-
 
 class TrainError(ValueError):
     """A run that cannot start or go on; the message names the setting or file at fault."""
