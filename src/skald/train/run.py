@@ -17,7 +17,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -184,16 +184,7 @@ class Run:
         }
         if report is not None:
             training["last_round"] = {"policy_loss": report.policy_loss, "value_loss": report.value_loss}
-        return ModelCard(
-            game=self.card.game,
-            players=self.card.players,
-            num_actions=self.card.num_actions,
-            tensor_shape=self.card.tensor_shape,
-            hidden=self.card.hidden,
-            options=self.card.options,
-            search=self.card.search,
-            training=training,
-        )
+        return replace(self.card, training=training)
 
     def model_bytes(self) -> bytes:
         """The current model as a model file's bytes (what each self-play task carries)."""

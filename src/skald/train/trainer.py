@@ -50,6 +50,11 @@ class PolicyValueNet(nn.Module):
             x = torch.relu(layer(x))
         return self.policy(x), self.value(x)
 
+    def named_layers(self) -> list[tuple[str, nn.Linear]]:
+        """Each linear layer under the name its arrays have in a model file (`hidden0`, …, `policy`, `value`)."""
+        layers: list[tuple[str, nn.Linear]] = [(f"hidden{i}", layer) for i, layer in enumerate(self.hidden)]
+        return [*layers, ("policy", self.policy), ("value", self.value)]
+
     @staticmethod
     def from_network(network: Network) -> PolicyValueNet:
         """A torch network holding `network`'s weights."""
@@ -58,9 +63,7 @@ class PolicyValueNet(nn.Module):
         with torch.no_grad():
             module.input_mean.copy_(torch.from_numpy(arrays["input_mean"]))
             module.input_scale.copy_(torch.from_numpy(arrays["input_scale"]))
-            layers: list[tuple[str, nn.Linear]] = [(f"hidden{i}", layer) for i, layer in enumerate(module.hidden)]
-            layers += [("policy", module.policy), ("value", module.value)]
-            for name, layer in layers:
+            for name, layer in module.named_layers():
                 layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(arrays[f"{name}.weight"].T)))
                 layer.bias.copy_(torch.from_numpy(arrays[f"{name}.bias"]))
         return module
@@ -73,9 +76,7 @@ class PolicyValueNet(nn.Module):
             return result
 
         arrays: dict[str, Array] = {"input_mean": numpy(self.input_mean), "input_scale": numpy(self.input_scale)}
-        layers: list[tuple[str, nn.Linear]] = [(f"hidden{i}", layer) for i, layer in enumerate(self.hidden)]
-        layers += [("policy", self.policy), ("value", self.value)]
-        for name, layer in layers:
+        for name, layer in self.named_layers():
             arrays[f"{name}.weight"] = np.ascontiguousarray(numpy(layer.weight).T)
             arrays[f"{name}.bias"] = numpy(layer.bias)
         return Network(card or self.card, arrays)
