@@ -78,6 +78,19 @@ class ShiftingJsonState(ProofState):
         return super().action_from_json(data)
 
 
+class ShiftingNotationState(ProofState):
+    """Writes an action's notation with the number of tricks played, in a game that declares `fixed_notation`: the
+    web table would show the notation of the trick it first offered the action in, so the check must see it."""
+
+    def action_to_notation(self, action: int) -> str:
+        """The honest notation, plus the tricks played so far."""
+        return f"{super().action_to_notation(action)} @{sum(self.tricks_won)}"
+
+    def action_from_notation(self, text: str) -> int:
+        """The honest parse, whatever the tricks said."""
+        return super().action_from_notation(text.split(" @")[0])
+
+
 class ReasonLeakState(ProofState):
     """Says where a card it refuses is ("card 7 is in seat 2's hand"): the seat to move learns another hand."""
 
@@ -228,9 +241,14 @@ class FaultyGame(ProofGame):
     """The proof game with one of the faulty states or presentations above."""
 
     def __init__(
-        self, name: str, state_class: type[ProofState] = ProofState, presentation: Presentation | None = None
+        self,
+        name: str,
+        state_class: type[ProofState] = ProofState,
+        presentation: Presentation | None = None,
+        fixed_notation: bool = False,
     ) -> None:
         self.name = name
+        self.fixed_notation = fixed_notation
         self.title = f"Proof ({name})"
         self.state_class = state_class
         if presentation is not None:
@@ -247,6 +265,7 @@ HAND_LEAK = FaultyGame("proof-hand-leak", HandLeakState)
 NOTATION_LEAK = FaultyGame("proof-notation-leak", NotationLeakState)
 MUTATING_REFUSAL = FaultyGame("proof-mutating-refusal", MutatingRefusalState)
 SHIFTING_JSON = FaultyGame("proof-shifting-json", ShiftingJsonState)
+SHIFTING_NOTATION = FaultyGame("proof-shifting-notation", ShiftingNotationState, fixed_notation=True)
 REASON_LEAK = FaultyGame("proof-reason-leak", ReasonLeakState)
 SCORING_LEAK = FaultyGame("proof-scoring-leak", ScoringLeakState)
 INFOSTATE_LEAK = FaultyGame("proof-infostate-leak", InfostateLeakState)
@@ -263,6 +282,7 @@ FAULTY_GAMES = (
     NOTATION_LEAK,
     MUTATING_REFUSAL,
     SHIFTING_JSON,
+    SHIFTING_NOTATION,
     REASON_LEAK,
     SCORING_LEAK,
     INFOSTATE_LEAK,

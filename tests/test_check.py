@@ -26,9 +26,11 @@ from faulty_proof_game import (
     RENDER_CRASH,
     SCORING_LEAK,
     SHIFTING_JSON,
+    SHIFTING_NOTATION,
     SHORT_TENSOR,
     STEP_LEAK,
     FaultyGame,
+    ShiftingNotationState,
 )
 from skald.engine import game_names, get_game, registry
 from skald.sim.check import PROPERTIES, Checker, PropertyResult, run_check
@@ -188,6 +190,16 @@ def test_an_action_whose_json_form_changes_during_a_game_fails_the_forms_check(r
     results = list(run_check(game, [2], games=3))
     assert set(failed(results)) == {"forms"}
     assert "earlier in the game" in failed(results)["forms"]
+
+
+def test_a_notation_that_changes_in_a_game_declaring_fixed_notation_fails_the_forms_check(registered):
+    """A game of `fixed_notation` has the web build each action's notation once a game (docs/engine.md): a
+    notation that changes from trick to trick must fail there, though it round-trips. Undeclared, it may change."""
+    results = list(run_check(registered(SHIFTING_NOTATION), [2], games=3))
+    assert set(failed(results)) == {"forms"}
+    assert "fixed_notation" in failed(results)["forms"]
+    undeclared = FaultyGame("proof-shifting-notation-undeclared", ShiftingNotationState)
+    assert not failed(list(run_check(registered(undeclared), [2], games=3)))
 
 
 def test_the_seed_of_a_failure_reproduces_it_alone(registered):

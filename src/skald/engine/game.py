@@ -120,6 +120,10 @@ class Game(ABC):
     #: Whether it encodes each seat's information state as a tensor: it overrides `information_state_tensor_shape`
     #: and `State.information_state_tensor` (OpenSpiel's `provides_information_state_tensor`).
     provides_information_state_tensor: bool = False
+    #: Whether each action id has one notation in every position of a game (`State.action_to_notation` reads only
+    #: the id and what the game fixed at its start): the web then builds each action's entry once a game. `skald
+    #: check` checks it.
+    fixed_notation: bool = False
 
     #: The document that describes the game's positions (`state_from_position`), or "" for a game without a
     #: position format.

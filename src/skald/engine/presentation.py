@@ -10,6 +10,7 @@ spectator) and must show that viewer only what `State` lets it see.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
@@ -85,13 +86,15 @@ def kept_answer(state: Position, kept: dict[int, StandingAnswer]) -> int | None:
     return offer.action
 
 
-def only_answer(state: Position) -> int | None:
+def only_answer(state: Position, legal: Sequence[int] | None = None) -> int | None:
     """The one legal action of the seat to act, or None where it has a real choice (or chance acts, or the game is
-    over). A person is never asked a question with one answer: front ends give it for him, at once where the table
-    may know it has one answer (`State.forced_is_public`), else at the pace of a real answer."""
+    over); `legal` is `state.legal_actions()` if the caller has it already. A person is never asked a question with
+    one answer: front ends give it for him, at once where the table may know it has one answer
+    (`State.forced_is_public`), else at the pace of a real answer."""
     if state.current_player() < 0:
         return None
-    legal = state.legal_actions()
+    if legal is None:
+        legal = state.legal_actions()
     return legal[0] if len(legal) == 1 else None
 
 

@@ -353,6 +353,8 @@ class Checker:
         #: The JSON form each action id had where the game being checked first offered it (docs/engine.md: the
         #: same in every position of a game).
         self._json_forms: dict[int, Any] = {}
+        #: The notation each action id had where it was first offered, for a game that declares `fixed_notation`.
+        self._notations: dict[int, str] = {}
 
     def results(self) -> list[PropertyResult]:
         """One result per property, in the order of `PROPERTIES`."""
@@ -405,6 +407,7 @@ class Checker:
         self.players, self.seed = players, seed
         self._at = ("ends", None)
         self._json_forms = {}
+        self._notations = {}
         rng = random.Random(seed)
         try:
             played = self._play(rng)
@@ -551,6 +554,13 @@ class Checker:
                 parsed = state.action_from_notation(notation)
                 if parsed != action:
                     raise CheckFailed(f"action {action}'s notation {notation!r} parses back as {parsed}")
+                if self.game.fixed_notation:
+                    said = self._notations.setdefault(action, notation)
+                    if notation != said:
+                        raise CheckFailed(
+                            f"action {action}'s notation is {notation!r} here but was {said!r} earlier in the game, "
+                            "and the game declares `fixed_notation`"
+                        )
 
     def _illegal_tries(self, legal: list[int], rng: random.Random) -> list[int]:
         """Ids outside the legal set to try: -1, the first id past the space, the legal ones' neighbours, and a

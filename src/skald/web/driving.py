@@ -55,7 +55,7 @@ def table_answer(table: LiveTable, state: State) -> int | None:
     if player < 0 or player in table.bots:
         return None
     kept = table.standing_action(state)
-    return kept if kept is not None else only_answer(state)
+    return kept if kept is not None else table.only_answer(state)
 
 
 def absent_pass(table: LiveTable, player: int, state: State) -> int | None:

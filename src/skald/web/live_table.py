@@ -31,6 +31,7 @@ from skald.engine import (
     take_back,
 )
 from skald.engine.presentation import kept_answer, only_answer
+from skald.engine.standings import NO_DEPARTURES
 from skald.web.chat import TableChat
 from skald.web.client import Client
 from skald.web.clocks import ClockSetting, ClockState
@@ -122,9 +123,10 @@ class ViewCache:
     #: The mover's legal actions and their JSON text, bare and with the game's words.
     legal: tuple[int, list[dict[str, Any]], str] | None = None
     words: tuple[int, list[dict[str, Any]], str] | None = None
-    #: Each action id's JSON form, its canonical text (`skald.engine.target_key`) and the start of its entry in the
-    #: legal actions' JSON text, made once a game: the form is the same in every position (docs/engine.md).
-    forms: dict[int, tuple[Any, str, str]] = field(default_factory=dict)
+    #: Each action id's JSON form, its canonical text (`skald.engine.target_key`), the start of its entry in the
+    #: legal actions' JSON text and, in a game of `fixed_notation`, its notation (ending that start), made once a
+    #: game: the form is the same in every position (docs/engine.md).
+    forms: dict[int, tuple[Any, str, str, str]] = field(default_factory=dict)
 
     def forget_boards(self) -> None:
         """Drop the cached boards: they are drawn for watchers, and with none left the next move outdates them."""
@@ -212,6 +214,8 @@ class LiveTable:
         self.undos = row.undos or 0
         self.undone: list[tuple[int, int, int]] = []
         self.cache = ViewCache()
+        #: The legal actions last asked of a position, with the state and ply they are of (`legal_actions`).
+        self._legal: tuple[State, int, list[int]] | None = None
         #: The standing answer each person's seat keeps (`Presentation.standing_answer`), by its name: the table
         #: answers with it for him until his next decision of another kind. Kept in memory only.
         self.standing: dict[int, StandingAnswer] = {}
@@ -241,6 +245,8 @@ class LiveTable:
     def departures(self) -> Departures:
         """The seats that resigned, first to resign first, and whether those left agreed to end the game."""
         resigned = sorted((info.resigned, seat) for seat, info in enumerate(self.seats) if info.resigned is not None)
+        if not resigned and not self.agreed:
+            return NO_DEPARTURES
         return Departures(tuple(seat for _order, seat in resigned), self.agreed)
 
     @property
@@ -251,7 +257,28 @@ class LiveTable:
     @property
     def over(self) -> bool:
         """Whether the game is over: on the board, or off it (`Departures.decided`)."""
-        return self.state.is_terminal() or self.departures.decided(self.state)
+        state = self.state
+        if state.is_terminal():
+            return True
+        # Off the board only by an agreement or a resignation: a move asks this a dozen times.
+        if not self.agreed and all(info.resigned is None for info in self.seats):
+            return False
+        return self.departures.decided(state)
+
+    def legal_actions(self, state: State) -> list[int]:
+        """`state.legal_actions()`, kept for the position last asked: a move's answers given by the table, its
+        broadcast and the driver ask it of the same position. The list is shared: read it, never change it."""
+        ply = len(state.history)
+        kept = self._legal
+        if kept is not None and kept[0] is state and kept[1] == ply:
+            return kept[2]
+        actions = state.legal_actions()
+        self._legal = (state, ply, actions)
+        return actions
+
+    def only_answer(self, state: State) -> int | None:
+        """The one legal action of the seat to act at `state`, or None (`skald.engine.presentation.only_answer`)."""
+        return only_answer(state, self.legal_actions(state)) if state.current_player() >= 0 else None
 
     @property
     def status(self) -> str:
@@ -361,7 +388,7 @@ class LiveTable:
             offer = self.game.presentation.standing_answer(state)
             if offer is not None and offer.name == kept.name:
                 return offer.action
-        return only_answer(state)
+        return self.only_answer(state)
 
     def standing_action(self, state: State) -> int | None:
         """The action the seat to act in `state` answers with by its standing answer, or None. A decision where the

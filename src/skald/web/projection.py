@@ -190,18 +190,22 @@ def legal(table: LiveTable, words: bool = True) -> tuple[list[dict[str, Any]], s
     texts = []
     quote = json.encoder.encode_basestring_ascii
     forms = cache.forms
-    actions = state.legal_actions()
+    fixed = table.game.fixed_notation
+    actions = table.legal_actions(state)
     for heading, group in presentation.groups(state, actions) if words else [("", actions)]:
         for action in group:
             form = forms.get(action)
             if form is None:
                 data = state.action_to_json(action)
                 key = target_key(data)
-                form = forms[action] = (data, key, f'{{"key":{quote(key)},"action":{key},"notation":')
-            data, key, start = form
-            notation = state.action_to_notation(action)
+                start = f'{{"key":{quote(key)},"action":{key},"notation":'
+                said = state.action_to_notation(action) if fixed else ""
+                form = forms[action] = (data, key, start + quote(said) if fixed else start, said)
+            data, key, text, notation = form
+            if not fixed:
+                notation = state.action_to_notation(action)
+                text += quote(notation)
             entry = {"key": key, "action": data, "notation": notation}
-            text = start + quote(notation)
             if state.action_reveals(action):
                 # Once sent it cannot be taken back (it shows what was hidden): the page asks before sending it.
                 entry["final"] = True

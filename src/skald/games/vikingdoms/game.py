@@ -22,6 +22,7 @@ class VikingdomsGame(Game):
     score_name = "Coins"
     catalogue_rank = 2
     provides_observation_tensor = True
+    fixed_notation = True
     min_players = 2
     max_players = 2
     options = OPTIONS

@@ -34,6 +34,7 @@ class VikingsGame(Game):
     score_name = "Fame"
     catalogue_rank = 1
     provides_observation_tensor = True
+    fixed_notation = True
     min_players = 2
     max_players = 4
     options = OPTIONS
