@@ -11,6 +11,13 @@ played for it) plus the observation tensor alone (`mask_in_observation=False`; t
 `action_masks()`) and the margin-shaped reward. Half of the environments play the random bot and half the greedy
 bot (`--opponents`); every environment, and every evaluation game, plays the rule options given by `--option`.
 
+`--vec subproc` steps the environments in worker processes (stable-baselines3's SubprocVecEnv; MaskablePPO asks
+each worker for its mask through `env_method("action_masks")`) instead of one after the other in this process.
+
+`--self-play` draws each environment's opponents, at every rollout, from a pool: `random` until the first checkpoint,
+then the policies saved at the last `--pool` checkpoints (`pool/policy-STEPS.pt` in `--out`), each sampling its moves
+from its masked distribution. The progress file records the pool and how many games were finished against each.
+
 Only time spent training counts against `--minutes`, and learning stops as soon as it is spent (a stable-baselines3
 callback checks the clock at every step). The learning curve's evaluations, against random and greedy, are made
 between an update and the next rollout, on seeds the training never sees, with the deterministic policy; each is
@@ -43,6 +50,12 @@ EVAL_SEED = 10**9
 #: settings a resumed run must keep). Both are written at every curve point and at the end.
 MODEL_NAME = "model.zip"
 PROGRESS_NAME = "progress.json"
+#: Where `--self-play` keeps the policies of its pool, inside `--out`.
+POOL_DIR = "pool"
+#: The opponent of a self-play pool before its first checkpoint.
+POOL_START = "random"
+#: Settings a run's progress did not always record, with the value such a run had.
+FIXED_BEFORE = {"self_play": False}
 
 
 def wilson(successes: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -55,20 +68,113 @@ def wilson(successes: float, games: int, z: float = 1.96) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def make_env(game: str, players: int, opponent: str, reward: str, options: dict[str, Any], seed: int) -> Any:
-    """A training environment (wrapped for stable-baselines3's episode statistics)."""
+def make_env(
+    game: str, players: int, opponent: str, reward: str, options: dict[str, Any], seed: int, threads: int = 0
+) -> Any:
+    """A training environment (wrapped for stable-baselines3's episode statistics); `threads`, if given, is how
+    many PyTorch may use in this process (where a self-play opponent's policy thinks)."""
+    import torch
     from stable_baselines3.common.monitor import Monitor
 
+    if threads:
+        torch.set_num_threads(threads)
     env = SkaldGymEnv(game, players, opponents=opponent, options=options, reward=reward, mask_in_observation=False)
     env.reset(seed=seed)
     return Monitor(env)
 
 
 def factory(
-    game: str, players: int, opponent: str, reward: str, options: dict[str, Any], seed: int
+    game: str, players: int, opponent: str, reward: str, options: dict[str, Any], seed: int, threads: int
 ) -> Callable[[], Any]:
     """What a vector environment calls to build one training environment."""
-    return lambda: make_env(game, players, opponent, reward, options, seed)
+    return lambda: make_env(game, players, opponent, reward, options, seed, threads)
+
+
+#: The policies loaded in this process, by path (each worker of a SubprocVecEnv loads its own).
+_loaded: dict[str, Any] = {}
+
+
+class SnapshotPolicy:
+    """An opponent that plays the policy saved at `path`, sampling each move from its masked distribution. It pickles
+    as its path alone, so that it can be sent to a worker process, which loads the policy once."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"path": self.path}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.path = state["path"]
+
+    def __call__(self, observation: Any, action_mask: Any) -> int:
+        if self.path not in _loaded:
+            from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+            while len(_loaded) > 16:  # policies that left the pool
+                del _loaded[next(iter(_loaded))]
+            _loaded[self.path] = MaskableActorCriticPolicy.load(self.path, device="cpu")
+        action, _ = _loaded[self.path].predict(observation, action_masks=action_mask.astype(bool), deterministic=False)
+        return int(action)
+
+
+class Pool:
+    """The self-play pool of one run: `random` until the first checkpoint, then the last `size` saved policies."""
+
+    def __init__(self, out: Path, size: int, saved: dict[str, Any] | None, seed: int) -> None:
+        import random
+
+        self.out, self.size = out, size
+        self.members: list[str] = list(saved["pool"]) if saved else [POOL_START]
+        self.games: dict[str, int] = dict(saved["games"]) if saved else {}
+        self.draw = random.Random(seed)
+
+    def add(self, policy: Any, steps: int) -> None:
+        """Save `policy` into the pool (dropping the oldest beyond its size, and `random` with the first)."""
+        (self.out / POOL_DIR).mkdir(exist_ok=True)
+        name = f"{POOL_DIR}/policy-{steps:09d}.pt"
+        policy.save(str(self.out / name))
+        self.members = [m for m in self.members if m not in (POOL_START, name)] + [name]
+        for gone in self.members[: -self.size]:
+            (self.out / gone).unlink(missing_ok=True)
+        self.members = self.members[-self.size :]
+
+    def opponent(self) -> tuple[str, Any]:
+        """A member drawn from the pool: its name, and the opponent an environment takes."""
+        name = self.draw.choice(self.members)
+        return name, name if name == POOL_START else SnapshotPolicy(str(self.out / name))
+
+    def record(self) -> dict[str, Any]:
+        """What the progress file keeps of the pool."""
+        return {"size": self.size, "pool": self.members, "games": self.games}
+
+
+def self_play(pool: Pool, vec_env: Any) -> Any:
+    """A stable-baselines3 callback that gives each environment an opponent drawn from `pool` at every rollout's
+    start (taken at its next game), and counts the games finished against each."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class SelfPlay(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            # The opponent of each environment's game in progress, and the one its next game takes.
+            self.playing = [POOL_START] * vec_env.num_envs
+            self.next = list(self.playing)
+
+        def _on_rollout_start(self) -> None:
+            for i in range(vec_env.num_envs):
+                name, opponent = pool.opponent()
+                vec_env.env_method("set_opponents", opponent, indices=[i])
+                self.next[i] = name
+
+        def _on_step(self) -> bool:
+            for i, done in enumerate(self.locals["dones"]):
+                if done:  # the environment has started its next game already, with the opponent set last
+                    pool.games[self.playing[i]] = pool.games.get(self.playing[i], 0) + 1
+                    self.playing[i] = self.next[i]
+            return True
+
+    return SelfPlay()
 
 
 def evaluate(
@@ -133,15 +239,23 @@ def write_aside(path: Path, data: bytes) -> None:
 
 
 def save_checkpoint(
-    model: Any, out: Path, fixed: dict[str, Any], seconds: float, learned: int, curve: list[dict[str, Any]]
+    model: Any,
+    out: Path,
+    fixed: dict[str, Any],
+    seconds: float,
+    learned: int,
+    curve: list[dict[str, Any]],
+    pool: Pool | None = None,
 ) -> None:
-    """The model and the run's progress in `out`, what `--resume` goes on from; the model first, so that progress
-    never claims more than the model on disk holds."""
+    """The model and the run's progress in `out` (with the self-play pool, if any), what `--resume` goes on from; the
+    model first, so that progress never claims more than the model on disk holds."""
     buffer = io.BytesIO()
     model.save(buffer)
     write_aside(out / MODEL_NAME, buffer.getvalue())
     steps = int(model.num_timesteps)
     progress = {"fixed": fixed, "steps": steps, "learned_steps": learned, "seconds": seconds, "curve": curve}
+    if pool is not None:
+        progress["self_play"] = pool.record()
     write_aside(out / PROGRESS_NAME, json.dumps(progress, indent=2).encode())
 
 
@@ -160,8 +274,9 @@ def load_progress(out: Path, fixed: dict[str, Any]) -> dict[str, Any]:
         fail(f"--resume: {path} is not a run's progress (no {', '.join(missing)})")
     saved = progress["fixed"]
     for name, value in fixed.items():
-        if saved.get(name) != value:
-            fail(f"--resume: the run in {out} has {name} {saved.get(name)!r}, not {value!r}; give the same {name}")
+        had = saved.get(name, FIXED_BEFORE.get(name))
+        if had != value:
+            fail(f"--resume: the run in {out} has {name} {had!r}, not {value!r}; give the same {name}")
     return progress
 
 
@@ -227,6 +342,14 @@ def main() -> None:
     parser.add_argument("--evaluate", default="random,greedy", help="bot specs played at the end")
     parser.add_argument("--opponents", default="random,greedy", help="bot specs, one per training env in turn")
     parser.add_argument("--envs", type=int, default=8)
+    parser.add_argument(
+        "--vec",
+        default="dummy",
+        choices=["dummy", "subproc"],
+        help="environments in this process one after the other (dummy) or each in a worker process (subproc)",
+    )
+    parser.add_argument("--self-play", action="store_true", help="opponents drawn from the run's past policies")
+    parser.add_argument("--pool", type=int, default=5, help="self-play: how many past policies the pool keeps")
     parser.add_argument("--reward", default="margin", choices=["win", "margin"])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
@@ -267,7 +390,16 @@ def main() -> None:
         fail(f"--eval-every: {args.eval_every} is not a positive number of minutes")
     if args.envs < 1 or args.curve_games < 0 or args.eval_games < 0:
         fail("--envs must be at least 1, --curve-games and --eval-games at least 0")
-    fixed = {"game": game.name, "players": args.players, "options": options, "reward": args.reward, "seed": args.seed}
+    if args.pool < 1:
+        fail(f"--pool: {args.pool} is not a positive number of policies")
+    fixed = {
+        "game": game.name,
+        "players": args.players,
+        "options": options,
+        "reward": args.reward,
+        "seed": args.seed,
+        "self_play": args.self_play,
+    }
     if args.resume:
         progress = load_progress(args.out, fixed)
     elif (args.out / PROGRESS_NAME).exists() or (args.out / MODEL_NAME).exists():
@@ -275,16 +407,19 @@ def main() -> None:
 
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.vec_env import DummyVecEnv
+    from stable_baselines3.common.callbacks import CallbackList
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
-    vec_env = DummyVecEnv(
-        [
-            factory(game.name, args.players, opponents[i % len(opponents)], args.reward, options, args.seed + i)
-            for i in range(args.envs)
-        ]
-    )
+    if args.self_play:
+        opponents = [POOL_START]
+    threads = 1 if args.vec == "subproc" else args.threads  # a worker's policy opponents think on one thread
+    factories = [
+        factory(game.name, args.players, opponents[i % len(opponents)], args.reward, options, args.seed + i, threads)
+        for i in range(args.envs)
+    ]
+    vec_env = SubprocVecEnv(factories) if args.vec == "subproc" else DummyVecEnv(factories)
     if args.resume:
         model = MaskablePPO.load(args.out / MODEL_NAME, env=vec_env, device="cpu")
         model.set_random_seed(args.seed + model.num_timesteps)  # new games, not the ones before
@@ -306,6 +441,9 @@ def main() -> None:
             verbose=0,
         )
         trained, curve = 0.0, []
+    pool = None
+    if args.self_play:  # its draws, like the games', go on from where the run is
+        pool = Pool(args.out, args.pool, progress.get("self_play") if args.resume else None, model.num_timesteps)
     curved = ["random", "greedy"]  # the curve's opponents stay the same across sessions
 
     def point(minutes: float, games: int) -> None:
@@ -323,12 +461,15 @@ def main() -> None:
 
     def at_mark(seconds: float) -> None:
         point(seconds / 60, args.curve_games)
-        save_checkpoint(model, args.out, fixed, seconds, learned + clock.learned, curve)
+        if pool is not None:
+            pool.add(model.policy, int(model.num_timesteps))
+        save_checkpoint(model, args.out, fixed, seconds, learned + clock.learned, curve, pool)
 
     budget = args.minutes * 60
     clock = training_clock(trained, budget, args.eval_every * 60, at_mark)
+    callback = clock if pool is None else CallbackList([clock, self_play(pool, vec_env)])
     if trained < budget:
-        model.learn(2**62, reset_num_timesteps=False, callback=clock)  # until the clock stops it
+        model.learn(2**62, reset_num_timesteps=False, callback=callback)  # until the clock stops it
         trained = clock.seconds()
         learned += clock.learned
         point(trained / 60, args.curve_games)
@@ -345,13 +486,16 @@ def main() -> None:
         "learned_steps": learned,
         "steps_per_second": model.num_timesteps / trained if trained else 0.0,
         "opponents": opponents,
+        "self_play": pool.record() if pool else None,
         "reward": args.reward,
         "envs": args.envs,
+        "vec": args.vec,
         "seed": args.seed,
         "final": final,
         "curve": curve,
     }
-    save_checkpoint(model, args.out, fixed, trained, learned, curve)
+    save_checkpoint(model, args.out, fixed, trained, learned, curve, pool)
+    vec_env.close()
     write_aside(args.out / "results.json", json.dumps(summary, indent=2).encode())
     written = [args.out / "results.json", args.out / PROGRESS_NAME, args.out / MODEL_NAME]
     if curve:

@@ -17,7 +17,7 @@ import proof_game  # noqa: E402  (registers "proof", the test suite's hidden-inf
 from proof_game import actions as A  # noqa: E402
 from proof_game.game import ProofGame  # noqa: E402
 from proof_game.state import NO_BID, ProofState  # noqa: E402
-from skald.engine import game_names, get_game, play_random_game  # noqa: E402
+from skald.engine import OptionError, game_names, get_game, play_random_game  # noqa: E402
 from skald.engine.registry import register, unregister  # noqa: E402
 from skald.rl import openspiel as skald_spiel  # noqa: E402
 from skald.rl.common import DEFAULT_MAX_GAME_LENGTH, declared_max_game_length  # noqa: E402
@@ -52,13 +52,50 @@ def test_other_registered_games_pass_random_sim_test() -> None:
         pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
-def test_an_option_value_that_reads_as_a_number_survives_a_game_string() -> None:
-    # OpenSpiel would parse `last_year=1100` as an int and refuse it for a text option: the adapter keeps it as
-    # `v1100` and gives the game its own value back.
-    game = skald_spiel.load("vikingatid", 2, last_year="1100")
-    assert game.get_parameters()["last_year"] == "v1100"
+def test_a_numeric_option_takes_a_number_in_load_game_and_survives_a_game_string() -> None:
+    # Vikingatid's last_year ("1125", "1100", "none") and journey_moves ("40", "unlimited") are numbers in OpenSpiel.
+    skald_spiel.register_all()
+    game = pyspiel.load_game("skald_vikingatid", {"players": 2, "last_year": 1100, "journey_moves": 40})
+    assert game.new_initial_state().skald_state.options["last_year"] == "1100"
+    assert game.get_parameters()["last_year"] == 1100
     again = pyspiel.load_game(str(game))
     assert again.new_initial_state().skald_state.options["last_year"] == "1100"
+    from_string = pyspiel.load_game("skald_vikingatid(players=2,last_year=1100)")
+    assert from_string.new_initial_state().skald_state.options["last_year"] == "1100"
+
+
+def test_a_numeric_option_word_choice_stands_as_zero() -> None:
+    skald_spiel.register_all()
+    game = pyspiel.load_game("skald_vikingatid", {"players": 2, "last_year": 0, "journey_moves": 0})
+    options = game.new_initial_state().skald_state.options
+    assert (options["last_year"], options["journey_moves"]) == ("none", "unlimited")
+    assert skald_spiel.load("vikingatid", 2, last_year="none").get_parameters()["last_year"] == 0
+
+
+def test_a_number_outside_an_options_choices_is_refused_naming_the_option() -> None:
+    skald_spiel.register_all()
+    with pytest.raises(OptionError, match=r"options\.last_year: 1110 is not one of 1125, 1100, 0 \(none\)"):
+        pyspiel.load_game("skald_vikingatid", {"players": 2, "last_year": 1110})
+    with pytest.raises(OptionError, match=r"options\.last_year: '1000' is not one of"):
+        skald_spiel.load("vikingatid", 2, last_year="1000")
+
+
+def test_a_value_of_the_wrong_type_is_refused_naming_the_parameter() -> None:
+    skald_spiel.register_all()
+    with pytest.raises(pyspiel.SpielError, match=r"Wrong type for parameter last_year\. Expected type: kInt"):
+        pyspiel.load_game("skald_vikingatid", {"players": 2, "last_year": "1100"})
+    with pytest.raises(pyspiel.SpielError, match=r"Wrong type for parameter card_windows\. Expected type: kString"):
+        pyspiel.load_game("skald_vikingatid", {"players": 2, "card_windows": 3})
+    with pytest.raises(pyspiel.SpielError, match=r"Wrong type for parameter undo_ban\. Expected type: kBool"):
+        pyspiel.load_game("skald_vikingdoms", {"undo_ban": 1})
+
+
+def test_text_and_truth_value_options_keep_their_values() -> None:
+    skald_spiel.register_all()
+    game = pyspiel.load_game("skald_vikingdoms", {"undo_ban": True, "termination": "move_cap"})
+    options = game.new_initial_state().skald_state.options
+    assert (options["undo_ban"], options["termination"]) == (True, "move_cap")
+    assert pyspiel.load_game("skald_vikingdoms(undo_ban=true)").new_initial_state().skald_state.options["undo_ban"]
 
 
 def test_rule_options_are_game_parameters() -> None:

@@ -141,3 +141,33 @@ def test_rule_options_reach_the_training_and_the_evaluation_games(monkeypatch: p
     monkeypatch.setattr(script, "SkaldGymEnv", Recorded)
     assert script.evaluate(FirstLegal(), "vikingdoms", 2, "random", 1, {"undo_ban": True})["games"] == 1
     assert built and built[0]["undo_ban"] is True
+
+
+def test_several_environments_in_worker_processes_train_and_save(tmp_path: Path) -> None:
+    # SubprocVecEnv: each environment in its own process, MaskablePPO asking each for its mask (env_method).
+    out = tmp_path / "run"
+    done = tiny_run(out, "--envs", "2", "--vec", "subproc", "--minutes", "0.1")
+    assert done.returncode == 0, done.stderr
+    results = json.loads((out / "results.json").read_text())
+    assert (results["vec"], results["envs"]) == ("subproc", 2)
+    assert results["learned_steps"] > 0 and results["steps"] % 2 == 0  # every step is one of each environment
+    assert (out / "model.zip").exists()
+
+
+def test_self_play_draws_opponents_from_the_runs_past_policies(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    done = tiny_run(out, "--self-play", "--pool", "2", "--minutes", "0.1", "--eval-every", "0.02")
+    assert done.returncode == 0, done.stderr
+    pool = json.loads((out / "progress.json").read_text())["self_play"]
+    # Random until the first checkpoint, then the last two policies saved, each a file of the run.
+    assert 1 <= len(pool["pool"]) <= 2 and all(name.startswith("pool/policy-") for name in pool["pool"])
+    assert sorted(path.name for path in (out / "pool").iterdir()) == sorted(Path(n).name for n in pool["pool"])
+    assert pool["games"]["random"] > 0
+    assert sum(games for name, games in pool["games"].items() if name != "random") > 0
+    refused = tiny_run(out, "--minutes", "0.2", "--resume")
+    assert refused.returncode != 0 and "self_play True, not False" in refused.stderr
+    again = tiny_run(out, "--self-play", "--pool", "2", "--minutes", "0.15", "--eval-every", "0.02", "--resume")
+    assert again.returncode == 0, again.stderr
+    after = json.loads((out / "progress.json").read_text())["self_play"]
+    assert after["pool"] != pool["pool"] and "random" not in after["pool"]
+    assert all(after["games"].get(name, 0) >= games for name, games in pool["games"].items())

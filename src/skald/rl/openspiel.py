@@ -1,6 +1,8 @@
 """Skald games as OpenSpiel games: `pyspiel.load_game("skald_vikings", {"players": 3})` after `register_all()`.
 
-Every registered Skald game becomes `skald_<name>`, with parameters `players` and one per rule option. Chance acts at
+Every registered Skald game becomes `skald_<name>`, with parameters `players` and one per rule option: an option
+whose choices spell numbers is a number there (`{"last_year": 1100}`, its one word choice 0: `last_year=0` is
+`none`), every other its own text or truth value (`SpielOption`). Chance acts at
 explicit chance nodes with the game's own outcomes (in Vikings, a tile from the stacks or a Viking from the bag),
 action ids are the game's fixed action space (chance outcomes included, so `max_chance_outcomes` is the same size),
 returns are Skald's: 1/k to each of k winners (constant sum 1), and serialization is the history of action ids:
@@ -30,8 +32,9 @@ import numpy as np
 import pyspiel
 
 from skald.bots import make_bot
-from skald.engine import PERFECT, Game, State, get_game
+from skald.engine import PERFECT, Game, OptionError, State, get_game
 from skald.engine import game_names as skald_game_names
+from skald.engine.messages import shown
 from skald.rl.common import max_game_length
 
 PREFIX = "skald_"
@@ -112,33 +115,90 @@ def _replay(start: _Held, history: list[int]) -> _Held:
     return held
 
 
-#: The prefix a rule option's value gets in OpenSpiel when it would read as a number or a truth value there
-#: (`last_year=1125`): OpenSpiel parses such text in a game string as an int, float or bool and then refuses it for a
-#: text parameter, so `skald_vikingatid(last_year=v1125)` stands for the option `last_year: 1125`.
-SPIEL_TEXT_PREFIX = "v"
+#: The number that stands, in OpenSpiel, for the one word among a numeric option's choices (`last_year=0` is
+#: Vikingatid's `last_year: none`, `journey_moves=0` its `unlimited`).
+SPIEL_WORD_NUMBER: Final = 0
 
 
-def _reads_as_non_text(value: str) -> bool:
-    """Whether OpenSpiel's parameter parser would read this text as a number or a truth value."""
-    if value in ("true", "false", "True", "False"):
-        return True
+def _number(text: Any) -> int | float | None:
+    """`text` as the number it spells (`"1125"` → 1125, `"0.5"` → 0.5), else None (words, flags and numbers
+    themselves are not text that spells a number)."""
+    if not isinstance(text, str):
+        return None
     try:
-        float(value)
+        return int(text)
     except ValueError:
-        return False
-    return True
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
-def spiel_value(value: Any) -> Any:
-    """A rule option's value as OpenSpiel keeps it (numeric-looking text prefixed, see SPIEL_TEXT_PREFIX)."""
-    return SPIEL_TEXT_PREFIX + value if isinstance(value, str) and _reads_as_non_text(value) else value
+def _same(spiel: Any, value: Any) -> bool:
+    """Whether `value` is the parameter value `spiel`: equal, and neither a truth value or text standing for a number
+    (to Python, True == 1)."""
+    kinds = (isinstance(spiel, bool), isinstance(spiel, str))
+    return bool(spiel == value) and kinds == (isinstance(value, bool), isinstance(value, str))
 
 
-def skald_value(choices: tuple[Any, ...], value: Any) -> Any:
-    """An OpenSpiel parameter back as the rule option's value."""
-    if isinstance(value, str) and value.startswith(SPIEL_TEXT_PREFIX) and value[1:] in choices:
-        return value[1:]
-    return value
+class SpielOption:
+    """How one rule option travels as an OpenSpiel game parameter.
+
+    OpenSpiel checks each parameter's type against the game's specification before the game sees it, and reads
+    `last_year=1100` in a game string as an int: so an option whose choices spell numbers (Vikingatid's
+    `last_year`: "1125", "1100", "none") is an int parameter (a float one if a choice has a fraction), and its one
+    word choice, if any, is `SPIEL_WORD_NUMBER`. Every other option keeps its own values (text, or a truth value).
+    """
+
+    def __init__(self, name: str, choices: tuple[Any, ...]) -> None:
+        self.name = name
+        numbers = {choice: _number(choice) for choice in choices}
+        words = [choice for choice, number in numbers.items() if number is None]
+        spelled = [number for number in numbers.values() if number is not None]
+        self.numeric = bool(spelled) and len(words) <= 1 and SPIEL_WORD_NUMBER not in spelled
+        self.to_spiel: dict[Any, Any] = {}
+        if self.numeric:
+            as_float = any(isinstance(number, float) for number in spelled)
+            for choice, number in numbers.items():
+                value = SPIEL_WORD_NUMBER if number is None else number
+                self.to_spiel[choice] = float(value) if as_float else value
+        else:
+            self.to_spiel = {choice: choice for choice in choices}
+        self.to_skald = {value: choice for choice, value in self.to_spiel.items()}
+
+    def spiel(self, value: Any) -> Any:
+        """A rule option's value as the OpenSpiel parameter (a value already in OpenSpiel's form passes as is)."""
+        for choice, spiel in self.to_spiel.items():
+            if _same(choice, value) or _same(spiel, value):
+                return spiel
+        raise OptionError(f"options.{self.name}: {shown(value)} is not one of {self.shown_choices()}")
+
+    def skald(self, value: Any) -> Any:
+        """An OpenSpiel parameter back as the rule option's value; `OptionError` names the option and its choices."""
+        for spiel, choice in self.to_skald.items():
+            if _same(spiel, value):
+                return choice
+        raise OptionError(f"options.{self.name}: {shown(value)} is not one of {self.shown_choices()}")
+
+    def shown_choices(self) -> str:
+        """The OpenSpiel values, each with the option's own word where the two differ (`1125, 1100, 0 (none)`)."""
+        return ", ".join(
+            f"{shown(spiel)} ({choice})" if self.numeric and _number(choice) is None else shown(spiel)
+            for choice, spiel in self.to_spiel.items()
+        )
+
+
+def spiel_option(skald_game: Game, name: str) -> SpielOption:
+    """How the rule option `name` of `skald_game` travels as an OpenSpiel parameter."""
+    key = (skald_game.name, name)
+    if key not in _spiel_options:
+        option = next(o for o in skald_game.options if o.name == name)
+        _spiel_options[key] = SpielOption(name, option.choices)
+    return _spiel_options[key]
+
+
+_spiel_options: dict[tuple[str, str], SpielOption] = {}
 
 
 #: OpenSpiel's modules whose search reads the whole state it is given (`SkaldSpielGame.get_type`).
@@ -162,7 +222,11 @@ class SkaldSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.skald_game = skald_game
         self.num_seats = num_players
         self.options = skald_game.resolve_options(
-            {o.name: skald_value(o.choices, params[o.name]) for o in skald_game.options if o.name in params}
+            {
+                o.name: spiel_option(skald_game, o.name).skald(params[o.name])
+                for o in skald_game.options
+                if o.name in params
+            }
         )
         actions = skald_game.num_distinct_actions
         info = pyspiel.GameInfo(
@@ -413,7 +477,7 @@ def game_type(skald_game: Game) -> Any:
     """OpenSpiel's GameType for a Skald game: sequential, explicit chance, constant sum; perfect information, or
     imperfect with per-player information states for a game with hidden information."""
     spec: dict[str, Any] = {"players": skald_game.min_players}
-    spec.update({option.name: spiel_value(option.default) for option in skald_game.options})
+    spec.update({o.name: spiel_option(skald_game, o.name).spiel(o.default) for o in skald_game.options})
     tensors = skald_game.provides_observation_tensor
     hidden = skald_game.information != PERFECT
     # Only a game with hidden information encodes one (a perfect-information game's information state is its history).
@@ -460,8 +524,12 @@ def register_all() -> list[str]:
 
 
 def load(game_name: str, num_players: int, **options: Any) -> Any:
-    """The OpenSpiel game for a Skald game, player count and rule options (registering it if needed)."""
-    params = {name: spiel_value(value) for name, value in options.items()}
+    """The OpenSpiel game for a Skald game, player count and rule options (registering it if needed); an option's
+    value may be the game's own (`last_year="none"`) or OpenSpiel's (`last_year=0`)."""
+    skald_game = get_game(game_name)
+    known = {o.name for o in skald_game.options}
+    # An unknown name goes through as it is: OpenSpiel's refusal lists the parameters there are.
+    params = {name: spiel_option(skald_game, name).spiel(v) if name in known else v for name, v in options.items()}
     return pyspiel.load_game(register(game_name), {"players": num_players, **params})
 
 
