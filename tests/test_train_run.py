@@ -105,3 +105,45 @@ def test_a_time_budget_is_required_and_a_bad_hidden_width_is_named() -> None:
     assert result.exit_code == 2 and "--hours" in result.output
     result = runner.invoke(app, ["train", "vikingdoms", "--minutes", "1", "--hidden", "16,x"])
     assert result.exit_code == 2 and "--hidden" in result.output
+
+
+def test_the_training_curve_plays_the_model_before_training_and_after_each_interval(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    curve = ["--curve-every", "0.0001", "--curve-games", "2", "--curve-opponent", "random"]
+    output = _train(out, *curve)
+    assert "curve: after 0.0 min" in output
+    points = [json.loads(line) for line in (out / "curve.jsonl").read_text().splitlines()]
+    assert [point["rounds"] for point in points] == [0, 1]
+    assert points[0]["seconds"] == 0 and points[1]["seconds"] > 0
+    for point in points:
+        assert point["games"] == 2 and point["opponent"] == "random"
+        assert 0 <= point["low"] <= point["share"] <= point["high"] <= 1
+        assert read_model(out / point["snapshot"]).card.game == "vikingdoms"
+    assert (out / "snapshots" / "model-round-0000.npz").exists()
+    drawn = (out / "curve.svg").read_text()
+    assert drawn.startswith("<?xml") and "<svg" in drawn
+
+    _train(out, "--resume", *curve)
+    resumed = [json.loads(line) for line in (out / "curve.jsonl").read_text().splitlines()]
+    assert resumed[:2] == points and [point["rounds"] for point in resumed] == [0, 1, 2]
+
+
+def test_a_curve_opponent_that_is_not_a_bot_is_named_before_training(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "train",
+            "vikingdoms",
+            "--minutes",
+            "1",
+            "--out",
+            str(tmp_path / "run"),
+            "--curve-every",
+            "1",
+            "--curve-opponent",
+            "bogus",
+        ],
+    )
+    assert result.exit_code != 0
+    assert "--curve-opponent" in result.output
+    assert not (tmp_path / "run").exists()

@@ -10,6 +10,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from skald.bots.spec import SpecError, check_spec
 from skald.cli.common import (
     check_backend,
     check_imports,
@@ -64,6 +65,14 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(help="Ray cluster address; a local Ray instance when absent.")
         ] = None,
         device: Annotated[str, typer.Option(help="auto (CUDA when there is one), cpu or cuda.")] = "auto",
+        curve_every: Annotated[
+            float,
+            typer.Option(
+                min=0, help="Minutes of training between the training curve's points (0: no curve; see --curve-games)."
+            ),
+        ] = 0.0,
+        curve_games: Annotated[int, typer.Option(min=1, help="Games a curve point plays.")] = 20,
+        curve_opponent: Annotated[str, typer.Option(help="The bot a curve point plays against.")] = "mcts:normal",
         option: Annotated[list[str] | None, typer.Option(help="A rule option NAME=VALUE (repeatable).")] = None,
         imports: Annotated[
             list[str] | None,
@@ -86,10 +95,16 @@ def register(app: typer.Typer) -> None:
         rules = check_options(chosen, parse_options(option))
         if device not in ("auto", "cpu", "cuda"):
             fail(f"--device: {device!r} is not one of auto, cpu, cuda")
+        if curve_every:
+            try:
+                check_spec(curve_opponent, chosen, players)
+            except SpecError as error:
+                fail(f"--curve-opponent: {error}")
         seconds = 3600 * (hours or 0.0) + 60 * (minutes or 0.0)
         directory = out or Path("runs") / f"{chosen.name}-{players}p"
 
         from skald.train.buffer import BufferError
+        from skald.train.curve import CURVE_NAME, PLOT_NAME, CurvePoint, CurveSettings
         from skald.train.run import MODEL_NAME, PROGRESS_NAME, RoundReport, Run, TrainError, TrainSettings
         from skald.train.selfplay import SelfPlayGame
 
@@ -112,6 +127,7 @@ def register(app: typer.Typer) -> None:
             backend=backend,
             address=address,
             device=device,
+            curve=CurveSettings(every=60 * curve_every, games=curve_games, opponent=curve_opponent),
         )
         try:
             run = Run(settings, resume)
@@ -149,7 +165,13 @@ def register(app: typer.Typer) -> None:
                             status="self-play",
                         )
 
-                    run.train(on_game, on_round)
+                    def on_point(point: CurvePoint) -> None:
+                        progress.console.print(
+                            f"curve: after {point.seconds / 60:.1f} min, {point.share:.1%} of {point.games} games "
+                            f"won against {escape(point.opponent)} ({point.low:.1%}–{point.high:.1%})"
+                        )
+
+                    run.train(on_game, on_round, on_point)
                     progress.update(bar, visible=False)
             except KeyboardInterrupt:
                 fail(
@@ -168,3 +190,7 @@ def register(app: typer.Typer) -> None:
             f"model: {escape(str(directory / MODEL_NAME))} (play it as learned:{escape(str(directory / MODEL_NAME))})"
         )
         console.print(f"progress: {escape(str(directory / PROGRESS_NAME))}")
+        if run.points:
+            console.print(
+                f"curve: {escape(str(directory / CURVE_NAME))}, drawn in {escape(str(directory / PLOT_NAME))}"
+            )

@@ -3,8 +3,9 @@ budget is spent; everything a stopped run needs to go on lives in its directory.
 
 The run directory holds `model.npz` (the model after the last round, which `learned:PATH` plays), `checkpoint.pt`
 (the trainer's weights and optimizer, the settings and the counts so far), `buffer.npz` (the positions kept) and
-`progress.jsonl` (one line a round). Each is written aside and renamed, so a run killed at any moment resumes from
-its last finished round. A round is never started when the last one's duration says it would overrun the budget.
+`progress.jsonl` (one line a round), and with a curve its snapshots and points (`skald.train.curve`). Each is
+written aside and renamed, so a run killed at any moment resumes from its last finished round. A round is never
+started when the last one's duration says it would overrun the budget.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from skald.bots.model import ModelCard, model_file_bytes, random_network, save_m
 from skald.engine import get_game
 from skald.sim.backends import run_each
 from skald.train.buffer import Buffer
+from skald.train.curve import SNAPSHOTS, CurvePoint, CurveSettings, due, measure, read_points, record
 from skald.train.selfplay import SelfPlayGame, SelfPlayTask, play_selfplay
 
 MODEL_NAME = "model.npz"
@@ -63,6 +65,8 @@ class TrainSettings:
     backend: str = "local"
     address: str | None = None
     device: str = "auto"
+    #: The training curve's points: when they are taken and what they play (none by default).
+    curve: CurveSettings = field(default_factory=CurveSettings)
 
     def fixed(self) -> dict[str, Any]:
         """The settings a resumed run must keep, as JSON data."""
@@ -146,6 +150,7 @@ class Run:
         elif (out / CHECKPOINT_NAME).exists():
             raise TrainError(f"--out {out}: a run is already there; go on with --resume, or choose another --out")
         out.mkdir(parents=True, exist_ok=True)
+        self.points = read_points(out) if resume else []
 
     def _resume(self) -> None:
         import torch
@@ -254,10 +259,12 @@ class Run:
         self,
         on_game: Callable[[SelfPlayGame], None] | None = None,
         on_round: Callable[[RoundReport], None] | None = None,
+        on_point: Callable[[CurvePoint], None] | None = None,
     ) -> None:
         """Play and train round after round until `settings.seconds` are spent (at least one round), never starting
-        a round that the last one's duration says would overrun them."""
+        a round that the last one's duration (its curve point included) says would overrun them."""
         started = time.perf_counter()
+        self.curve_point(on_point)
         last = 0.0
         rounds = 0
         while True:
@@ -267,9 +274,37 @@ class Run:
             rounds += 1
             before = time.perf_counter()
             report = self.round(on_game or (lambda _game: None))
-            last = time.perf_counter() - before
             if on_round is not None:
                 on_round(report)
+            self.curve_point(on_point)
+            last = time.perf_counter() - before
+
+    def curve_point(self, on_point: Callable[[CurvePoint], None] | None = None) -> None:
+        """Take the training curve's point if one is due: keep the model as it stands and play it."""
+        settings = self.settings
+        seconds = self.counts.seconds
+        if not due(settings.curve, self.points, seconds, self.counts.rounds):
+            return
+        out = settings.out
+        snapshot = out / SNAPSHOTS / f"model-round-{self.counts.rounds:04d}.npz"
+        save_model(self.trainer.network(self.model_card(None)), snapshot)
+        point = measure(
+            settings.curve,
+            settings.game,
+            settings.players,
+            self.options,
+            snapshot,
+            seconds,
+            self.counts.rounds,
+            settings.seed,
+            settings.backend,
+            settings.workers or None,
+            settings.address,
+        )
+        record(out, point, self.points, f"{settings.game} {settings.players}p")
+        self.points.append(point)
+        if on_point is not None:
+            on_point(point)
 
     def save(self, report: RoundReport) -> None:
         """Write the model, the buffer, the checkpoint and the round's line, each whole."""
@@ -295,8 +330,9 @@ def train(
     resume: bool = False,
     on_game: Callable[[SelfPlayGame], None] | None = None,
     on_round: Callable[[RoundReport], None] | None = None,
+    on_point: Callable[[CurvePoint], None] | None = None,
 ) -> Run:
     """Start (or, with `resume`, go on with) the run of `settings` and train until its time is spent."""
     run = Run(settings, resume)
-    run.train(on_game, on_round)
+    run.train(on_game, on_round, on_point)
     return run
