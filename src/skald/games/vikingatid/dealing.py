@@ -16,9 +16,10 @@ hands and the deck's composition (the deck has no order: each draw is a chance n
   kind the gift then has): the seat saw a card change hands and nothing of which, so it weighs every card the giver
   held alike; a choice by another player is never read as a sign of what he held.
 At the end every joker still open takes a kind drawn from what its deck has left by their numbers, and the deck is
-what remains. So the kinds a seen use forces are settled and everything else is dealt by the deck's odds: the same
-law as the search of `resample.deal` (whose gifts are chosen by a search that plans them so that a use is never left
-without its card). Here a use left without a card (a known card carried off by an unseen gift, or a kind its
+what remains. So the kinds a seen use forces are settled and everything else is dealt by the deck's odds, as the
+search of `resample.deal` settles and deals them; with two players (every gift seen) the two laws are the same, with
+more they differ in the unseen gifts, which the search chooses by a ranking that plans them so that a use is never
+left without its card. Here a use left without a card (a known card carried off by an unseen gift, or a kind its
 holder's decks have no more of) ends the pass with None, and the caller deals again with the next random choices:
 rejecting such a pass conditions the deal on being consistent with what the seat saw. A pass reads no hidden kind.
 
