@@ -31,6 +31,7 @@ def test_one_short_run_gives_every_vikingatid_figure_as_a_ratio_to_vikings_4p(
             "vikingatid 4p clone() mid-game",
             "vikingatid 6p clone() mid-game",
             "vikingatid 2p resample_from_infostate (median)",
+            "vikingatid 4p resample_from_infostate (median)",
             "vikingatid 6p resample_from_infostate (median)",
             "vikingatid 4p random games",
             "vikingatid 4p MCTS (iters=5 a move)",

@@ -18,6 +18,7 @@ from skald.games.vikingatid import (
     christianisation,
     cleanup,
     combat,
+    dealing,
     elections,
     emigration,
     end,
@@ -109,6 +110,9 @@ REPLIES: Final = {"pay_duty": PAY_DUTY, "fight": FIGHT, "turn_away": TURN_AWAY}
 HITS_WITH_ONE: Final = HITS + MAX_HITS + 1
 #: The probability of each D10 face (VA-07).
 D10_CHANCE: Final = 0.1
+#: One-pass deals (`dealing.deal`) tried before `resample_from_infostate` searches (`resample.deal`): a pass fails
+#: only when its random choices carry off a card a later seen use needs.
+DEAL_TRIES: Final = 3
 #: A history entry every viewer may see (`VikingatidState.visible`); otherwise a bit per seat that may.
 PUBLIC: Final = -1
 #: The rolls a card window follows, held back until it closes (VA-08: "after each initiative roll", "after that
@@ -1375,18 +1379,44 @@ class VikingatidState(Situation):
         return self.election.target if self.step == S.GIFT_CARD else -1
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> VikingatidState:
-        """A world `seat` cannot tell from this one: the draws and gift kinds it did not see dealt again, consistent
-        with every card it saw played, discarded or given (`resample.deal`), the history rewritten to match, the
-        hands and deck set as they would then be; and the other seats' pledges of a sealed round under way dealt
-        again (`elections.deal_pledges`). Reads no hidden kind or pledge."""
+        """A world `seat` cannot tell from this one: the draws and gift kinds it did not see dealt again in one pass
+        over the card moves (`dealing.deal`, up to DEAL_TRIES passes, then the search of `resample.deal`),
+        consistent with every card it saw played, discarded or given, the history rewritten to match, the hands and
+        deck set as they would then be; and the other seats' pledges of a sealed round under way dealt again
+        (`elections.deal_pledges`). Reads no hidden kind or pledge."""
+        for _ in range(DEAL_TRIES):
+            dealt = dealing.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
+            if dealt is not None:
+                return self._world(seat, dealt.kinds, dealt.hands, rng)
+        return self.resample_by_replay(seat, rng)
+
+    def resample_by_replay(self, seat: int, rng: random.Random) -> VikingatidState:
+        """`resample_from_infostate` by the search of `resample.deal`, which plans every unseen gift so that each
+        seen use finds its card: the reference the one-pass deal is checked against."""
         kinds = R.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
+        hands = [[0] * CARD_KINDS for _ in range(self.num_players)]
+        for index, move in enumerate(self.card_moves):
+            kind = kinds[index]
+            if move.verb == R.DRAWN:
+                hands[move.seat][kind] += 1
+            elif move.verb == R.GIVEN:
+                hands[move.seat][kind] -= 1
+                hands[move.other][kind] += 1
+            else:
+                hands[move.seat][kind] -= 1
+        return self._world(seat, kinds, hands, rng)
+
+    def _world(self, seat: int, kinds: list[int], hands: list[list[int]], rng: random.Random) -> VikingatidState:
+        """A copy with every card move given its kind in `kinds`, the history rewritten to match, `hands` as the
+        hands and the deck what is left; then the sealed pledges `seat` did not see dealt again."""
         world = self.clone()
         # The world looks to `seat` exactly as this state does: its information-state string so far holds there too.
         known = self._known.get(seat)
         world._known = {seat: known} if known is not None else {}
         history = world.history
         moves = world.card_moves
-        for index, move in enumerate(moves):
+        for index in range(len(moves)):
+            move = moves[index]
             kind = kinds[index]
             if kind == move.kind:
                 continue
@@ -1397,19 +1427,15 @@ class VikingatidState(Situation):
                 history[move.ply] = DRAW + kind
             elif move.verb == R.GIVEN:
                 history[move.ply] = GIVE_CARD + kind
-        hands = [[0] * CARD_KINDS for _ in range(self.num_players)]
-        for move in moves:
-            if move.verb == R.DRAWN:
-                hands[move.seat][move.kind] += 1
-            elif move.verb == R.GIVEN:
-                hands[move.seat][move.kind] -= 1
-                hands[move.other][move.kind] += 1
-            else:
-                hands[move.seat][move.kind] -= 1
         deck = world.deck
-        in_hands = [sum(hand[k] for hand in hands) for k in range(CARD_KINDS)]
+        counts = deck.counts
+        pile = deck.pile
+        rest = list(counts)
+        for hand in hands:
+            for k in range(CARD_KINDS):
+                rest[k] -= hand[k]
         deck.hands = hands
-        deck.deck = [deck.counts[k] - in_hands[k] - deck.pile[k] for k in range(CARD_KINDS)]
+        deck.deck = [rest[k] - pile[k] for k in range(CARD_KINDS)]
         for ply, n in elections.deal_pledges(world.election, seat, rng):
             if ply >= 0:
                 history[ply] = AMOUNT + n - 1 if n > 0 else PASS

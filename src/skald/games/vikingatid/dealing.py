@@ -1,0 +1,186 @@
+"""Dealing the unseen cards again in one pass over the card moves (`State.resample_from_infostate`).
+
+What a seat knows of the cards (the rulings' "Hidden information"): its own hand and draws, every card played or
+discarded (so the face-up pile and each deck a reshuffle makes), every hand's size, and the kinds of the card gifts
+it gave or took. Being asked in a card window tells nothing (every holder of a card is asked, VA-09), so the only
+hidden facts are the kinds of the other players' draws and of the gifts between two others, and with them the other
+hands and the deck's composition (the deck has no order: each draw is a chance node over the kinds left in it).
+
+`deal` follows every card as a token, in the order the cards moved:
+- a draw by another player is a joker: a card of its deck whose kind is not settled yet;
+- a card the seat gave is a known card in its receiver's hand;
+- a card another player is seen to use (play, discard, or give to the seat) is a known card of its kind in his hand
+  if he holds one (which one makes no difference to the hands that follow), else one of his jokers whose deck still
+  has a card of that kind no other draw has taken, chosen uniformly, settled to that kind;
+- a gift between two others passes a token of the giver's hand chosen uniformly (a joker, or a known card, whose
+  kind the gift then has): the seat saw a card change hands and nothing of which, so it weighs every card the giver
+  held alike; a choice by another player is never read as a sign of what he held.
+At the end every joker still open takes a kind drawn from what its deck has left by their numbers, and the deck is
+what remains. So the kinds a seen use forces are settled and everything else is dealt by the deck's odds, as the
+search of `resample.deal` settles and deals them; with two players (every gift seen) the two laws are the same, with
+more they differ in the unseen gifts, which the search chooses by a ranking that plans them so that a use is never
+left without its card. Here a use left without a card (a known card carried off by an unseen gift, or a kind its
+holder's decks have no more of) ends the pass with None, and the caller deals again with the next random choices:
+rejecting such a pass conditions the deal on being consistent with what the seat saw. A pass reads no hidden kind.
+
+The pass is linear in the card moves, with no search: each move is a few list operations. Plain functions over ints
+and lists (mypyc-ready).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from skald.games.vikingatid.resample import CardMove
+
+#: Card event verbs (`resample.CardMove.verb`).
+DRAWN: Final = 0
+GIVEN: Final = 3
+
+
+class Dealt:
+    """One deal: the kind of every card move (seen ones as they were) and each seat's hand, a count per kind."""
+
+    def __init__(self, kinds: list[int], hands: list[list[int]]) -> None:
+        self.kinds = kinds
+        self.hands = hands
+
+
+def deal(
+    moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random
+) -> Dealt | None:
+    """One pass over the card moves (their kinds read only where `seat` saw them) dealing every unseen kind again;
+    None if the pass's random choices left a seen use without its card."""
+    kinds_n = len(counts)
+    n = len(moves)
+    kinds = [-1] * n
+    # Each deck's cards of each kind that the draws of other players may still take, and each draw's deck.
+    room: list[list[int]] = [list(counts)]
+    deck_of = [0] * n
+    left = 0
+    for kind in counts:
+        left += kind
+    pile = [0] * kinds_n
+    # Tokens: per token, its kind (-1: a joker) and the draw it came from (-1: its kind was seen).
+    token_kind: list[int] = []
+    token_draw: list[int] = []
+    # Per draw of another player, the unseen gifts its card passed through (they take its kind with it).
+    paths: dict[int, list[int]] = {}
+    hands: list[list[int]] = [[] for _ in range(num_players)]
+    for index in range(n):
+        move = moves[index]
+        verb = move.verb
+        mover = move.seat
+        if verb == DRAWN:
+            if left == 0:  # the face-up pile is shuffled into a new deck
+                room.append(pile)
+                for kind in pile:
+                    left += kind
+                pile = [0] * kinds_n
+            left -= 1
+            deck = len(room) - 1
+            deck_of[index] = deck
+            if mover == seat:
+                kind = move.kind
+                kinds[index] = kind
+                room[deck][kind] -= 1
+                hands[mover].append(len(token_kind))
+                token_kind.append(kind)
+                token_draw.append(-1)
+            else:
+                hands[mover].append(len(token_kind))
+                token_kind.append(-1)
+                token_draw.append(index)
+                paths[index] = []
+            continue
+        receiver = move.other
+        if verb == GIVEN and mover != seat and receiver != seat:
+            hand = hands[mover]
+            token = hand.pop(rng.randrange(len(hand)))
+            kind = token_kind[token]
+            if kind >= 0:
+                kinds[index] = kind
+            else:
+                paths[token_draw[token]].append(index)
+            hands[receiver].append(token)
+            continue
+        kind = move.kind
+        kinds[index] = kind
+        token = _take(hands[mover], kind, token_kind, token_draw, deck_of, room, rng)
+        if token < 0:
+            return None
+        draw = token_draw[token]
+        if draw >= 0 and kinds[draw] < 0:  # a joker settled to this kind
+            kinds[draw] = kind
+            for gift in paths.pop(draw):
+                kinds[gift] = kind
+        if verb == GIVEN:
+            hands[receiver].append(token)
+        else:
+            pile[kind] += 1
+    # The jokers still open take kinds from what their decks have left, by their numbers.
+    for draw, path in paths.items():
+        if kinds[draw] >= 0:
+            continue
+        kind = _pick(room[deck_of[draw]], rng)
+        if kind < 0:
+            return None
+        room[deck_of[draw]][kind] -= 1
+        kinds[draw] = kind
+        for gift in path:
+            kinds[gift] = kind
+    held = [[0] * kinds_n for _ in range(num_players)]
+    for player in range(num_players):
+        counted = held[player]
+        for token in hands[player]:
+            kind = token_kind[token]
+            if kind < 0:
+                kind = kinds[token_draw[token]]
+            counted[kind] += 1
+    return Dealt(kinds, held)
+
+
+def _take(
+    hand: list[int],
+    kind: int,
+    token_kind: list[int],
+    token_draw: list[int],
+    deck_of: list[int],
+    room: list[list[int]],
+    rng: random.Random,
+) -> int:
+    """The token of `kind` a hand gives up: a known card of that kind, else a joker whose deck still has a card of
+    the kind no other draw has taken (chosen uniformly), settled to it; -1 if there is none."""
+    for position in range(len(hand)):
+        token = hand[position]
+        if token_kind[token] == kind:
+            hand.pop(position)
+            return token
+    possible: list[int] = []
+    for position in range(len(hand)):
+        token = hand[position]
+        if token_kind[token] < 0 and room[deck_of[token_draw[token]]][kind] > 0:
+            possible.append(position)
+    if not possible:
+        return -1
+    token = hand.pop(possible[rng.randrange(len(possible))])
+    room[deck_of[token_draw[token]]][kind] -= 1
+    token_kind[token] = kind
+    return token
+
+
+def _pick(weights: list[int], rng: random.Random) -> int:
+    """A kind drawn by its weight, or -1 if every weight is 0."""
+    total = 0
+    for weight in weights:
+        total += weight
+    if total <= 0:
+        return -1
+    r = rng.randrange(total)
+    for kind in range(len(weights)):
+        weight = weights[kind]
+        if r < weight:
+            return kind
+        r -= weight
+    return -1
