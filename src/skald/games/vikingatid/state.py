@@ -110,9 +110,10 @@ REPLIES: Final = {"pay_duty": PAY_DUTY, "fight": FIGHT, "turn_away": TURN_AWAY}
 HITS_WITH_ONE: Final = HITS + MAX_HITS + 1
 #: The probability of each D10 face (VA-07).
 D10_CHANCE: Final = 0.1
-#: One-pass deals (`dealing.deal`) tried before `resample_from_infostate` searches (`resample.deal`): a pass fails
-#: only when its random choices carry off a card a later seen use needs.
-DEAL_TRIES: Final = 3
+#: The player count at which `resample_from_infostate` deals in one pass (`dealing.deal`): with two, every gift is
+#: seen, so the pass deals by the law of the search (`resample.deal`) and never fails; with more, the gifts between
+#: two others make the laws differ (the search plans them, the pass picks them uniformly) and the search stays.
+ONE_PASS_PLAYERS: Final = 2
 #: A history entry every viewer may see (`VikingatidState.visible`); otherwise a bit per seat that may.
 PUBLIC: Final = -1
 #: The rolls a card window follows, held back until it closes (VA-08: "after each initiative roll", "after that
@@ -1380,11 +1381,11 @@ class VikingatidState(Situation):
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> VikingatidState:
         """A world `seat` cannot tell from this one: the draws and gift kinds it did not see dealt again in one pass
-        over the card moves (`dealing.deal`, up to DEAL_TRIES passes, then the search of `resample.deal`),
+        over the card moves at two players (`dealing.deal`), else by the search of `resample.deal`,
         consistent with every card it saw played, discarded or given, the history rewritten to match, the hands and
         deck set as they would then be; and the other seats' pledges of a sealed round under way dealt again
         (`elections.deal_pledges`). Reads no hidden kind or pledge."""
-        for _ in range(DEAL_TRIES):
+        if self.num_players == ONE_PASS_PLAYERS:
             dealt = dealing.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
             if dealt is not None:
                 return self._world(seat, dealt.kinds, dealt.hands, rng)
