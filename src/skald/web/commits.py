@@ -93,11 +93,12 @@ class Commits:
 
     def adopt(self, table: LiveTable, after: State, entries: list[LogEntry]) -> None:
         """Make the committed `after` (reached by the moves logged as `entries`) the table's state; tell everyone."""
-        ends = after.is_terminal() and not table.state.is_terminal()
+        before = table.state
+        ends = after.is_terminal() and not before.is_terminal()
         table.state = after
         table.log.extend(entries)
         self.adopted(table, ends)  # first: the clocks count the moves before anyone is told of them
-        projection.broadcast(table, entries)
+        projection.broadcast(table, entries, before)
 
     async def refresh(self, table: LiveTable) -> None:
         """Bring a table that fell behind the database up to date in place, and tell its clients what happened.

@@ -23,6 +23,7 @@ from skald.engine import CHANCE, State, final_standings, target_key
 from skald.web.client import Client
 from skald.web.clocks import shown
 from skald.web.errors import TableError
+from skald.web.frames import Frames, cut, marks
 from skald.web.live_table import HUMAN, LiveTable, LogEntry, sections_once
 from skald.web.rules_page import plain
 
@@ -54,12 +55,7 @@ def viewer_rng(state: State, seat: int, purpose: str) -> random.Random:
 def last_move_marks(state: State, log: Sequence[LogEntry], seat: int | None) -> list[str]:
     """The parts of `state`'s drawn board (`data-at` names) that the last move by a seat in `log` changed, as `seat`
     may see them (`Presentation.last_move`): the web rings them, so that someone who looked away sees what changed."""
-    for entry in reversed(log):
-        mover = entry.whole["seat"]
-        if mover is not None:
-            action = state.history[entry.whole["ply"]]
-            return state.game.presentation.last_move(state, mover, action, seat)
-    return []
+    return marks(state, log, seat)
 
 
 def log_for(table: LiveTable, viewer: int | None, entries: list[LogEntry] | None = None) -> list[dict[str, Any]]:
@@ -299,11 +295,12 @@ def board(table: LiveTable, seat: int | None) -> tuple[str, ...]:
     return parts
 
 
-def board_patch(table: LiveTable, client: Client) -> dict[str, Any] | None:
-    """What `client` needs to redraw the board, which it then holds: `{"size": n, "parts": [[i, text], …]}`, the
-    pieces that differ from those it holds (all of them for a client that holds none, or as many), or None when
-    it holds this board already."""
-    parts = board(table, client.seat)
+def board_patch(table: LiveTable, client: Client, parts: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+    """What `client` needs to redraw the board (by default the table's, else the pieces `parts`), which it then
+    holds: `{"size": n, "parts": [[i, text], …]}`, the pieces that differ from those it holds (all of them for a
+    client that holds none, or as many), or None when it holds this board already."""
+    if parts is None:
+        parts = board(table, client.seat)
     held = client.board
     client.board = parts
     if held is parts:
@@ -339,10 +336,18 @@ def entry_before(table: LiveTable, log: list[LogEntry]) -> dict[str, Any] | None
 
 
 def message(
-    table: LiveTable, client: Client, kind: str, log: list[LogEntry], full: bool | None = None, rewound: bool = False
+    table: LiveTable,
+    client: Client,
+    kind: str,
+    log: list[LogEntry],
+    full: bool | None = None,
+    rewound: bool = False,
+    frames: Frames | None = None,
 ) -> str:
     """An update for one client: new log entries, its view (full if it wants it or `full`) and, if it draws the
     board, the pieces of the SVG that changed since the board it holds (`board_patch`; none: it is unchanged).
+    An update of several seats' moves (`frames`) brings a page drawing the board and its full view the frames
+    before its own: each with the pieces that changed since the frame before (`skald.web.frames`).
 
     In an imperfect-information game the update that ends the game (and every later one with log entries, such
     as the first after hello) reveals the whole log (`"reveal": true`: it replaces the log the client has).
@@ -361,6 +366,15 @@ def message(
     wanted = client.full if full is None else full
     body.update(view(table, client.seat, wanted))
     if client.svg:
+        if frames is not None and wanted and not rewound and "reveal" not in body:
+            sent = []
+            for index, parts in enumerate(frames.boards(client.seat)):
+                frame = frames.view(index, client.seat)
+                step = board_patch(table, client, parts)
+                if step is not None:
+                    frame["board"] = step
+                sent.append(frame)
+            body["frames"] = sent
         patch = board_patch(table, client)
         if patch is not None:
             body["board"] = patch
@@ -371,9 +385,11 @@ def message(
     return f'{_COMPACT.encode(body)[:-1]},"legal":{legal(table, words=wanted)[1]}}}'
 
 
-def broadcast(table: LiveTable, log: list[LogEntry]) -> None:
+def broadcast(table: LiveTable, log: list[LogEntry], before: State | None = None) -> None:
     """Queue an update for every client, sharing the text between clients that are told the same (the same
-    view, and for the board the same pieces held before)."""
+    view, and for the board the same pieces held before). Given the state `before` the moves logged as `log`, an
+    update of several seats' moves is cut into frames for the pages that draw the board (`skald.web.frames`)."""
+    frames = None if before is None else cut(table, before, log)
     cache: dict[tuple[int | None, bool, bool, int], str] = {}
     held = [client.board for client in table.clients]  # alive until the end: their ids are in the keys
     player = table.state.current_player()
@@ -384,7 +400,7 @@ def broadcast(table: LiveTable, log: list[LogEntry]) -> None:
         seat = client.seat if private else None
         key = (seat, client.svg, client.full, id(client.board))
         if key not in cache:
-            cache[key] = message(table, client, "update", log)
+            cache[key] = message(table, client, "update", log, frames=frames)
         elif client.svg:
             client.board = board(table, client.seat)
         client.push(cache[key])

@@ -29,7 +29,8 @@ export function draw() {
   const legal = legalKeys();
   drawMode(legal);
   // A decision with one answer is never asked: the table gives it, and the prompt says so.
-  const mine = store.you !== null && view.to_move === store.you && !view.given;
+  // A frame of an update being shown move by move asks nobody: its prompt comes with the update's own view.
+  const mine = store.you !== null && view.to_move === store.you && !view.given && !view.frame;
   wireTargets(legal, mine);
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);

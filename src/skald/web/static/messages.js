@@ -52,29 +52,52 @@ function welcome(msg) {
   else if (!joined()[gameId]) remember(gameId, { title: game.title });
 }
 
-// An update is taken in at once (the board's pieces it patches), and drawn at the viewer's pace (`pace.js`).
-function update(msg) {
-  if (msg.board) {
-    if (store.boardParts.length !== msg.board.size) store.boardParts = new Array(msg.board.size).fill("");
-    for (const [i, text] of msg.board.parts) store.boardParts[i] = text;
+// The board's pieces that `patch` brings, taken in: the whole board after it, as SVG text.
+function patched(patch) {
+  if (patch) {
+    if (store.boardParts.length !== patch.size) store.boardParts = new Array(patch.size).fill("");
+    for (const [i, text] of patch.parts) store.boardParts[i] = text;
     store.boardText = store.boardParts.join("");
   }
-  msg.svg = store.boardText;
+  return store.boardText;
+}
+
+// An update is taken in at once (the board's pieces it patches, its frames' first: the board after each seat's
+// move but the last, when it brings several), and drawn at the viewer's pace (`pace.js`).
+function update(msg) {
+  for (const frame of msg.frames || []) frame.svg = patched(frame.board);
+  msg.svg = patched(msg.board);
   const fresh = store.caughtUp && !msg.reveal && !msg.rewound;  // new moves, not the log a (re)connection brings
   store.caughtUp = true;
   pace(msg, fresh, showUpdate);
 }
 
-function showUpdate(msg) {
+// An update is drawn whole, or (at a human pace) frame by frame: `frame` is the index of one of its frames, drawn
+// as the view before it with that frame's board, rings, mover and seats' panels and the log up to its move, asking
+// nobody anything; `msg.logShown` counts the entries of its log drawn so far.
+function showUpdate(msg, frame) {
+  const step = frame === undefined ? null : msg.frames[frame];
+  const from = msg.logShown || 0;
+  const entries = msg.log.slice(from, step ? step.log : msg.log.length);
+  msg.logShown = from + entries.length;
   store.pending = false;
   store.reasons.clear();
-  store.view = msg;
+  if (step) {
+    const shown = store.view || msg;
+    store.view = { ...shown, svg: step.svg, last_move: step.last_move, seat_lines: step.seat_lines,
+      to_move: step.to_move, step: step.step, legal: [], given: null, undo: null, standing_offer: null,
+      prompt: null, text: null, frame: true };
+  } else {
+    store.view = msg;
+  }
   // The game is over (the whole log replaces what this seat saw), or steps were taken back (the log as it is now).
-  if (msg.reveal || msg.rewound) $("log").replaceChildren();
-  addLog(msg.log);
-  showDepartures(msg.resigned || [], msg.result);
-  showUndos(msg.undos || []);
-  if (msg.paced) announceMoves(msg.log);
+  if (!from && (msg.reveal || msg.rewound)) $("log").replaceChildren();
+  addLog(entries);
+  if (!step) {
+    showDepartures(msg.resigned || [], msg.result);
+    showUndos(msg.undos || []);
+  }
+  if (msg.paced) announceMoves(entries);
   draw();
 }
 

@@ -1,5 +1,6 @@
 // A human pace: the updates that bring other seats' moves and chance's draws are shown one at a time, each held in
-// view for the viewer's chosen pause before the next is drawn. Purely a matter of display: every update is taken in
+// view for the viewer's chosen pause before the next is drawn, and an update of several seats' moves frame by frame
+// (one frame a move, each held in turn: `skald.web.frames`). Purely a matter of display: every update is taken in
 // as it comes (the board's pieces, the log) and only its drawing waits, so the server sends exactly what and when it
 // always does. The viewer's own prompt waits for nothing but the moves queued before it (under a live clock, not
 // even for them), and "Show all now" skips the wait at once.
@@ -23,37 +24,50 @@ export function paceName() {
   return Object.hasOwn(PACES, name) ? name : DEFAULT_PACE;
 }
 
-// Whether an update brings something to watch: a move by another seat than this viewer's, or a draw.
-function watched(msg) {
-  return (msg.log || []).some((entry) => entry.seat === null || entry.seat !== store.you);
+// Whether log entries bring something to watch: a move by another seat than this viewer's, or a draw.
+function watched(entries) {
+  return entries.some((entry) => entry.seat === null || entry.seat !== store.you);
 }
 
-// For whoever drives the page (the browser tests): when each update was drawn, and what it brought.
+// For whoever drives the page (the browser tests): when each update, or frame of one, was drawn, and what it brought
+// (`frame`: the frame's index, absent for the update's own view; `log`: the plies of the entries it added).
 const record = { shown: [] };
 window.skaldPace = record;
 
+// Each item waiting is one drawing: an update's frame (`frame` its index) or the update's own view, drawn whole.
 function showNext(show) {
   timer = null;
   while (queue.length) {
     const wait = holdUntil - performance.now();
     if (wait > 0) { timer = setTimeout(() => showNext(show), wait); break; }
-    const msg = queue.shift();
-    show(msg);
+    const { msg, frame } = queue.shift();
+    const from = msg.logShown || 0;
+    show(msg, frame);
     const now = performance.now();
-    const entries = msg.log || [];
-    record.shown.push({ version: msg.version, at: now, seats: entries.map((entry) => entry.seat),
-      others: entries.some((entry) => entry.seat !== null && entry.seat !== store.you) });
-    if (PACES[paceName()] && watched(msg) && msg.paced) holdUntil = now + PACES[paceName()];
+    const entries = msg.log.slice(from, msg.logShown);
+    record.shown.push({ version: msg.version, frame, at: now, seats: entries.map((entry) => entry.seat),
+      plies: entries.map((entry) => entry.ply), others: entries.some((entry) => entry.seat !== null && entry.seat !== store.you),
+      marks: (store.view.last_move || []).length, rings: document.querySelectorAll("#board .last-move-ring").length,
+      logged: document.querySelectorAll("#log li[value]").length });
+    if (PACES[paceName()] && watched(entries) && msg.paced) holdUntil = now + PACES[paceName()];
   }
   drawSkip();
 }
 
-/** Draw the update `msg` through `show`: at once when nothing waits and no pause holds, else after those queued.
+/** Draw the update `msg` through `show`: at once when nothing waits and no pause holds, else after those queued; at
+ * a pace with a pause, an update that brings several seats' moves (`msg.frames`) frame by frame, each held in turn.
  * `paced`: whether it may hold the next one (not the log a connection brings). */
 export function pace(msg, paced, show) {
   msg.paced = paced;
-  queue.push(msg);
-  flush = () => { holdUntil = 0; clearTimeout(timer); showNext(show); };
+  if (paced && PACES[paceName()]) (msg.frames || []).forEach((_, frame) => queue.push({ msg, frame }));
+  queue.push({ msg });
+  flush = () => {
+    holdUntil = 0;
+    clearTimeout(timer);
+    // Shown at once: an update's frames are passed over for its own view.
+    for (let i = queue.length - 1; i >= 0; i -= 1) if (queue[i].frame !== undefined) queue.splice(i, 1);
+    showNext(show);
+  };
   // Under a live clock the seat's time runs from the server's commit: its prompt is drawn at once, with all before it.
   const clock = store.game && store.game.clock;
   if (clock && clock.kind === "live" && (msg.legal || []).length) flush();
