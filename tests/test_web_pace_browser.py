@@ -22,17 +22,23 @@ SEATS = [
 ]
 
 
-def test_at_the_default_pace_every_update_with_another_seats_move_stays_in_view_half_a_second(
-    browser: Any, server: Server
-) -> None:
-    """docs/web.md, "A human pace": a page that never chose a pace holds each update bringing other seats' moves
-    or draws in view for 0.8 s before drawing the next; the viewer's own moves come at once."""
-    context = browser.chromium.new_context(viewport=DESKTOP, bypass_csp=True)  # the default pace: never chosen
+def first_seat_page(browser: Any, server: Server) -> tuple[Any, Any, list[str]]:
+    """A new Vikingatid table's first seat, opened in a browser that never chose a pace, and its page errors."""
+    context = browser.chromium.new_context(viewport=DESKTOP, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     game = server.create(SEATS, game="vikingatid")
     page.goto(game["invites"][0]["url"])
+    return context, page, errors
+
+
+def test_at_the_default_pace_every_update_with_another_seats_move_stays_in_view_half_a_second(
+    browser: Any, server: Server
+) -> None:
+    """docs/web.md, "A human pace": a page that never chose a pace holds each update bringing other seats' moves
+    or draws in view for 0.8 s before drawing the next; the viewer's own moves come at once."""
+    context, page, errors = first_seat_page(browser, server)
     assert page.locator("#pace-select").input_value() == "human"
     held = "() => window.skaldPace.shown.filter((s, i, all) => s.others && i + 1 < all.length).length"
     for _ in range(60):
@@ -63,12 +69,7 @@ def test_an_update_of_several_moves_is_shown_move_by_move_each_held_and_fast_sho
     answers, a move and the answers given after it) is drawn frame by frame at the default pace: each frame adds its
     move's log entries alone, rings on the board what the game names for that move, and stays in view for at least
     0.5 s before the next; at the fast pace the same kind of update is drawn whole, at once."""
-    context = browser.chromium.new_context(viewport=DESKTOP, bypass_csp=True)  # the default pace: never chosen
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    game = server.create(SEATS, game="vikingatid")
-    page.goto(game["invites"][0]["url"])
+    context, page, errors = first_seat_page(browser, server)
 
     def play_until(condition: str) -> None:
         for _ in range(80):
@@ -90,7 +91,13 @@ def test_an_update_of_several_moves_is_shown_move_by_move_each_held_and_fast_sho
             )
         raise AssertionError(f"never came: {condition}")
 
-    play_until("() => window.skaldPace.shown.filter((s) => s.frame !== undefined).length >= 4")
+    # Two updates drawn frame by frame and then whole (several frames may belong to one update).
+    play_until(
+        """() => { const shown = window.skaldPace.shown;
+          const whole = new Set(shown.filter((s) => s.frame == null).map((s) => s.version));
+          return new Set(shown.filter((s) => s.frame != null && whole.has(s.version)).map((s) => s.version)).size >= 2;
+        }"""
+    )
     shown = page.evaluate("window.skaldPace.shown")
     whole = {s["version"] for s in shown if s.get("frame") is None}  # updates whose own view was drawn too
     framed = sorted({s["version"] for s in shown if s.get("frame") is not None} & whole)
