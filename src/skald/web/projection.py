@@ -13,7 +13,6 @@ import io
 import json
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -50,12 +49,6 @@ def viewer_rng(state: State, seat: int, purpose: str) -> random.Random:
     known = state.information_state_string(seat)
     digest = hashlib.blake2b(f"skald-{purpose}:{seat}:{known}".encode(), digest_size=8).digest()
     return random.Random(int.from_bytes(digest, "big"))
-
-
-def last_move_marks(state: State, log: Sequence[LogEntry], seat: int | None) -> list[str]:
-    """The parts of `state`'s drawn board (`data-at` names) that the last move by a seat in `log` changed, as `seat`
-    may see them (`Presentation.last_move`): the web rings them, so that someone who looked away sees what changed."""
-    return marks(state, log, seat)
 
 
 def log_for(table: LiveTable, viewer: int | None, entries: list[LogEntry] | None = None) -> list[dict[str, Any]]:
@@ -253,7 +246,7 @@ def view(table: LiveTable, seat: int | None, full: bool = True) -> dict[str, Any
     if full and player is not None:
         body["step"] = presentation.step(state)
     if full:
-        body["last_move"] = last_move_marks(state, table.log, seat)
+        body["last_move"] = marks(state, table.log, seat)
         body["seat_lines"] = [presentation.seat_summary(state, s, seat) for s in range(state.num_players)]
     asked = seat is not None and seat == player and seat not in table.bots
     given = table.given_answer(state) if asked and seat not in table.bots else None

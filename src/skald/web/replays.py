@@ -31,8 +31,9 @@ from typing import Any
 
 from skald.engine import Game, State
 from skald.web.errors import TableError
+from skald.web.frames import marks
 from skald.web.live_table import LiveTable, LogEntry, sections_once
-from skald.web.projection import last_move_marks, scorings_beside
+from skald.web.projection import scorings_beside
 
 #: Plies between two checkpoints: a replay applies fewer than this many actions.
 EVERY = 192
@@ -162,7 +163,7 @@ def drawn(asked: Asked, state: State) -> bytes:
         "ply": len(asked.actions),
         "viewer": viewer,
         "svg": asked.game.render_svg(state, viewer, names=list(asked.names)),
-        "last_move": last_move_marks(state, asked.log, viewer),
+        "last_move": marks(state, asked.log, viewer),
         "observation": observation,
         "scorings": scorings,
     }
