@@ -72,8 +72,15 @@ class Position:
         self.board: Final = board
         self.num_players: Final = num_players
         self.num_areas: Final = len(board.areas)
-        self.area_ids: Final = tuple(area.id for area in board.areas)
-        self._slot: Final = {area_id: slot for slot, area_id in reversed(list(enumerate(self.area_ids)))}
+        # The board's area ids and slots, built once and shared by every copy (no rule changes them).
+        self.area_ids: Final[tuple[str, ...]] = (
+            source.area_ids if source is not None else tuple(area.id for area in board.areas)
+        )
+        self._slot: Final[dict[str, int]] = (
+            source._slot
+            if source is not None
+            else {area_id: slot for slot, area_id in reversed(list(enumerate(self.area_ids)))}
+        )
         if source is not None:
             self.choice: KingdomChoice = source.choice.clone()
             self.turn: int = source.turn
