@@ -19,9 +19,9 @@ from typing import TypeVar
 T = TypeVar("T")
 
 #: The modules a compiled build compiles (setup.py reads this list): the engine's state and play loop, the
-#: Vikings, Vikingdoms and Vikingatid rules (not Vikingatid's board loader and validator, run once), and the MCTS
-#: bot's search. Each is written to compile (docs/engine.md, "Writing a
-#: game that compiles").
+#: Vikings, Vikingdoms and Vikingatid rules (not Vikingatid's board loader and validator, run once), Vikingatid's
+#: dealing of unseen cards for a seat's resampled worlds, and the MCTS bot's search. Each is written to compile
+#: (docs/engine.md, "Writing a game that compiles").
 COMPILED = (
     "skald.engine.state",
     "skald.engine.play",
@@ -72,6 +72,8 @@ COMPILED = (
     "skald.games.vikingatid.situation",
     "skald.games.vikingatid.state",
     "skald.games.vikingatid.evaluation",
+    "skald.games.vikingatid.resample",
+    "skald.games.vikingatid.dealing",
     "skald.bots.evaluation",
     "skald.bots.mcts",
 )

@@ -21,8 +21,8 @@ move against the hands.
 A dead end (the search's budget spent, a kind not left in the deck) starts again with the next random choices; the
 true deal shows that one exists. Nothing here reads a hidden kind.
 
-Plain functions over ints. Not in the compiled build: the search nests functions, and it runs for bots and checks,
-not in the game's own moves.
+Plain functions over ints, compiled with the rules (the search's nested functions too): every bot that searches
+Vikingatid's hidden hands deals a world this way at each iteration.
 """
 
 from __future__ import annotations
