@@ -1,6 +1,7 @@
 """The one-pass deal of `resample_from_infostate` (`skald.games.vikingatid.dealing`): every world it deals keeps
 all the seat saw, replays from its own history, and holds the hidden cards by the same law as the search
-(`resample_by_replay`), checked by a chi-square test on who holds which kind."""
+(`resample_by_replay`), checked by a chi-square test on who holds which kind; and the search's dealer, kept on the
+state for the seat, deals by the law of a new one."""
 
 from __future__ import annotations
 
@@ -76,6 +77,14 @@ def upper_chi_square(dof: int, p: float) -> float:
     return dof * (1 - 2 / (9 * dof) + z * math.sqrt(2 / (9 * dof))) ** 3
 
 
+def law_statistic(one: dict[tuple[int, int], int], two: dict[tuple[int, int], int]) -> tuple[float, int]:
+    """A two-sample chi-square over the (place, kind) cells with an expected count of at least 5 in the pooled
+    table, and its cells."""
+    cells = [cell for cell in set(one) | set(two) if (one.get(cell, 0) + two.get(cell, 0)) / 2 >= 5]
+    statistic = sum((one.get(c, 0) - two.get(c, 0)) ** 2 / (one.get(c, 0) + two.get(c, 0)) for c in cells)
+    return statistic, len(cells)
+
+
 def holdings(worlds: list[VikingatidState], seat: int) -> dict[tuple[int, int], int]:
     """How many cards of each kind each place holds over `worlds`: the other seats' hands and the deck (-1)."""
     found: dict[tuple[int, int], int] = {}
@@ -97,12 +106,9 @@ def test_the_direct_deal_holds_the_hidden_cards_by_the_law_of_the_search(players
     seat = 0
     direct = [state.resample_from_infostate(seat, random.Random(i)) for i in range(WORLDS)]
     search = [state.resample_by_replay(seat, random.Random(10_000 + i)) for i in range(WORLDS)]
-    one, two = holdings(direct, seat), holdings(search, seat)
-    # A two-sample chi-square over the (place, kind) cells with an expected count of at least 5 in the pooled table.
-    cells = [cell for cell in set(one) | set(two) if (one.get(cell, 0) + two.get(cell, 0)) / 2 >= 5]
-    assert len(cells) >= 2, "the position hides some cards"
-    statistic = sum((one.get(c, 0) - two.get(c, 0)) ** 2 / (one.get(c, 0) + two.get(c, 0)) for c in cells)
-    assert statistic <= upper_chi_square(len(cells) - 1, FALSE_FAIL), (statistic, len(cells))
+    statistic, cells = law_statistic(holdings(direct, seat), holdings(search, seat))
+    assert cells >= 2, "the position hides some cards"
+    assert statistic <= upper_chi_square(cells - 1, FALSE_FAIL), (statistic, cells)
 
 
 def test_the_law_test_tells_a_different_law_apart() -> None:
@@ -112,10 +118,8 @@ def test_the_law_test_tells_a_different_law_apart() -> None:
     seat = 0
     search = [state.resample_by_replay(seat, random.Random(i)) for i in range(WORLDS)]
     same = [state.clone() for _ in range(WORLDS)]  # the true world every time: a law with no spread
-    one, two = holdings(same, seat), holdings(search, seat)
-    cells = [cell for cell in set(one) | set(two) if (one.get(cell, 0) + two.get(cell, 0)) / 2 >= 5]
-    statistic = sum((one.get(c, 0) - two.get(c, 0)) ** 2 / (one.get(c, 0) + two.get(c, 0)) for c in cells)
-    assert statistic > upper_chi_square(len(cells) - 1, FALSE_FAIL)
+    statistic, cells = law_statistic(holdings(same, seat), holdings(search, seat))
+    assert statistic > upper_chi_square(cells - 1, FALSE_FAIL)
 
 
 def test_a_two_player_game_is_always_dealt_in_one_pass() -> None:
@@ -124,3 +128,39 @@ def test_a_two_player_game_is_always_dealt_in_one_pass() -> None:
     for seat in range(2):
         for draw in range(20):
             assert dealing.deal(state.card_moves, state.deck.counts, 2, seat, random.Random(draw)) is not None
+
+
+@pytest.mark.parametrize(("players", "seed", "plies"), [p for p in POSITIONS if p[0] > 2])
+def test_a_seats_kept_dealer_deals_by_the_law_of_a_new_one(players: int, seed: int, plies: int) -> None:
+    """The dead ends a kept dealer remembers from earlier deals change how fast it deals, not what: its worlds hold
+    the hidden cards as those of a dealer made anew for each."""
+    state = random_game(players, seed, plies)
+    seat = 0
+    kept = [state.resample_by_replay(seat, random.Random(i)) for i in range(WORLDS)]
+    assert list(state.dealers) == [seat]
+    fresh = []
+    for i in range(WORLDS):
+        state.dealers.clear()
+        fresh.append(state.resample_by_replay(seat, random.Random(10_000 + i)))
+    statistic, cells = law_statistic(holdings(kept, seat), holdings(fresh, seat))
+    assert cells >= 2, "the position hides some cards"
+    assert statistic <= upper_chi_square(cells - 1, FALSE_FAIL), (statistic, cells)
+
+
+def test_a_dealer_is_kept_while_the_card_moves_stay_and_made_again_once_a_card_moves() -> None:
+    state = random_game(3, 1, 200)
+    rng = random.Random(0)
+    world = state.resample_by_replay(1, rng)
+    dealer = state.dealers[1]
+    state.resample_by_replay(1, rng)
+    assert state.dealers[1] is dealer
+    assert world.dealers == {} and state.clone().dealers == {}, "a copy deals its own moves"
+    moves = len(state.card_moves)
+    while len(state.card_moves) == moves:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance_outcome(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    world = state.resample_by_replay(1, rng)
+    assert state.dealers[1] is not dealer and state.dealers[1].fits(state.card_moves)
+    assert world.information_state_string(1) == state.information_state_string(1)

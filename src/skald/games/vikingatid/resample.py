@@ -83,31 +83,54 @@ class NoDeal(Exception):
 
 def deal(moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int, rng: random.Random) -> list[int]:
     """A kind for every move (the seen ones as they were, the hidden ones dealt again); `RuntimeError` if no
-    consistent deal is found within `SEARCH_LIMIT`. Plans are searched for again and again, each search given
-    `SEARCH_STEPS` times the Luby sequence, and each plan found is settled up to SETTLINGS times: an easy table is
-    dealt at the first short search, a hard one by one of many."""
-    seen = [m.kind if seen_by(m, seat) else -1 for m in moves]
-    decks = _decks(moves, seen, counts, seat)
-    planner = _Planner(moves, seen, decks, num_players, seat)
-    scale = max(len(moves), 1)
-    left = SEARCH_LIMIT * scale
-    attempt = 0
-    while left > 0:
-        attempt += 1
-        budget = min(left, SEARCH_STEPS * _luby(attempt) * scale)
-        left -= budget
-        try:
-            plan = planner.plan(rng, attempt % 2 == 0, budget, look_ahead=attempt > 1, wander=attempt % 4 >= 2)
-        except NoDeal:
-            continue
-        for _ in range(SETTLINGS):
-            assigned = list(seen)
+    consistent deal is found within `SEARCH_LIMIT` (`Dealer.deal`)."""
+    return Dealer(moves, counts, num_players, seat).deal(rng)
+
+
+class Dealer:
+    """The deals of one seat's unseen cards over one list of card moves: what it saw, the decks and the planner,
+    made once and kept for every world dealt from the same moves (a search deals one at each of its iterations).
+    The planner's dead ends hold for every later search of the same moves, so each deal after the first searches
+    less. Made from what the seat saw alone."""
+
+    def __init__(self, moves: list[CardMove], counts: tuple[int, ...], num_players: int, seat: int) -> None:
+        self.moves: Final = moves
+        self.size: Final = len(moves)
+        self.seen: Final = [m.kind if seen_by(m, seat) else -1 for m in moves]
+        self.decks: Final = _decks(moves, self.seen, counts, seat)
+        self.planner: Final = _Planner(moves, self.seen, self.decks, num_players, seat)
+        self.num_players: Final = num_players
+        self.seat: Final = seat
+
+    def fits(self, moves: list[CardMove]) -> bool:
+        """Whether this dealer deals `moves` as they are: the same list, no move added since."""
+        return moves is self.moves and len(moves) == self.size
+
+    def deal(self, rng: random.Random) -> list[int]:
+        """A kind for every move; `RuntimeError` if no consistent deal is found within `SEARCH_LIMIT`. Plans are
+        searched for again and again, each search given `SEARCH_STEPS` times the Luby sequence, and each plan found
+        is settled up to SETTLINGS times: an easy table is dealt at the first short search, a hard one by one of
+        many."""
+        moves, seen, decks, planner = self.moves, self.seen, self.decks, self.planner
+        scale = max(len(moves), 1)
+        left = SEARCH_LIMIT * scale
+        attempt = 0
+        while left > 0:
+            attempt += 1
+            budget = min(left, SEARCH_STEPS * _luby(attempt) * scale)
+            left -= budget
             try:
-                paths = _trace(moves, assigned, plan, decks, num_players, rng)
-                return _follow(moves, assigned, paths, decks, num_players, seat, rng)
+                plan = planner.plan(rng, attempt % 2 == 0, budget, look_ahead=attempt > 1, wander=attempt % 4 >= 2)
             except NoDeal:
                 continue
-    raise RuntimeError("resample_from_infostate: no deal of the unseen cards fits the cards seen")
+            for _ in range(SETTLINGS):
+                assigned = list(seen)
+                try:
+                    paths = _trace(moves, assigned, plan, decks, self.num_players, rng)
+                    return _follow(moves, assigned, paths, decks, self.num_players, self.seat, rng)
+                except NoDeal:
+                    continue
+        raise RuntimeError("resample_from_infostate: no deal of the unseen cards fits the cards seen")
 
 
 def _luby(n: int) -> int:

@@ -95,6 +95,9 @@ class Situation(State):
         self.board: Final = board
         self.space: Final = space
         self.cards: Final = cards
+        # Each seat's dealer of resampled worlds (`resample.Dealer`), kept while the card moves stay as they are: a
+        # search deals a world at every iteration. A copy starts without one.
+        self.dealers: dict[int, R.Dealer] = {}
         if source is not None:
             self.history = list(source.history)
             self.position: Position = source.position.clone()

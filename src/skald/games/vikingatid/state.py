@@ -1394,7 +1394,10 @@ class VikingatidState(Situation):
     def resample_by_replay(self, seat: int, rng: random.Random) -> VikingatidState:
         """`resample_from_infostate` by the search of `resample.deal`, which plans every unseen gift so that each
         seen use finds its card: the reference the one-pass deal is checked against."""
-        kinds = R.deal(self.card_moves, self.deck.counts, self.num_players, seat, rng)
+        dealer = self.dealers.get(seat)
+        if dealer is None or not dealer.fits(self.card_moves):
+            dealer = self.dealers[seat] = R.Dealer(self.card_moves, self.deck.counts, self.num_players, seat)
+        kinds = dealer.deal(rng)
         hands = [[0] * CARD_KINDS for _ in range(self.num_players)]
         for index, move in enumerate(self.card_moves):
             kind = kinds[index]
