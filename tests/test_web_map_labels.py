@@ -1,10 +1,11 @@
 """The Vikingatid map's labels are legible at every zoom, in Debian's Chromium, on a 1366×768 laptop and a 390×844
 phone (docs/web.md, "Map labels").
 
-At the fitted view and after each +, every area name shown is at least 12 CSS px high on the screen and inside the
-drawing, and no two shown names overlap; the names of the areas the decision can click are shown at the fitted
-view; fewer are shown there than at the largest zoom, where every one is. An area whose name is hidden names itself
-when the pointer rests on it (a laptop) or when it is tapped (a phone).
+At the fitted view, after each + and at a zoom between (Ctrl + wheel), every area name shown is at least 12 CSS px
+high on the screen and inside the drawing, and no two shown names overlap; the names of the areas the decision can
+click are shown at the fitted view; fewer are shown there than between, and fewer there than at the largest zoom,
+where every one is. An area whose name is hidden names itself when the pointer rests on it (a laptop) or when it is
+tapped (a phone). Screenshots go to out/screenshots/map-labels-*.png.
 """
 
 from __future__ import annotations
@@ -149,7 +150,8 @@ def legible_and_apart(look: dict[str, Any], what: str) -> None:
 def test_at_every_zoom_every_shown_map_label_is_12_px_or_more_and_none_overlaps(
     browser: Any, server: Server, where: str
 ) -> None:
-    """The fitted view names the decision's targets and fewer areas than the largest zoom, which names every one."""
+    """The fitted view names the decision's targets and fewer areas than a zoom between, which names fewer than the
+    largest zoom, which names every one."""
     page = screen(browser, where)
     at_a_decision_on_the_map(page, server)
     fitted = page.evaluate(LABELS)
@@ -158,13 +160,28 @@ def test_at_every_zoom_every_shown_map_label_is_12_px_or_more_and_none_overlaps(
     assert fitted["clickable"] > 0 and fitted["unnamed"] == [], fitted
     assert fitted["shown"] < fitted["labels"], fitted
     page.screenshot(path=str(SHOTS / f"map-labels-{where}-fitted.png"))
+    # Between the two (Ctrl + wheel, a touchpad's pinch, to under the map's own size): grown less, more of them.
+    page.evaluate("window.scrollBy(0, document.getElementById('board').getBoundingClientRect().top - 250)")
+    box = page.locator("#board svg").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + min(box["height"], 100) / 2)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -180)
+    page.keyboard.up("Control")
+    page.wait_for_selector("#board.zoomed")
+    page.mouse.move(2, PHONE["height"] // 2)  # off the board
+    between = page.evaluate(LABELS)
+    legible_and_apart(between, f"{where}, Ctrl + wheel")
+    assert fitted["zoom"] < between["zoom"] < 0.96 and between["shown"] > fitted["shown"], between
+    page.locator("#board-zoom .zoom-fit").click()
     steps = 0
     look = fitted
     while not page.locator("#board-zoom .zoom-in").is_disabled():
         page.locator("#board-zoom .zoom-in").click()
         steps += 1
-        page.wait_for_function(f"document.querySelector('#board svg').getBoundingClientRect().width > {look['zoom']}"
-                               " * document.querySelector('#board svg').viewBox.baseVal.width + 1")
+        page.wait_for_function(
+            f"document.querySelector('#board svg').getBoundingClientRect().width > {look['zoom']}"
+            " * document.querySelector('#board svg').viewBox.baseVal.width + 1"
+        )
         look = page.evaluate(LABELS)
         legible_and_apart(look, f"{where}, + {steps}")
         assert look["unnamed"] == [], look

@@ -1235,7 +1235,8 @@ def render_svg(state: Situation, seat: int | None, names: list[str] | None = Non
 def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None = None) -> list[str]:
     """`render_svg` in pieces that change apart: the opening tag (its label names the year), the fixed drawing
     (style, patterns, sea, links), each area, each area's pieces outside it, the fleets, the areas' names, the peace
-    line, the status, the players, the legend and the end. A move changes a few of them, so a client holding the board is sent those."""
+    line, the status, the players, the legend and the end. A move changes a few of them, so a client holding the
+    board is sent those."""
     base = _base(state.board)
     layout = base.layout
     v = _View(state, seat, names)

@@ -43,7 +43,8 @@ function join(a, b) {
   if (!a) return { x: b.x, y: b.y, width: b.width, height: b.height };
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+  const [right, bottom] = [Math.max(a.x + a.width, b.x + b.width), Math.max(a.y + a.height, b.y + b.height)];
+  return { x, y, width: right - x, height: bottom - y };
 }
 
 /** Size, place and show or hide the labels of the board `svg` as drawn now: `you` is the viewer's seat (null for a
