@@ -92,17 +92,47 @@ def busy() -> VikingatidState:
 # -- the map ------------------------------------------------------------------------------------------------------
 
 
-def test_every_area_of_the_board_is_drawn_once_with_its_id() -> None:
-    """'The map … land, sea, kingdom, empire and undiscovered areas': each of the 79 areas once, named by its id."""
+def test_every_area_of_the_board_is_drawn_once_with_its_id_and_its_name_as_its_label() -> None:
+    """'The map … land, sea, kingdom, empire and undiscovered areas': each of the 79 areas once, named by its id, and
+    its name once in the labels' layer over the map (drawn after the areas, the pieces and the fleets), a
+    `data-label` that names the area, at the top of the area's box; Viking kingdoms ranked first."""
     drawn = render_svg(busy(), 0, NAMES)
     counts = Counter(re.findall(r'<g class="area [^"]*" data-area="([a-z_]+)"', drawn))
     assert set(counts) == {area.id for area in BOARD.areas}
     assert set(counts.values()) == {1}
-    for group in ET.fromstring(drawn).iter(f"{SVG_NS}g"):
-        area_id = group.get("data-area")
-        if area_id:
-            texts = [t.text for t in group.iter(f"{SVG_NS}text")]
-            assert BOARD.area(area_id).name in texts or f"{BOARD.area(area_id).name} ?" in texts, area_id
+    root = ET.fromstring(drawn)
+    layers = [g for g in root if g.get("class") in ("areas", "pieces", "fleets", "labels")]
+    assert [g.get("class") for g in layers] == ["areas", "pieces", "fleets", "labels"]
+    labels = {t.get("data-names"): t for t in layers[-1].iter(f"{SVG_NS}text")}
+    assert sorted(labels) == sorted(area.id for area in BOARD.areas)
+    places = load_layout(BOARD).places
+    for area_id, text in labels.items():
+        area, place = BOARD.area(area_id), places[area_id]
+        assert text.text in (area.name, f"{area.name} ?"), area_id
+        assert text.get("data-label") == ("1" if area.kind == "viking_kingdom" else "0"), area_id
+        assert place.x - place.w / 2 < float(text.get("x", "")) < place.x + place.w / 2, area_id
+        assert place.y - place.h / 2 < float(text.get("y", "")) < place.y, area_id
+
+
+def test_each_area_lists_the_seats_with_pieces_there_the_same_for_every_viewer() -> None:
+    """The areas' `data-seats` (camps, standing ships, fleets): what the table shows every viewer, so the same
+    bytes for a spectator and for each seat."""
+    state = busy()
+    seen = {}
+    for viewer in (None, 0, 1, 2):
+        root = ET.fromstring(render_svg(state, viewer, NAMES))
+        seen[viewer] = {g.get("data-area"): g.get("data-seats") for g in root.iter(f"{SVG_NS}g") if g.get("data-area")}
+    assert seen[None] == seen[0] == seen[1] == seen[2]
+    table = state.observation(None)["table"]
+    expected: dict[str, set[int]] = {}
+    for seat, row in enumerate(table["seats"]):
+        for area_id in (*row["ships"], *row["camps"]):
+            expected.setdefault(area_id, set()).add(seat)
+    for fleet in table["fleets"]:
+        expected.setdefault(fleet["area"], set()).add(int(fleet["owner"]))
+    assert expected
+    drawn = {area: {int(s) for s in seats.split()} for area, seats in seen[None].items() if seats}
+    assert drawn == expected
 
 
 def test_area_kinds_are_told_by_class_and_pattern_not_colour_alone() -> None:
@@ -400,10 +430,10 @@ def test_the_maps_pieces_make_the_whole_map_and_a_move_changes_few_of_them(posit
         for viewer in (None, 0):
             assert "".join(svg.render_svg_parts(state, viewer)) == render_svg(state, viewer)
         parts = svg.render_svg_parts(state, 0)
-        # each area and its pieces outside it, and 17 more: the opening, the ground, three group tags, the fleets,
-        # the peace line, the track, the status line, the players' frame, the 4 seats, the cards line, the legend,
-        # the end
-        assert len(parts) == 2 * len(BOARD.areas) + 17
+        # each area and its pieces outside it, and 18 more: the opening, the ground, three group tags, the fleets,
+        # the areas' names, the peace line, the track, the status line, the players' frame, the 4 seats, the cards
+        # line, the legend, the end
+        assert len(parts) == 2 * len(BOARD.areas) + 18
         if before is not None and len(before) == len(parts):
             changed.append(sum(a != b for a, b in zip(parts, before, strict=True)))
         before = parts

@@ -86,9 +86,11 @@ FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 STYLE: Final = f"""
 .vikingatid-map{{font-family:{FONT}}}
 .vikingatid-map text{{fill:#2b2118}}
-.vikingatid-map .name{{font-size:12.5px;font-weight:bold}}
-.vikingatid-map .sea .name{{font-style:italic;font-weight:bold;fill:#163d5e}}
-.vikingatid-map .unknown .name{{fill:#525252}}
+.vikingatid-map .name{{font-size:12.5px;font-weight:bold;paint-order:stroke;stroke:#fffaf0;stroke-width:3px;
+stroke-linejoin:round}}
+.vikingatid-map .name.sea{{font-style:italic;font-weight:bold;fill:#163d5e}}
+.vikingatid-map .name.unknown{{fill:#525252}}
+.vikingatid-map .labels{{pointer-events:none}}
 .vikingatid-map .num{{font-size:10.5px;font-weight:bold;text-anchor:middle}}
 .vikingatid-map .tok{{font-size:9.5px;font-weight:bold;text-anchor:middle}}
 .vikingatid-map .badge text{{font-size:9px;font-weight:bold;text-anchor:middle;fill:#fff}}
@@ -272,6 +274,8 @@ class _Base:
         )
         #: Each area's fixed drawing by (area, empire, discovered, trade value): see `_fixed`.
         self.fixed: dict[tuple[str, str, bool, int], str] = {}
+        #: Each area's label by (area, discovered): see `_label`.
+        self.labels: dict[tuple[str, bool], str] = {}
 
 
 #: One base per board object (a board never changes once loaded), with the board kept so its id stays its own.
@@ -550,6 +554,13 @@ class _View:
                     entry = self.pieces[slot].setdefault(s, [0, 0, 0, 0])
                     for t, kind in enumerate(SHIP_TYPES):
                         entry[offset + t] += int(counts.get(kind, 0))
+        # Per area: the seats with camps, standing ships or a fleet there.
+        self.holders: dict[str, set[int]] = {}
+        for area in self.board.areas:
+            if self.pieces[self.index[area.id]]:
+                self.holders[area.id] = set(self.pieces[self.index[area.id]])
+        for fleet in self.snap["fleets"]:
+            self.holders.setdefault(str(fleet["area"]), set()).add(int(fleet["owner"]))
         self.trade_stops = set(self.snap["trade_stops"])
         self.plundered = set(self.snap["plundered"])
         self.separatists = set(self.snap.get("separatists", []))
@@ -699,8 +710,12 @@ def _area(v: _View, area: Area, p: Place, inside: str) -> str:
     dash = ' stroke-dasharray="5 3"' if "unknown" in cls else ""
     target_cls, target_attrs = _targets(v, area)
     box = f'x="{_f(x0)}" y="{_f(y0)}" width="{_f(p.w)}" height="{_f(p.h)}" rx="{_f(rx)}"'
+    # The seats with pieces here (public, the same for every viewer): a table shows its own seat's areas' labels first.
+    holders = v.holders.get(area.id)
+    seats = f' data-seats="{" ".join(str(s) for s in sorted(holders))}"' if holders else ""
     out = [
-        f'<g class="area {cls}{target_cls}" data-area="{_esc(area.id)}" data-at="area:{_esc(area.id)}"{target_attrs}>',
+        f'<g class="area {cls}{target_cls}" data-area="{_esc(area.id)}" data-at="area:{_esc(area.id)}"'
+        f"{seats}{target_attrs}>",
         f'<rect class="shape" {box} fill="{fill}" stroke="{rim}" stroke-width="{width}"{dash}/>',
         _fixed(v, area, p, pattern, box),
     ]
@@ -715,7 +730,7 @@ def _area(v: _View, area: Area, p: Place, inside: str) -> str:
 
 
 def _fixed(v: _View, area: Area, p: Place, pattern: str, box: str) -> str:
-    """An area's tooltip, pattern, name and symbols: the same while its empire, its discovery and its trade value
+    """An area's tooltip, pattern and symbols: the same while its empire, its discovery and its trade value
     are, so drawn once for each (a map is drawn at every step of a long game)."""
     key = (area.id, v.empire_of(area), v.is_discovered(area), v.trade_value(area))
     known = _base(v.board).fixed
@@ -737,24 +752,14 @@ def _fixed(v: _View, area: Area, p: Place, pattern: str, box: str) -> str:
 
 
 def _area_texts(v: _View, area: Area, p: Place, x0: float, y0: float) -> str:
-    """The name and, on land, the coins, shields and danger; at sea the danger beside the name."""
+    """On land the coins, shields and danger under the name; at sea the danger beside it."""
     out: list[str] = []
-    known = v.is_discovered(area)
     if p.shape == "sea":
-        room = p.w - 38
-        out.append(_fitted(x0 + 14, y0 + 16, area.name, "name", room, 7.4))
         out.append(_danger(x0 + p.w - 16, y0 + 12, area.danger))
         return "".join(out)
     if area.kind == VIKING_KINGDOM:
-        # Lower than elsewhere: the kingdom's king, treasury and War marker stand along its top edge.
-        out.append(_fitted(x0 + 6, y0 + 21, area.name, "name", p.w - 32, 7.6))
         out.append(_danger(x0 + 20 + min(8.2 * len(area.name), p.w - 40), y0 + 17, area.danger))
         return "".join(out)
-    out.append(
-        _fitted(
-            x0 + 5, y0 + 14, area.name if known or not area.undiscovered else f"{area.name} ?", "name", p.w - 10, 7.6
-        )
-    )
     out.append(_coin(x0 + 12, y0 + 27.5, v.trade_value(area)))
     if area.shields:
         out.append(_shield(x0 + 30, y0 + 27.5, area.shields, area.strength))
@@ -769,6 +774,39 @@ def _area_texts(v: _View, area: Area, p: Place, x0: float, y0: float) -> str:
             f'fill="#fffaf0" stroke="#555" stroke-width=".8"/>' + _text(x0 + p.w - 4 - w / 2, y0 + 31, label, "tok")
         )
     return "".join(out)
+
+
+def _labels(v: _View) -> str:
+    """Every area's name, in a layer of its own over the areas, the pieces and the fleets: a table may draw a name
+    larger than its area (where the map is drawn small) and leave out those it has no room for (docs/web.md, "Map
+    labels"). Each is a `data-label` (its rank: a Viking kingdom's 1, before the rest) that `data-names` its area."""
+    known = _base(v.board).labels
+    layout = _base(v.board).layout
+    out = ['<g class="labels">']
+    for area in v.board.areas:
+        discovered = v.is_discovered(area)
+        key = (area.id, discovered)
+        label = known.get(key)
+        if label is None:
+            label = known[key] = _label(area, layout.places[area.id], discovered, _look(v, area)[0])
+        out.append(label)
+    out.append("</g>")
+    return "".join(out)
+
+
+def _label(area: Area, p: Place, discovered: bool, look: str) -> str:
+    """An area's name, at the top of its area (lower in a kingdom, whose king, treasury and War marker stand along
+    its top edge); an unknown land's with a question mark."""
+    x0, y0 = p.x - p.w / 2, p.y - p.h / 2
+    cls = "name" + "".join(f" {word}" for word in ("sea", "unknown") if word in look.split())
+    rank = 1 if area.kind == VIKING_KINGDOM else 0
+    attrs = f' data-label="{rank}" data-names="{_esc(area.id)}"'
+    if p.shape == "sea":
+        return _fitted(x0 + 14, y0 + 16, area.name, cls, p.w - 38, 7.4, attrs)
+    if area.kind == VIKING_KINGDOM:
+        return _fitted(x0 + 6, y0 + 21, area.name, cls, p.w - 32, 7.6, attrs)
+    name = area.name if discovered or not area.undiscovered else f"{area.name} ?"
+    return _fitted(x0 + 5, y0 + 14, name, cls, p.w - 10, 7.6, attrs)
 
 
 # -- markers ----------------------------------------------------------------------------------------------------
@@ -1196,8 +1234,9 @@ def render_svg(state: Situation, seat: int | None, names: list[str] | None = Non
 
 def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None = None) -> list[str]:
     """`render_svg` in pieces that change apart: the opening tag (its label names the year), the fixed drawing
-    (style, patterns, sea, links), each area, each area's pieces outside it, the fleets, the peace line, the status,
-    the players, the legend and the end. A move changes a few of them, so a client holding the board is sent those."""
+    (style, patterns, sea, links), each area, each area's pieces outside it, the fleets, the areas' names, the peace
+    line, the status, the players, the legend and the end. A move changes a few of them, so a client holding the
+    board is sent those."""
     base = _base(state.board)
     layout = base.layout
     v = _View(state, seat, names)
@@ -1221,6 +1260,7 @@ def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None
         *targets,
         "</g>",
         _fleets(v),
+        _labels(v),
         _peace(v, 20, layout.height - 14),
         *_status(v, layout.height, width),
         *_players(v, layout.height + TRACK_H, width),

@@ -16,7 +16,7 @@ function decisionBox(frame) {
 }
 
 /** The live board's zoom. */
-export const boardZoom = new Zoom($("board"), $("board-zoom"), decisionBox);
+export const boardZoom = new Zoom($("board"), $("board-zoom"), decisionBox, () => store.you);
 
 // On a phone the prompt is kept at the top of the screen, the zoom's bar just under it (placed by the prompt's height,
 // `--prompt-height`, measured whenever it changes) and the choices at its foot: each is a `.stuck-bar`, which the

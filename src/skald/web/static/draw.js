@@ -32,6 +32,7 @@ export function draw() {
   // A frame of an update being shown move by move asks nobody: its prompt comes with the update's own view.
   const mine = store.you !== null && view.to_move === store.you && !view.given && !view.frame;
   wireTargets(legal, mine);
+  boardZoom.label();  // the decision's targets marked: their labels first
   window.skaldState = { version: view.version, status: view.status, mine, pending: false, you: store.you };
   drawActions(mine);
   drawTakeBack(play, mine);

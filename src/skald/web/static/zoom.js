@@ -9,6 +9,8 @@
 // zoom grows the drawing's width, never a transform that would leave its left and top out of reach). From the whole board, + goes at once to where the board's words are
 // legible (LEGIBLE px) and centres on what the decision is about (`focus`: the legal targets, say); a new decision
 // whose targets are all out of the zoomed view brings them into it.
+import { placeLabels, watchLabels } from "./labels.js";
+
 const ZOOM_MAX = 1.5;
 const ZOOM_STEP = 1.6;
 /** The side (CSS px, a hair over 24) every board target reaches at the largest zoom, which goes up to REACH_MAX times
@@ -35,12 +37,15 @@ const ownFocus = (frame) => unionBox(frame.querySelectorAll("svg .legal"))
   || unionBox(frame.querySelectorAll("svg .last-move-ring"));
 
 /** The zoom of the board drawn in `frame`, worked by the buttons in `bar`; `focus(frame)` gives the screen box a
- * zoom from the whole board centres on (null: the middle). */
+ * zoom from the whole board centres on (null: the middle); `viewer()` the viewer's seat, whose areas' labels come
+ * first (labels.js). */
 export class Zoom {
-  constructor(frame, bar, focus = ownFocus) {
+  constructor(frame, bar, focus = ownFocus, viewer = () => null) {
     this.frame = frame;
     this.bar = bar;
     this.focus = focus;
+    this.viewer = viewer;
+    this.named = watchLabels(frame, () => this.label());
     this.level = 1;  // times the fitted width
     this.pinch = null;
     bar.querySelector(".zoom-in").addEventListener("click", () => this.zoomIn());
@@ -137,7 +142,12 @@ export class Zoom {
     this.bar.querySelector(".zoom-out").disabled = this.level <= 1;
     this.bar.querySelector(".zoom-fit").disabled = this.level <= 1;
     this.bar.querySelector(".zoom-level").textContent = this.level > 1 ? `×${this.level.toFixed(1)}` : "whole board";
+    this.label();
   }
+
+  // The board's labels sized and placed for the zoom, and for what the decision and the viewer make them matter
+  // (after every drawing, once its targets are marked).
+  label() { placeLabels(this.svg(), this.viewer(), this.named()); }
 
   // The frame's part in view (screen px): its client box, cut by the window and by the bars kept in view over the
   // page (`.stuck-bar` while stuck: a phone's prompt above, its choices below).
