@@ -2,10 +2,12 @@
 
 The state holds the position (`position.Position`), the action space of its board (`actions.ActionSpace`), the rule
 options, the cards (`cards.data.CardData`) and the step (`steps.STEPS`), all kept by `situation.Situation`; each
-decision goes to its phase's module (`setup`, `reactions`, `elections`, `silver`, `purchases`, `journeys`,
-`emigration`, `christianisation`; phases 4, 7's taxes, 8, 9 and 11 are applied at once by `silver`, `taxation`,
-`cleanup`, `victory_points` and `end`), which changes the position through its ledger, and each card to its effect
-(`cards.effects.EFFECTS`). The game ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
+decision and roll goes to its phase's module through the step table (`step_rules.STEP_RULES`: `setup`, `reactions`,
+`elections`, `purchases`, `journeys`, `emigration`, `christianisation` give each step's legal actions, apply them and
+explain a refusal; phases 4, 7's taxes, 8, 9 and 11 are applied at once by `silver`, `taxation`, `cleanup`,
+`victory_points` and `end`), which changes the position through its ledger, and each card to its effect
+(`cards.effects.EFFECTS`). The state keeps the flow between steps and the card steps. The game ends at
+`steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
 """
 
 from __future__ import annotations
