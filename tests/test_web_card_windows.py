@@ -21,7 +21,8 @@ from scipy.stats import ks_2samp
 
 from skald.engine import Record
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.state import PASS, VikingatidState
+from skald.games.vikingatid.actions import PASS
+from skald.games.vikingatid.state import VikingatidState
 from test_web_api import Socket
 from web_support import Server, running
 

@@ -70,6 +70,7 @@ COMPILED = (
     "skald.games.vikingatid.cards.elections",
     "skald.games.vikingatid.cards.effects",
     "skald.games.vikingatid.situation",
+    "skald.games.vikingatid.step_rules",
     "skald.games.vikingatid.state",
     "skald.games.vikingatid.evaluation",
     "skald.games.vikingatid.resample",

@@ -15,10 +15,10 @@ from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, position_
 from skald.bots import MCTSBot, MCTSConfig, make_bot
 from skald.engine import CHANCE, State, sample_chance
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import GIVE_CARD, PLAY_CARD
+from skald.games.vikingatid.actions import GIVE_CARD, PASS, PLAY_CARD
 from skald.games.vikingatid.evaluation import ROLLOUT_CARD, evaluate, horizon
 from skald.games.vikingatid.position import Position
-from skald.games.vikingatid.state import PASS, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 SPECS = ["random", "greedy", "mcts:iters=12", "mcts:iters=12:depth=0"]
 

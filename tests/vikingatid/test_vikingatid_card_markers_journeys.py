@@ -11,18 +11,21 @@ from vikingatid_kit import SPACE, at_phase, position_for, roll
 from skald.engine import CHANCE
 from skald.games.vikingatid import combat, journeys
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import AMOUNT, BUILD, HITS, MAX_BUILD
-from skald.games.vikingatid.position import WAR_MARKER, Position
-from skald.games.vikingatid.state import (
+from skald.games.vikingatid.actions import (
+    AMOUNT,
+    BUILD,
     DESTROY,
     FIGHT_ON,
+    HITS,
     HITS_WITH_ONE,
+    MAX_BUILD,
     PLUNDER,
     STOP,
     TRADE,
     WITHDRAW,
-    VikingatidState,
 )
+from skald.games.vikingatid.position import WAR_MARKER, Position
+from skald.games.vikingatid.state import VikingatidState
 
 
 def build(kind: str, n: int) -> int:

@@ -12,10 +12,10 @@ from vikingatid_kit import GAME, fixed_state
 
 from skald.engine import CHANCE, IllegalAction, OptionError, Record
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import CARD_IDS, DISCARD, DRAW, PLAY_CARD
+from skald.games.vikingatid.actions import CARD_IDS, DISCARD, DRAW, PASS, PLAY_CARD
 from skald.games.vikingatid.cards import deck as D
 from skald.games.vikingatid.cards import windows as W
-from skald.games.vikingatid.state import PASS, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 
 def advance(state: VikingatidState, rng: random.Random, until: object) -> None:

@@ -16,6 +16,7 @@ from skald.games.vikingatid.actions import (
     GIVE_CARD,
     GIVE_CARD_TO,
     GIVE_SILVER,
+    PASS,
     PAY_ONTO,
     PLAY_CARD,
     TARGET_KINGDOM,
@@ -26,7 +27,7 @@ from skald.games.vikingatid.cards import windows
 from skald.games.vikingatid.cards.windows import AFTER_ELECTION
 from skald.games.vikingatid.position import Position, problems
 from skald.games.vikingatid.setup import NOBODY
-from skald.games.vikingatid.state import PASS, VikingatidState, position_at
+from skald.games.vikingatid.state import VikingatidState, position_at
 
 DENMARK, NORWAY, SWEDEN = 0, 1, 2
 KING = CARD_IDS.index("king")

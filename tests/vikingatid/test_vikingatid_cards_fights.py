@@ -17,11 +17,11 @@ from vikingatid_kit import fixed_state, position_for, roll
 from skald.engine import CHANCE
 from skald.games.vikingatid import combat
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import CARD_IDS, HITS, MAX_HITS, PLAY_CARD, TARGET_AREA
+from skald.games.vikingatid.actions import CARD_IDS, HITS, HITS_WITH_ONE, MAX_HITS, PLAY_CARD, TARGET_AREA
 from skald.games.vikingatid.cards.fights import EFFECTS, magyar_areas, plague_areas, separatist_camps
 from skald.games.vikingatid.position import Position, problems
 from skald.games.vikingatid.reactions import empire_areas_with_camps
-from skald.games.vikingatid.state import HITS_WITH_ONE, VikingatidState, position_at
+from skald.games.vikingatid.state import VikingatidState, position_at
 from skald.games.vikingatid.taxation import untroubled_trading_camps
 from skald.games.vikingatid.victory_points import final_scores, phase_scores
 

@@ -9,10 +9,23 @@ from vikingatid_kit import SPACE, at_phase, position_for, roll
 from skald.engine import CHANCE, IllegalAction
 from skald.games.vikingatid import combat
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import AMOUNT, BUILD, CARD_IDS, HITS, MAX_BUILD, PLAY_CARD, TARGET_AREA
+from skald.games.vikingatid.actions import (
+    AMOUNT,
+    BUILD,
+    CARD_IDS,
+    END_JOURNEY,
+    HITS,
+    MAX_BUILD,
+    PASS,
+    PLAY_CARD,
+    PLUNDER,
+    STOP,
+    TARGET_AREA,
+    TRADE,
+)
 from skald.games.vikingatid.cards import windows
 from skald.games.vikingatid.position import Position, problems
-from skald.games.vikingatid.state import END_JOURNEY, PASS, PLUNDER, STOP, TRADE, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 
 def amount(n: int) -> int:

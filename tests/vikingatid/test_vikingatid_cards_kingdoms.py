@@ -15,12 +15,12 @@ from vikingatid_kit import fixed_state, position_for, roll
 from skald.engine import CHANCE
 from skald.games.vikingatid import purchases
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import CARD_IDS, PLAY_CARD, TARGET_AREA, TARGET_KINGDOM, TARGET_SEAT
+from skald.games.vikingatid.actions import CARD_IDS, PASS, PLAY_CARD, TARGET_AREA, TARGET_KINGDOM, TARGET_SEAT
 from skald.games.vikingatid.cards.kingdoms import ADOPT, EXILE_SHIPS, REFUSE
 from skald.games.vikingatid.conquest import conqueror, drop_lost_fiefs
 from skald.games.vikingatid.emigration import begin, candidates, emigrate, pass_emigration
 from skald.games.vikingatid.position import NO_MARKER, PEACE_PENDING, WAR_MARKER, Position, problems
-from skald.games.vikingatid.state import PASS, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 from skald.games.vikingatid.victory_points import phase_scores
 
 DENMARK, NORWAY, SWEDEN = 0, 1, 2

@@ -11,10 +11,19 @@ from vikingatid_kit import at_phase, play_randomly, position_for, roll
 from skald.engine import CHANCE, IllegalAction
 from skald.games.vikingatid import elections as E
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import AMOUNT, GIVE_SILVER, OFFER_PEACE, PAY_ONTO, PAY_ONTO_KINGDOM
+from skald.games.vikingatid.actions import (
+    ACCEPT_PEACE,
+    AMOUNT,
+    DECLINE_PEACE,
+    GIVE_SILVER,
+    OFFER_PEACE,
+    PASS,
+    PAY_ONTO,
+    PAY_ONTO_KINGDOM,
+)
 from skald.games.vikingatid.position import Position, pair_index, problems
 from skald.games.vikingatid.setup import NOBODY
-from skald.games.vikingatid.state import ACCEPT_PEACE, DECLINE_PEACE, PASS, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 DENMARK, NORWAY, SWEDEN = 0, 1, 2
 

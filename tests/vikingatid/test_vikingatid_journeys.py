@@ -13,17 +13,19 @@ from vikingatid_kit import GAME, SPACE, at_phase, position_for, roll
 from skald.engine import CHANCE, IllegalAction, OptionError
 from skald.games.vikingatid import cleanup, combat, journeys, kingdoms_war, silver
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import AMOUNT, BUILD, HITS, MAX_BUILD
-from skald.games.vikingatid.position import PEACE_PENDING, WAR_MARKER, Position, problems
-from skald.games.vikingatid.state import (
+from skald.games.vikingatid.actions import (
     ALLOW,
+    AMOUNT,
     ASK_DUTY,
     BAR_SEA,
+    BUILD,
     END_JOURNEY,
     FIGHT,
     FIGHT_ON,
     FORBID,
+    HITS,
     HITS_WITH_ONE,
+    MAX_BUILD,
     NO_WAR,
     PASS,
     PAY_DUTY,
@@ -32,8 +34,9 @@ from skald.games.vikingatid.state import (
     TRADE,
     TURN_AWAY,
     WITHDRAW,
-    VikingatidState,
 )
+from skald.games.vikingatid.position import PEACE_PENDING, WAR_MARKER, Position, problems
+from skald.games.vikingatid.state import VikingatidState
 
 
 def amount(n: int) -> int:

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from vikingatid_kit import GAME
 
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import SHIP_TYPES
+from skald.games.vikingatid.actions import PASS, SHIP_TYPES
 from skald.games.vikingatid.prompts import offered_kinds
-from skald.games.vikingatid.state import PASS, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 P = GAME.presentation
 #: The words by which a prompt names a kind of choice.

@@ -9,9 +9,9 @@ from vikingatid_kit import SPACE, at_phase, play_phase_randomly, position_for
 
 from skald.engine import IllegalAction
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import AMOUNT
+from skald.games.vikingatid.actions import AMOUNT, DONE
 from skald.games.vikingatid.position import Position, problems
-from skald.games.vikingatid.state import DONE, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 
 def amount(n: int) -> int:

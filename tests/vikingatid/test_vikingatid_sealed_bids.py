@@ -16,11 +16,12 @@ from skald.bots import make_bot
 from skald.engine import CHANCE, IllegalAction
 from skald.games.vikingatid import elections as E
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import AMOUNT, CARD_IDS, PLAY_CARD, TARGET_KINGDOM
+from skald.games.vikingatid.actions import AMOUNT, CARD_IDS, PASS, PLAY_CARD, TARGET_KINGDOM
 from skald.games.vikingatid.cards import deck as D
 from skald.games.vikingatid.cards.windows import AFTER_ELECTION
 from skald.games.vikingatid.position import Position, problems
-from skald.games.vikingatid.state import PASS, PUBLIC, VikingatidState, position_at
+from skald.games.vikingatid.situation import PUBLIC
+from skald.games.vikingatid.state import VikingatidState, position_at
 from skald.sim.check import views
 
 DENMARK = 0

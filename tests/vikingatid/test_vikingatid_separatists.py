@@ -19,22 +19,25 @@ from vikingatid_kit import SPACE, at_phase, fixed_state, position_for, roll
 from skald.engine import IllegalAction
 from skald.games.vikingatid import christianisation, danger, elections
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import AMOUNT, CARD_IDS, HITS, PLAY_CARD, TARGET_AREA
+from skald.games.vikingatid.actions import (
+    AMOUNT,
+    CARD_IDS,
+    DONE,
+    FIGHT,
+    FORBID,
+    HITS,
+    NO_WAR,
+    PASS,
+    PLAY_CARD,
+    STOP,
+    TARGET_AREA,
+    WITHDRAW,
+)
 from skald.games.vikingatid.cards import windows
 from skald.games.vikingatid.conquest import conqueror, drop_lost_fiefs, fief_holder
 from skald.games.vikingatid.position import PEACE_PENDING, WAR_MARKER, Position, problems
 from skald.games.vikingatid.render import render_text
-from skald.games.vikingatid.state import (
-    DONE,
-    FIGHT,
-    FORBID,
-    NO_WAR,
-    PASS,
-    STOP,
-    WITHDRAW,
-    VikingatidState,
-    position_at,
-)
+from skald.games.vikingatid.state import VikingatidState, position_at
 
 
 def separatist(position: Position, area_id: str) -> Position:

@@ -12,10 +12,19 @@ from vikingatid_kit import GAME, at_phase, fixed_state, play_randomly, position_
 
 from skald.engine import CHANCE, IMPERFECT, TERMINAL, IllegalAction, Record
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import GIVE_SILVER, KINGDOM, NUM_ACTIONS, SINGLE, SINGLES
+from skald.games.vikingatid.actions import (
+    ACCEPT_PEACE,
+    DECLINE_PEACE,
+    GIVE_SILVER,
+    KINGDOM,
+    NUM_ACTIONS,
+    PASS,
+    SINGLE,
+    SINGLES,
+)
 from skald.games.vikingatid.options import OPTIONS
 from skald.games.vikingatid.position import problems
-from skald.games.vikingatid.state import ACCEPT_PEACE, DECLINE_PEACE, PASS, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 
 def everything(state: VikingatidState) -> str:

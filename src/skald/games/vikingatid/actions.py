@@ -169,6 +169,32 @@ TARGET_AREA: Final = TARGET_KINGDOM + len(KINGDOMS)
 GIVE_CARD_TO: Final = TARGET_AREA + MAX_AREAS
 NUM_ACTIONS: Final = GIVE_CARD_TO + MAX_SEATS
 
+#: The single decisions' ids (their places in `SINGLES`; a test checks them).
+PASS: Final = SINGLE + 0
+DONE: Final = SINGLE + 1
+STOP: Final = SINGLE + 2
+END_JOURNEY: Final = SINGLE + 3
+TRADE: Final = SINGLE + 4
+PLUNDER: Final = SINGLE + 5
+FIGHT_ON: Final = SINGLE + 6
+WITHDRAW: Final = SINGLE + 7
+DESTROY: Final = SINGLE + 8
+ALLOW: Final = SINGLE + 9
+FORBID: Final = SINGLE + 10
+ASK_DUTY: Final = SINGLE + 11
+PAY_DUTY: Final = SINGLE + 12
+FIGHT: Final = SINGLE + 13
+TURN_AWAY: Final = SINGLE + 14
+BAR_SEA: Final = SINGLE + 15
+DECLARE_WAR: Final = SINGLE + 16
+NO_WAR: Final = SINGLE + 17
+ACCEPT_PEACE: Final = SINGLE + 18
+DECLINE_PEACE: Final = SINGLE + 19
+#: The single decisions of the reply to a duty or a ban, by their JSON type.
+REPLIES: Final = {"pay_duty": PAY_DUTY, "fight": FIGHT, "turn_away": TURN_AWAY}
+#: The ids of a number of hits with a 1 among the armies' dice start here (VA-55).
+HITS_WITH_ONE: Final = HITS + MAX_HITS + 1
+
 # The kinds of phrase a position can ask the next action to finish.
 NO_PHRASE: Final = ""
 FLEET_SIZE: Final = "fleet_size"

@@ -23,10 +23,10 @@ the cards. Every roll is a chance node (VA-07).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
 from skald.engine import IllegalAction
-from skald.games.vikingatid.actions import SHIP_TYPES
+from skald.games.vikingatid.actions import ROLL, SHIP_TYPES
 from skald.games.vikingatid.emigration import check_homeless
 from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import D10_FACES
@@ -194,3 +194,19 @@ def roll(position: Position, c: Christianisation, face: int) -> None:
     else:
         raise IllegalAction("10. Christianisation", "no one rolls for christianisation or assimilation now")
     _settle(position, c)
+
+
+# -- the steps (`step_rules.STEP_RULES`): CHRISTIANISATION_ROLL and ASSIMILATION_ROLL -------------------------------
+
+
+class ChristianisationTable(Protocol):
+    """What phase 10's steps (and the assimilation rolls of phase 2) read of the state (`situation.Situation` is
+    one)."""
+
+    position: Position
+    christianisation: Christianisation
+
+
+def apply_roll(table: ChristianisationTable, action: int) -> None:
+    """A D10 for christianisation or for assimilation."""
+    roll(table.position, table.christianisation, action - ROLL + 1)

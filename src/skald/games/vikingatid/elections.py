@@ -36,13 +36,16 @@ silver (VA-38): a giver with cards in hand may name a receiver for a card (`choo
 from __future__ import annotations
 
 import random
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
-from skald.engine import OptionError
-from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT
+from skald.engine import IllegalAction, OptionError
+from skald.games.vikingatid import actions as A
+from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, ActionSpace
+from skald.games.vikingatid.cards.data import CardData
 from skald.games.vikingatid.cards.deck import Deck
 from skald.games.vikingatid.cards.deck import give as give_card_from_hand
 from skald.games.vikingatid.position import KINGDOM_PAIRS, Position, pair_index
+from skald.games.vikingatid.resample import GIVEN, CardMove
 from skald.games.vikingatid.setup import NOBODY
 from skald.games.vikingatid.steps import (
     BID_AMOUNT,
@@ -866,3 +869,197 @@ def all_held(election: Election) -> bool:
 def done(election: Election) -> bool:
     """Whether phase 3 is over."""
     return election.step == OVER
+
+
+# -- the steps (`step_rules.STEP_RULES`): the gifts, the payments, the election roll and the King's Peace ----------
+
+
+class ElectionTable(Protocol):
+    """What phase 3's steps read of the state (`situation.Situation` is one): the table, the election, the hands,
+    the history and its card moves, and `show` to make sealed pledges public."""
+
+    num_players: int
+    history: list[int]
+    position: Position
+    election: Election
+    deck: Deck
+    card_moves: list[CardMove]
+
+    @property
+    def space(self) -> ActionSpace: ...
+
+    @property
+    def cards(self) -> CardData: ...
+
+    def show(self, plies: list[int]) -> None: ...
+
+
+def legal_gift_target(table: ElectionTable) -> list[int]:
+    """A pass, or a seat to give silver or a card to."""
+    position, election = table.position, table.election
+    silver_to = [A.GIVE_SILVER + s for s in gift_targets(position, election)]
+    cards_to = [A.GIVE_CARD_TO + s for s in card_gift_targets(position, election, table.deck)]
+    return [A.PASS, *silver_to, *cards_to]
+
+
+def apply_gift_target(table: ElectionTable, action: int) -> None:
+    """The giver passes, or names the receiver of his silver or card."""
+    election = table.election
+    if action == A.PASS:
+        pass_gift(table.position, election, table.deck)
+    elif action >= A.GIVE_CARD_TO:
+        choose_card_gift(election, action - A.GIVE_CARD_TO)
+    else:
+        choose_gift(election, action - A.GIVE_SILVER)
+
+
+def explain_gift_target(table: ElectionTable, action: int) -> IllegalAction:
+    """Why a gift may not go to that seat: himself, nothing to give, or no such seat."""
+    election = table.election
+    card = action >= A.GIVE_CARD_TO
+    seat = action - (A.GIVE_CARD_TO if card else A.GIVE_SILVER)
+    if seat == election.actor:
+        return IllegalAction("VA-38", "a gift goes to another player, not to yourself")
+    if 0 <= seat < table.num_players:
+        what = "card" if card else "silver"
+        return IllegalAction("VA-38", f"seat {election.actor + 1} has no {what} to give")
+    return IllegalAction("VA-38", f"there is no seat {seat + 1} at this table of {table.num_players}")
+
+
+def legal_amount(table: ElectionTable) -> list[int]:
+    """How much silver the giver may give, or the payer pay (GIFT_AMOUNT, BID_AMOUNT)."""
+    return [A.AMOUNT + n - 1 for n in amounts(table.position, table.election)]
+
+
+def apply_gift_amount(table: ElectionTable, action: int) -> None:
+    """The giver gives that much silver."""
+    give(table.position, table.election, action - A.AMOUNT + 1, table.deck)
+
+
+def _explain_amount(table: ElectionTable, action: int, rule: str) -> IllegalAction:
+    election = table.election
+    return IllegalAction(
+        rule,
+        f"seat {election.actor + 1} has {table.position.silver[election.actor]} silver, not {action - A.AMOUNT + 1} "
+        "('Each player may pay up to all of his silver')",
+    )
+
+
+def explain_gift_amount(table: ElectionTable, action: int) -> IllegalAction:
+    """A gift of more silver than the giver has (VA-38)."""
+    return _explain_amount(table, action, "VA-38")
+
+
+def legal_gift_card(table: ElectionTable) -> list[int]:
+    """The kinds of card the giver holds."""
+    return [A.GIVE_CARD + kind for kind in card_gift_kinds(table.election, table.deck)]
+
+
+def apply_gift_card(table: ElectionTable, action: int) -> None:
+    """The giver hands a card of that kind to the receiver (a card move, seen by the two alone)."""
+    election = table.election
+    kind = action - A.GIVE_CARD
+    table.card_moves.append(CardMove(len(table.history), GIVEN, election.actor, election.target, kind))
+    give_card(table.position, election, table.deck, kind)
+
+
+def explain_gift_card(table: ElectionTable, action: int) -> IllegalAction:
+    """A card the giver does not hold."""
+    title = table.cards.kinds[action - A.GIVE_CARD].title
+    return IllegalAction("VA-38", f"seat {table.election.actor + 1} holds no {title} to give")
+
+
+def legal_bid_target(table: ElectionTable) -> list[int]:
+    """A pass, or a roll to pay onto: a seat's, or the kingdom's."""
+    rolls = bid_targets(table.election)
+    return [A.PASS, *(A.PAY_ONTO_KINGDOM if r == KINGDOM_ROLL_TARGET else A.PAY_ONTO + r for r in rolls)]
+
+
+def apply_bid_target(table: ElectionTable, action: int) -> None:
+    """The payer passes, or chooses the roll he pays onto."""
+    if action == A.PASS:
+        pass_bid(table.position, table.election)
+    else:
+        target = KINGDOM_ROLL_TARGET if action == A.PAY_ONTO_KINGDOM else action - A.PAY_ONTO
+        choose_roll(table.election, target)
+
+
+def explain_bid_target(table: ElectionTable, action: int) -> IllegalAction:
+    """A roll onto a seat that does not roll in this election."""
+    seat = action - A.PAY_ONTO
+    return IllegalAction(
+        "3. King's election",
+        f"seat {seat + 1} does not roll in {table.space.kingdom_names[table.election.kingdom_id]}'s election "
+        "(its members roll, and a current king from another country)",
+    )
+
+
+def apply_bid_amount(table: ElectionTable, action: int) -> None:
+    """The payer pays that much silver onto the roll."""
+    pay(table.position, table.election, action - A.AMOUNT + 1)
+
+
+def explain_bid_amount(table: ElectionTable, action: int) -> IllegalAction:
+    """A payment of more silver than the payer has (VA-35)."""
+    return _explain_amount(table, action, "VA-35")
+
+
+def legal_sealed_bid(table: ElectionTable) -> list[int]:
+    """A pass, or a pledge the seat's silver left in this sealed round covers."""
+    return [A.PASS, *(A.AMOUNT + n - 1 for n in sealed_amounts(table.position, table.election))]
+
+
+def apply_sealed_bid(table: ElectionTable, action: int) -> None:
+    """A pledge in secret (a pass pledges nothing); the round's last shows them all."""
+    n = 0 if action == A.PASS else action - A.AMOUNT + 1
+    table.show(pledge(table.position, table.election, n, len(table.history)))
+
+
+def explain_sealed_bid(table: ElectionTable, action: int) -> IllegalAction:
+    """A pledge beyond the silver the seat has left in this sealed round."""
+    position, election = table.position, table.election
+    seat = election.actor
+    most = len(sealed_amounts(position, election))
+    return IllegalAction(
+        "VA-35",
+        f"seat {seat + 1} has {position.silver[seat]} silver and has pledged "
+        f"{pledged(election, seat)} of it in this sealed round: at most {most} more on this roll, "
+        f"not {action - A.AMOUNT + 1} ('Each player may pay up to all of his silver')",
+    )
+
+
+def apply_election_roll(table: ElectionTable, action: int) -> None:
+    """A D10 of the election."""
+    roll(table.position, table.election, action - A.ROLL + 1, table.deck)
+
+
+def legal_peace_offer(table: ElectionTable) -> list[int]:
+    """A pass, or a kingdom to offer a King's Peace to."""
+    return [A.PASS, *(A.OFFER_PEACE + k for k in peace_candidates(table.position, table.election))]
+
+
+def apply_peace_offer(table: ElectionTable, action: int) -> None:
+    """The king passes, or offers a King's Peace."""
+    if action == A.PASS:
+        pass_peace(table.position, table.election)
+    else:
+        offer_peace(table.position, table.election, action - A.OFFER_PEACE)
+
+
+def explain_peace_offer(table: ElectionTable, action: int) -> IllegalAction:
+    """A kingdom no King's Peace can be offered to."""
+    return IllegalAction(
+        "VA-39",
+        f"no King's Peace can be offered to {table.space.kingdom_names[KINGDOMS[action - A.OFFER_PEACE]]}: "
+        "it needs a king of another kingdom, not already at King's Peace with yours or offered it this phase",
+    )
+
+
+def legal_peace_answer(table: ElectionTable) -> list[int]:
+    """Accept or decline."""
+    return [A.ACCEPT_PEACE, A.DECLINE_PEACE]
+
+
+def apply_peace_answer(table: ElectionTable, action: int) -> None:
+    """The other king accepts or declines the King's Peace."""
+    answer_peace(table.position, table.election, action == A.ACCEPT_PEACE)

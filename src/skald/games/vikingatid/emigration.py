@@ -27,10 +27,10 @@ conquered area stays a member and the exile lapses. Options read: `exile_without
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from skald.engine import IllegalAction
-from skald.games.vikingatid.actions import KINGDOMS
+from skald.games.vikingatid.actions import EMIGRATE, KINGDOMS, PASS, ActionSpace
 from skald.games.vikingatid.conquest import conquered_areas, conqueror, drop_lost_fiefs
 from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.steps import seat_order
@@ -175,3 +175,33 @@ def check_homeless(position: Position) -> list[int]:
 def is_homeless(position: Position, seat: int) -> bool:
     """Whether the seat has emigrated and has no home country now."""
     return position.emigrated[seat] and not position.home[seat]
+
+
+# -- the step (`step_rules.STEP_RULES`): EMIGRATION -----------------------------------------------------------------
+
+
+class EmigrationTable(Protocol):
+    """What the emigration step reads of the state (`situation.Situation` is one)."""
+
+    position: Position
+    emigration: Emigration
+
+    @property
+    def space(self) -> ActionSpace: ...
+
+
+def legal_emigration(table: EmigrationTable) -> list[int]:
+    """The conquered areas the emigrant may move to, and a pass unless he is in exile."""
+    position = table.position
+    seat = emigrant(table.emigration)
+    moves = sorted(EMIGRATE + position.slot(a) for a in candidates(position, seat))
+    # An exile "must leave his homeland this turn" (EXIL, VA-18): he chooses where, he may not stay.
+    return moves if in_exile(position, seat) and moves else [PASS, *moves]
+
+
+def apply_emigration(table: EmigrationTable, action: int) -> None:
+    """The emigrant passes or moves to a conquered area."""
+    if action == PASS:
+        pass_emigration(table.position, table.emigration)
+    else:
+        emigrate(table.position, table.emigration, table.space.to_json(action)["area"])

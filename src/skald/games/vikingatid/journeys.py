@@ -40,8 +40,10 @@ card army strength (5).
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
+from skald.engine import IllegalAction
+from skald.games.vikingatid import actions as A
 from skald.games.vikingatid import (
     combat,
     conquest,
@@ -53,7 +55,7 @@ from skald.games.vikingatid import (
     reactions,
     trade,
 )
-from skald.games.vikingatid.actions import MAX_AMOUNT, SHIP_TYPES
+from skald.games.vikingatid.actions import MAX_AMOUNT, SHIP_TYPES, ActionSpace
 from skald.games.vikingatid.board import VIKING_KINGDOM, Area
 from skald.games.vikingatid.position import Fleet, Position
 from skald.games.vikingatid.setup import NOBODY
@@ -1507,3 +1509,244 @@ def card_effects(journeys: Journeys) -> dict[str, Any]:
         "varangian_prices": list(journeys.varangian_prices),
         "initiative_claims": list(journeys.initiative.claims),
     }
+
+
+# -- the steps (`step_rules.STEP_RULES`): the initiative, the fleets' journeys, their answers, fights and rolls ----
+
+
+class JourneyTable(Protocol):
+    """What phase 6's steps read of the state (`situation.Situation` is one)."""
+
+    position: Position
+    journeys: Journeys
+
+    @property
+    def space(self) -> ActionSpace: ...
+
+
+def apply_initiative_roll(table: JourneyTable, action: int) -> None:
+    """A D10 for initiative."""
+    initiative_roll(table.position, table.journeys, action - A.ROLL + 1)
+
+
+def legal_journey_choice(table: JourneyTable) -> list[int]:
+    """A pass, or a fleet to start: its ship type and the area it starts from."""
+    space = table.space
+    return [A.PASS, *(space.fleet(k, a) for k, a in fleet_starts(table.position, table.journeys))]
+
+
+def apply_journey_choice(table: JourneyTable, action: int) -> None:
+    """The holder of the initiative passes, or names the fleet he starts."""
+    if action == A.PASS:
+        pass_journey(table.position, table.journeys)
+        return
+    data = table.space.to_json(action)
+    choose_fleet(table.journeys, data["ships"], data["area"])
+
+
+def legal_fleet_size(table: JourneyTable) -> list[int]:
+    """How many ships may sail in the fleet."""
+    return [A.AMOUNT + n - 1 for n in fleet_sizes(table.position, table.journeys)]
+
+
+def apply_fleet_size(table: JourneyTable, action: int) -> None:
+    """The fleet sets out with that many ships."""
+    launch(table.position, table.journeys, action - A.AMOUNT + 1)
+
+
+def legal_fleet_decision(table: JourneyTable) -> list[int]:
+    """At MOVE, the areas to move to, a stop, and the end of the journey (at a break, or with nowhere to go)."""
+    position, j = table.position, table.journeys
+    found = sorted(table.space.move(a) for a in act_moves(position, j))
+    singles = [A.STOP] if may_stop(position, j) else []
+    if j.at_break or not found:  # `may_end`, with the moves already found
+        singles.append(A.END_JOURNEY)
+    return singles + found
+
+
+def legal_act(table: JourneyTable) -> list[int]:
+    """At ACT, the end of the journey, a trade, a plunder, a destruction, the builds, and the areas to move on to."""
+    position, j, space = table.position, table.journeys, table.space
+    found = sorted(space.move(a) for a in act_moves(position, j))
+    f = fleet(position)
+    singles = [A.END_JOURNEY]
+    if may_trade(position, j):
+        singles.append(A.TRADE)
+    if may_plunder(position, j):
+        singles.append(A.PLUNDER)
+    if may_destroy(position, j):
+        singles.append(A.DESTROY)
+    builds = [A.BUILD + SHIP_TYPES.index(f.kind) * A.MAX_BUILD + n - 1 for n in act_builds(position, j)]
+    return sorted(singles + builds + found)
+
+
+def apply_fleet_decision(table: JourneyTable, action: int) -> None:
+    """At MOVE and ACT: the fleet ends its journey, stops, trades, plunders, destroys, builds or moves on."""
+    position, j = table.position, table.journeys
+    if action == A.END_JOURNEY:
+        end_journey(position, j)
+    elif action == A.STOP:
+        stop(position, j)
+    elif action == A.TRADE:
+        do_trade(position, j)
+    elif action == A.PLUNDER:
+        do_plunder(position, j)
+    elif action == A.DESTROY:
+        do_destroy(position, j)
+    elif A.BUILD <= action < A.BUILD + len(SHIP_TYPES) * A.MAX_BUILD:
+        do_build(position, j, (action - A.BUILD) % A.MAX_BUILD + 1)
+    else:
+        try_move(position, j, table.space.to_json(action)["area"])
+
+
+def legal_entry_answer(table: JourneyTable) -> list[int]:
+    """Allow the fleet, forbid it, or ask a duty."""
+    return [A.ALLOW, A.FORBID, A.ASK_DUTY]
+
+
+def apply_entry_answer(table: JourneyTable, action: int) -> None:
+    """The area's owner answers the fleet at his border."""
+    answer_entry(table.position, table.journeys, table.space.to_json(action)["type"])
+
+
+def legal_duty_amount(table: JourneyTable) -> list[int]:
+    """How much duty may be asked."""
+    return [A.AMOUNT + n - 1 for n in duty_amounts(table.position)]
+
+
+def apply_duty_amount(table: JourneyTable, action: int) -> None:
+    """The owner asks that much duty."""
+    ask_duty(table.position, table.journeys, action - A.AMOUNT + 1)
+
+
+def legal_entry_reply(table: JourneyTable) -> list[int]:
+    """Pay the duty, fight, or turn away, as far as each is open to the fleet."""
+    return sorted(A.REPLIES[r] for r in reply_options(table.position, table.journeys))
+
+
+def apply_entry_reply(table: JourneyTable, action: int) -> None:
+    """The fleet's owner replies to the duty or the ban."""
+    reply(table.position, table.journeys, table.space.to_json(action)["type"])
+
+
+def legal_sea_ban(table: JourneyTable) -> list[int]:
+    """Let the fleet pass Danavalde's sea or bar it, and ask a duty under `denmark_toll: duty_or_ban`."""
+    duty = [A.ASK_DUTY] if table.journeys.rules.denmark_toll == "duty_or_ban" else []
+    return sorted([A.ALLOW, A.BAR_SEA, *duty])
+
+
+def apply_sea_ban(table: JourneyTable, action: int) -> None:
+    """Denmark's king answers the fleet at his sea."""
+    answer_sea_ban(table.position, table.journeys, table.space.to_json(action)["type"])
+
+
+def apply_ban_war_roll(table: JourneyTable, action: int) -> None:
+    """A D10 for war over the barred sea."""
+    ban_war_roll(table.position, table.journeys, action - A.ROLL + 1)
+
+
+def apply_danger_roll(table: JourneyTable, action: int) -> None:
+    """A D10 for the danger."""
+    danger_roll(table.position, table.journeys, action - A.ROLL + 1)
+
+
+def apply_fleet_hits(table: JourneyTable, action: int) -> None:
+    """The hits of the war fleet's dice."""
+    fleet_hits(table.position, table.journeys, action - A.HITS)
+
+
+def apply_other_hits(table: JourneyTable, action: int) -> None:
+    """The hits of the armies' or the defenders' dice, and whether a 1 showed among the armies' (VA-55)."""
+    one = action >= A.HITS_WITH_ONE
+    other_hits(table.position, table.journeys, action - (A.HITS_WITH_ONE if one else A.HITS), one)
+
+
+def legal_fight_on(table: JourneyTable) -> list[int]:
+    """Fight on, or withdraw."""
+    return [A.FIGHT_ON, A.WITHDRAW]
+
+
+def apply_fight_on(table: JourneyTable, action: int) -> None:
+    """The fleet's owner fights on or withdraws."""
+    fight_on(table.position, table.journeys, action == A.FIGHT_ON)
+
+
+def apply_war_risk_roll(table: JourneyTable, action: int) -> None:
+    """A D10 for the risk of war."""
+    risk_roll(table.position, table.journeys, action - A.ROLL + 1)
+
+
+def legal_war_declaration(table: JourneyTable) -> list[int]:
+    """Declare war, or not."""
+    return [A.DECLARE_WAR, A.NO_WAR]
+
+
+def apply_war_declaration(table: JourneyTable, action: int) -> None:
+    """The king declares war, or not."""
+    declare(table.position, table.journeys, action == A.DECLARE_WAR)
+
+
+def apply_build_reaction_roll(table: JourneyTable, action: int) -> None:
+    """A D10 on the empire's reaction table for the camps just built."""
+    build_reaction_roll(table.position, table.journeys, action - A.ROLL + 1)
+
+
+def apply_build_gald_roll(table: JourneyTable, action: int) -> None:
+    """A D10 on the Gäld table for the camps just built."""
+    build_gald_roll(table.position, table.journeys, action - A.ROLL + 1)
+
+
+def explain_journey(table: JourneyTable, action: int) -> IllegalAction | None:
+    """Why a move, stop, fight or payment of the fleet in motion is illegal, naming the rule it breaks; None for
+    anything else, or with no fleet in motion."""
+    position, j, space = table.position, table.journeys, table.space
+    if not j.active or not position.fleets:
+        return None
+    f = fleet(position)
+    data = space.to_json(action)
+    kind = data["type"]
+    if kind == "move":
+        target = position.board.area(data["area"])
+        here = position.board.area(f.area)
+        if target.id not in here.sea_links and target.id not in here.river_links:
+            return IllegalAction("6.2 Moving fleets", f"{target.name} is not next to {here.name} by sea or river")
+        if target.kind == "viking_kingdom" and not may_enter(position, j.rules, f.owner, f.kind, target.id):
+            return IllegalAction(
+                "VA-45", f"'No other players may enter these areas (except for Denmark's sea area)': {target.name}"
+            )
+        if f.kind == WAR and target.no_war_fleets:
+            return IllegalAction("VA-45", f"'No war fleets may enter a kingdom': {target.name} is an empire's core")
+        if f.kind == TRADING and target.is_land and position.plundered[position.slot(target.id)]:
+            return IllegalAction("6.2 Plundered areas", "'A trading fleet cannot enter a plundered land area'")
+        if not may_enter(position, j.rules, f.owner, f.kind, target.id):
+            return IllegalAction("VA-26", f"{target.name} is not discovered (or not yet open to fleets)")
+        if f.moves >= move_limit(j.rules):
+            return IllegalAction("VA-50", "this journey has made its 40 moves: it can only end here")
+        return IllegalAction(
+            "VA-46",
+            f"'When a fleet enters a land area from one sea area, it also has to leave the land by the "
+            f"same sea area': this fleet came from {space.area_name(f.entered_from)}",
+        )
+    if kind == "fight":
+        if f.kind != WAR:
+            return IllegalAction("VA-53", "only a war fleet can fight its way into an area; a trading fleet turns away")
+        if position.board.area(j.target).kind == "viking_kingdom":
+            return IllegalAction("VA-54", "a fleet barred from Denmark's sea cannot fight its way through")
+        return IllegalAction(
+            "VA-39", "'Then, no players from their kingdoms may fight each other': a King's Peace holds"
+        )
+    if kind == "pay_duty":
+        if j.forbidden:
+            return IllegalAction("VA-53", "entry is forbidden ('or completely forbid'): no duty opens it")
+        return IllegalAction(
+            "VA-53",
+            f"'Any duty has to be paid immediately': seat {f.owner + 1} has {position.silver[f.owner]} silver, not "
+            f"{total_duty(j)}",
+        )
+    if kind == "stop":
+        return IllegalAction(
+            "VA-47",
+            f"the fleet cannot make {space.area_name(f.area)} its destination now (a sea, a place "
+            "it has already stopped at, its start under start_as_destination: not_allowed, or nothing to do there)",
+        )
+    return None

@@ -20,7 +20,7 @@ from rich.text import Text
 from skald.engine import CardFace, JSONDict, Presentation, StandingAnswer, State
 from skald.games.vikingatid import danger, elections, initiative, kingdoms_war, outcomes
 from skald.games.vikingatid import steps as S
-from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, SHIP_TYPES, TARGET_AREA
+from skald.games.vikingatid.actions import GIVE_CARD_TO, KINGDOMS, PASS, SHIP_TYPES, TARGET_AREA
 from skald.games.vikingatid.card_faces import deck_faces, hand_faces
 from skald.games.vikingatid.overview import names, overview_text
 from skald.games.vikingatid.position import Fleet, Position
@@ -33,7 +33,7 @@ from skald.games.vikingatid.render import (
     render_compact,
     render_text,
 )
-from skald.games.vikingatid.state import PASS, VikingatidState
+from skald.games.vikingatid.state import VikingatidState
 
 RULES_FILE: Final = "rules/004"
 

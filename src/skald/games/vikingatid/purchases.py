@@ -20,9 +20,10 @@ a player who cannot buy is not asked to buy.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
-from skald.games.vikingatid.actions import KINGDOMS, MAX_AMOUNT, SHIP_TYPES
+from skald.engine import IllegalAction
+from skald.games.vikingatid.actions import AMOUNT, DONE, KINGDOMS, MAX_AMOUNT, SHIP_TYPES, ActionSpace
 from skald.games.vikingatid.emigration import check_homeless
 from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import start_position
@@ -223,3 +224,94 @@ def done_buying(position: Position, purchases: Purchases) -> None:
 def done(purchases: Purchases) -> bool:
     """Whether phase 5 is over."""
     return purchases.step == OVER
+
+
+# -- the steps (`step_rules.STEP_RULES`): PULL_DOWN, BUY_SHIPS and BUY_AMOUNT --------------------------------------
+
+
+class PurchaseTable(Protocol):
+    """What phase 5's steps read of the state (`situation.Situation` is one)."""
+
+    position: Position
+    purchases: Purchases
+
+    @property
+    def space(self) -> ActionSpace: ...
+
+
+def legal_pull_down(table: PurchaseTable) -> list[int]:
+    """Done, or one of the buyer's own camps to pull down."""
+    space = table.space
+    return [DONE, *(space.pull_down(k, a) for k, a in own_camps(table.position, table.purchases.buyer))]
+
+
+def apply_pull_down(table: PurchaseTable, action: int) -> None:
+    """The buyer is done pulling down, or pulls down a camp (which may leave him homeless)."""
+    position = table.position
+    if action == DONE:
+        done_pulling_down(position, table.purchases)
+        return
+    data = table.space.to_json(action)
+    pull_down(position, table.purchases, data["camp"], data["area"])
+    check_homeless(position)
+
+
+def legal_buy_ships(table: PurchaseTable) -> list[int]:
+    """A ship type and place to buy for, and done under `purchase: up_to_silver`."""
+    space, bought = table.space, table.purchases
+    finish = [DONE] if bought.mode == UP_TO_SILVER else []
+    return [*finish, *(space.buy(k, a) for k, a in places(table.position, bought, bought.buyer))]
+
+
+def apply_buy_ships(table: PurchaseTable, action: int) -> None:
+    """The buyer is done, or chooses the type and place of the ships he buys next."""
+    if action == DONE:
+        done_buying(table.position, table.purchases)
+        return
+    data = table.space.to_json(action)
+    choose_place(table.purchases, data["ships"], data["area"])
+
+
+def legal_buy_amount(table: PurchaseTable) -> list[int]:
+    """How many ships of the chosen type the buyer may place there."""
+    return [AMOUNT + n - 1 for n in amounts(table.position, table.purchases)]
+
+
+def apply_buy_amount(table: PurchaseTable, action: int) -> None:
+    """The buyer buys that many ships."""
+    buy(table.position, table.purchases, action - AMOUNT + 1)
+
+
+def explain_purchase(table: PurchaseTable, action: int) -> IllegalAction:
+    """Why a pull-down, purchase or number is illegal in phase 5."""
+    position, bought, space = table.position, table.purchases, table.space
+    seat = bought.buyer
+    data = space.to_json(action)
+    if data["type"] == "done":
+        return IllegalAction(
+            "VA-43",
+            f"'Each player buys ships for all of their silver': seat {seat + 1} has {position.silver[seat]} silver "
+            "and a place for ships (rule option purchase: all_silver)",
+        )
+    if data["type"] in ("pull_down", "buy") and position.separatists[position.slot(data["area"])]:
+        return IllegalAction(
+            "VA-22",
+            f"the camps in {space.area_name(data['area'])} are separatists', 'not under control of any "
+            f"player' (UTBRYTARE): seat {seat + 1} can neither pull them down nor place ships at them",
+        )
+    if data["type"] == "pull_down":
+        name = space.area_name(data["area"])
+        return IllegalAction("VA-43", f"seat {seat + 1} has no {data['camp']} camp in {name} to pull down")
+    if data["type"] == "buy":
+        name = space.area_name(data["area"])
+        return IllegalAction(
+            "5. Buying Ships",
+            f"{data['ships']} ships go in the home country or at the player's own {data['ships']} camps, two per "
+            f"camp: {name} takes no more of seat {seat + 1}'s",
+        )
+    most = len(amounts(position, bought))
+    return IllegalAction(
+        "VA-43",
+        f"seat {seat + 1} may buy at most {most} {bought.kind} ships at {space.area_name(bought.area)} now "
+        f"({position.silver[seat]} silver; two ships per camp, any number at home)",
+    )

@@ -16,10 +16,10 @@ the area (VA-33). Areas are taken in board order. Every roll is a chance node (V
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from skald.games.vikingatid import conquest
-from skald.games.vikingatid.actions import SHIP_TYPES
+from skald.games.vikingatid.actions import ROLL, SHIP_TYPES
 from skald.games.vikingatid.board import GALD, KRIG
 from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import NOBODY
@@ -194,3 +194,23 @@ def _next(position: Position, reactions: Reactions) -> None:
         return
     reactions.areas.pop(0)
     _enter_area(position, reactions)
+
+
+# -- the steps (`step_rules.STEP_RULES`): REACTION_ROLL and GALD_ROLL -----------------------------------------------
+
+
+class ReactionTable(Protocol):
+    """What phase 2's steps read of the state (`situation.Situation` is one)."""
+
+    position: Position
+    reactions: Reactions
+
+
+def apply_reaction_roll(table: ReactionTable, action: int) -> None:
+    """A D10 on the empire's reaction table."""
+    reaction_roll(table.position, table.reactions, action - ROLL + 1)
+
+
+def apply_gald_roll(table: ReactionTable, action: int) -> None:
+    """A D10 on the Gäld table."""
+    gald_roll(table.position, table.reactions, action - ROLL + 1)

@@ -9,9 +9,10 @@ chance action (a D10 face); each choice a seat's action.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from skald.engine import IllegalAction
+from skald.games.vikingatid import actions as A
 from skald.games.vikingatid.board import Board
 
 #: The Viking kingdoms in the rulebook's order (elections: "Denmark, Norway and Sweden, in this order").
@@ -166,3 +167,45 @@ def start_position(board: Board) -> StartPosition:
         max_fleet=number("max_fleet"),
         hand_limit=number("hand_limit_end_of_turn"),
     )
+
+
+# -- the steps (`step_rules.STEP_RULES`): KINGDOM_ROLL and KINGDOM_CHOICE -------------------------------------------
+
+
+class Chooser(Protocol):
+    """What the kingdom choice's steps read of the position: the choice under way."""
+
+    @property
+    def choice(self) -> KingdomChoice: ...
+
+
+class SetupTable(Protocol):
+    """What the kingdom choice's steps read of the state (`situation.Situation` is one)."""
+
+    @property
+    def position(self) -> Chooser: ...
+
+
+def apply_kingdom_roll(table: SetupTable, action: int) -> None:
+    """A seat's D10 for the choosing order."""
+    table.position.choice.roll(action - A.ROLL + 1)
+
+
+def legal_kingdom_choice(table: SetupTable) -> list[int]:
+    """The home countries the chooser may take."""
+    return [A.KINGDOM + A.KINGDOMS.index(k) for k in table.position.choice.legal_kingdoms()]
+
+
+def apply_kingdom_choice(table: SetupTable, action: int) -> None:
+    """The chooser takes a home country."""
+    table.position.choice.choose(A.KINGDOMS[action - A.KINGDOM])
+
+
+def explain_kingdom_choice(table: SetupTable, action: int) -> IllegalAction | None:
+    """Why a home country may not be taken (`KingdomChoice.choose`'s refusal), tried on a copy of the choice."""
+    trial = table.position.choice.clone()
+    try:
+        trial.choose(A.KINGDOMS[action - A.KINGDOM])
+    except IllegalAction as error:
+        return error
+    return None

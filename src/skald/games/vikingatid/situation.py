@@ -33,6 +33,9 @@ from skald.games.vikingatid.cards import windows
 from skald.games.vikingatid.cards.data import CardData
 from skald.games.vikingatid.position import Position
 
+#: A history entry every viewer may see (`Situation.visible`); otherwise a bit per seat that may.
+PUBLIC: Final = -1
+
 
 class CardEvent(NamedTuple):
     """A card shown to the table: played (with its target in words) or discarded in phase 8; public."""
@@ -173,6 +176,16 @@ class Situation(State):
         # viewer sees of it, as a fingerprint (spectator first, then each seat) that begins its information state.
         self.origin = None
         self.origin_seen = []
+
+    def show(self, plies: list[int]) -> None:
+        """The sealed pledges at `plies` are shown to all ("Showing sealed payments reveals them all at once"): their
+        history entries become public, and the information-state strings built before are built again."""
+        if not plies:
+            return
+        for ply in plies:
+            if ply >= 0:  # a pledge made before the start position is not in the history
+                self.visible[ply] = PUBLIC
+        self._known = {}
 
     def cards_on(self) -> bool:
         """Whether cards are dealt and played (`card_windows` other than 'off', VA-08)."""

@@ -2,10 +2,12 @@
 
 The state holds the position (`position.Position`), the action space of its board (`actions.ActionSpace`), the rule
 options, the cards (`cards.data.CardData`) and the step (`steps.STEPS`), all kept by `situation.Situation`; each
-decision goes to its phase's module (`setup`, `reactions`, `elections`, `silver`, `purchases`, `journeys`,
-`emigration`, `christianisation`; phases 4, 7's taxes, 8, 9 and 11 are applied at once by `silver`, `taxation`,
-`cleanup`, `victory_points` and `end`), which changes the position through its ledger, and each card to its effect
-(`cards.effects.EFFECTS`). The game ends at `steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
+decision and roll goes to its phase's module through the step table (`step_rules.STEP_RULES`: `setup`, `reactions`,
+`elections`, `purchases`, `journeys`, `emigration`, `christianisation` give each step's legal actions, apply them and
+explain a refusal; phases 4, 7's taxes, 8, 9 and 11 are applied at once by `silver`, `taxation`, `cleanup`,
+`victory_points` and `end`), which changes the position through its ledger, and each card to its effect
+(`cards.effects.EFFECTS`). The state keeps the flow between steps and the card steps. The game ends at
+`steps.GAME_OVER` after phase 11 of the last turn (VA-05, VA-63).
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ from skald.games.vikingatid import resample as R
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import (
     AMOUNT,
-    BUILD,
     BUILDING,
     CARD,
     CARD_GIFT,
@@ -45,29 +46,19 @@ from skald.games.vikingatid.actions import (
     DRAW,
     DUTY,
     ELECTION,
-    EMIGRATE,
     FLEET_SIZE,
     GIFT,
     GIVE_CARD,
-    GIVE_CARD_TO,
-    GIVE_SILVER,
     HITS,
+    HITS_WITH_ONE,
     JOURNEY,
-    KINGDOM,
-    KINGDOMS,
-    MAX_BUILD,
-    MAX_HITS,
     NO_PHRASE,
     NUM_ACTIONS,
-    OFFER_PEACE,
-    PAY_ONTO,
-    PAY_ONTO_KINGDOM,
+    PASS,
     PAYMENT,
     PLAY_CARD,
     PURCHASE,
     ROLL,
-    SHIP_TYPES,
-    SINGLE,
     ActionSpace,
     Phrase,
 )
@@ -80,42 +71,22 @@ from skald.games.vikingatid.cards.effect import no_targets
 from skald.games.vikingatid.cards.effects import EFFECTS
 from skald.games.vikingatid.position import Position
 from skald.games.vikingatid.setup import D10_FACES, NOBODY
-from skald.games.vikingatid.situation import CardEvent, Situation, election_rules, journey_rules, silver_rules
+from skald.games.vikingatid.situation import (
+    PUBLIC,
+    CardEvent,
+    Situation,
+    election_rules,
+    journey_rules,
+    silver_rules,
+)
+from skald.games.vikingatid.step_rules import STEP_RULES
 
-#: The single decisions' ids this part uses (their places in `actions.SINGLES`; a test checks them).
-PASS: Final = SINGLE + 0
-DONE: Final = SINGLE + 1
-STOP: Final = SINGLE + 2
-END_JOURNEY: Final = SINGLE + 3
-TRADE: Final = SINGLE + 4
-PLUNDER: Final = SINGLE + 5
-FIGHT_ON: Final = SINGLE + 6
-WITHDRAW: Final = SINGLE + 7
-DESTROY: Final = SINGLE + 8
-ALLOW: Final = SINGLE + 9
-FORBID: Final = SINGLE + 10
-ASK_DUTY: Final = SINGLE + 11
-PAY_DUTY: Final = SINGLE + 12
-FIGHT: Final = SINGLE + 13
-TURN_AWAY: Final = SINGLE + 14
-BAR_SEA: Final = SINGLE + 15
-DECLARE_WAR: Final = SINGLE + 16
-NO_WAR: Final = SINGLE + 17
-ACCEPT_PEACE: Final = SINGLE + 18
-DECLINE_PEACE: Final = SINGLE + 19
-#: The single decisions of the entry and reply steps, by their JSON type.
-ANSWERS: Final = {"allow": ALLOW, "ask_duty": ASK_DUTY, "forbid": FORBID, "bar_sea": BAR_SEA}
-REPLIES: Final = {"pay_duty": PAY_DUTY, "fight": FIGHT, "turn_away": TURN_AWAY}
-#: The ids of a number of hits with a 1 among the armies' dice start here (VA-55).
-HITS_WITH_ONE: Final = HITS + MAX_HITS + 1
 #: The probability of each D10 face (VA-07).
 D10_CHANCE: Final = 0.1
 #: The player count at which `resample_from_infostate` deals in one pass (`dealing.deal`): with two, every gift is
 #: seen, so the pass deals by the law of the search (`resample.deal`) and never fails; with more, the gifts between
 #: two others make the laws differ (the search plans them, the pass picks them uniformly) and the search stays.
 ONE_PASS_PLAYERS: Final = 2
-#: A history entry every viewer may see (`VikingatidState.visible`); otherwise a bit per seat that may.
-PUBLIC: Final = -1
 #: The rolls a card window follows, held back until it closes (VA-08: "after each initiative roll", "after that
 #: roll" of an election or danger, "after each round", "after each reaction, Gäld, assimilation or
 #: christianisation roll").
@@ -386,45 +357,8 @@ class VikingatidState(Situation):
         return len(self._step_actions()) != 1
 
     def _step_actions(self) -> list[int]:
-        """The legal actions of the step under way, cards apart."""
-        step = self.step
-        if step == S.KINGDOM_CHOICE:
-            return [KINGDOM + KINGDOMS.index(k) for k in self.position.choice.legal_kingdoms()]
-        election = self.election
-        if step == S.GIFT_TARGET:
-            silver_to = [GIVE_SILVER + s for s in elections.gift_targets(self.position, election)]
-            cards_to = [GIVE_CARD_TO + s for s in elections.card_gift_targets(self.position, election, self.deck)]
-            return [PASS, *silver_to, *cards_to]
-        if step == S.GIFT_CARD:
-            return [GIVE_CARD + kind for kind in elections.card_gift_kinds(election, self.deck)]
-        if step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
-            return [AMOUNT + n - 1 for n in elections.amounts(self.position, election)]
-        if step == S.SEALED_BID:
-            return [PASS, *(AMOUNT + n - 1 for n in elections.sealed_amounts(self.position, election))]
-        if step == S.BID_TARGET:
-            rolls = elections.bid_targets(election)
-            return [PASS, *(PAY_ONTO_KINGDOM if r == elections.KINGDOM_ROLL_TARGET else PAY_ONTO + r for r in rolls)]
-        if step == S.PEACE_OFFER:
-            return [PASS, *(OFFER_PEACE + k for k in elections.peace_candidates(self.position, election))]
-        if step == S.PEACE_ANSWER:
-            return [ACCEPT_PEACE, DECLINE_PEACE]
-        if S.STEPS[step].phase == S.JOURNEYS:
-            return self._journey_actions()
-        if step == S.EMIGRATION:
-            seat = emigration.emigrant(self.emigration)
-            areas = emigration.candidates(self.position, seat)
-            moves = sorted(EMIGRATE + self.position.slot(a) for a in areas)
-            # An exile "must leave his homeland this turn" (EXIL, VA-18): he chooses where, he may not stay.
-            return moves if emigration.in_exile(self.position, seat) and moves else [PASS, *moves]
-        position, bought = self.position, self.purchases
-        if step == S.PULL_DOWN:
-            return [DONE, *(self.space.pull_down(k, a) for k, a in purchases.own_camps(position, bought.buyer))]
-        if step == S.BUY_SHIPS:
-            done = [DONE] if bought.mode == purchases.UP_TO_SILVER else []
-            return [*done, *(self.space.buy(k, a) for k, a in purchases.places(position, bought, bought.buyer))]
-        if step == S.BUY_AMOUNT:
-            return [AMOUNT + n - 1 for n in purchases.amounts(position, bought)]
-        raise AssertionError(f"step {step} has no legal actions written")
+        """The legal actions of the step under way, cards apart (its phase's `legal`, `step_rules.STEP_RULES`)."""
+        return STEP_RULES[self.step].legal(self)
 
     # -- the cards ---------------------------------------------------------------------------------------------------
 
@@ -642,44 +576,6 @@ class VikingatidState(Situation):
         w.seat = asked
         self.step = S.CARD_WINDOW
 
-    def _journey_actions(self) -> list[int]:
-        """The legal actions at a decision of phase 6."""
-        position, j, step, space = self.position, self.journeys, self.step, self.space
-        if step == S.JOURNEY_CHOICE:
-            return [PASS, *(space.fleet(k, a) for k, a in journeys.fleet_starts(position, j))]
-        if step == S.FLEET_SIZE_CHOICE:
-            return [AMOUNT + n - 1 for n in journeys.fleet_sizes(position, j)]
-        if step == S.DUTY_AMOUNT:
-            return [AMOUNT + n - 1 for n in journeys.duty_amounts(position)]
-        if step == S.ENTRY_ANSWER:
-            return [ALLOW, FORBID, ASK_DUTY]
-        if step == S.SEA_BAN:
-            duty = [ASK_DUTY] if j.rules.denmark_toll == "duty_or_ban" else []
-            return sorted([ALLOW, BAR_SEA, *duty])
-        if step == S.ENTRY_REPLY:
-            return sorted(REPLIES[r] for r in journeys.reply_options(position, j))
-        if step == S.FIGHT_ON:
-            return [FIGHT_ON, WITHDRAW]
-        if step == S.WAR_DECLARATION:
-            return [DECLARE_WAR, NO_WAR]
-        found = sorted(space.move(a) for a in journeys.act_moves(position, j))
-        if step == S.MOVE:
-            singles = [STOP] if journeys.may_stop(position, j) else []
-            if j.at_break or not found:  # `journeys.may_end`, with the moves already found
-                singles.append(END_JOURNEY)
-            return singles + found
-        # ACT
-        f = journeys.fleet(position)
-        singles = [END_JOURNEY]
-        if journeys.may_trade(position, j):
-            singles.append(TRADE)
-        if journeys.may_plunder(position, j):
-            singles.append(PLUNDER)
-        if journeys.may_destroy(position, j):
-            singles.append(DESTROY)
-        builds = [BUILD + SHIP_TYPES.index(f.kind) * MAX_BUILD + n - 1 for n in journeys.act_builds(position, j)]
-        return sorted(singles + builds + found)
-
     def illegal_reason(self, action: int) -> IllegalAction | None:
         """Why `action` is illegal here, naming the rule (a VA-id or the rulebook section), or None; never changes
         the state."""
@@ -732,8 +628,8 @@ class VikingatidState(Situation):
         )
 
     def _explain(self, action: int, step: S.Step) -> IllegalAction:
-        """The rule an action of the right kind for this step still breaks."""
-        position, election = self.position, self.election
+        """The rule an action of the right kind for this step still breaks: a card's, or its phase's `explain`
+        (`step_rules.STEP_RULES`), else the step's own."""
         if self.step == S.CARD_WINDOW and PLAY_CARD <= action < GIVE_CARD:
             return self._explain_card(action)
         if self.step == S.DISCARD_CARD:
@@ -745,149 +641,10 @@ class VikingatidState(Situation):
                 data.rule,
                 f"{data.title} cannot take {self.space.to_notation(action)!r}: its text says {data.text!r}",
             )
-        if self.step == S.KINGDOM_CHOICE:
-            trial = position.choice.clone()
-            try:
-                trial.choose(KINGDOMS[action - KINGDOM])
-            except IllegalAction as error:
-                return error
-        if self.step == S.GIFT_TARGET:
-            card = action >= GIVE_CARD_TO
-            seat = action - (GIVE_CARD_TO if card else GIVE_SILVER)
-            if seat == election.actor:
-                return IllegalAction("VA-38", "a gift goes to another player, not to yourself")
-            if 0 <= seat < self.num_players:
-                what = "card" if card else "silver"
-                return IllegalAction("VA-38", f"seat {election.actor + 1} has no {what} to give")
-            return IllegalAction("VA-38", f"there is no seat {seat + 1} at this table of {self.num_players}")
-        if self.step == S.GIFT_CARD:
-            title = self.cards.kinds[action - GIVE_CARD].title
-            return IllegalAction("VA-38", f"seat {election.actor + 1} holds no {title} to give")
-        if self.step in (S.GIFT_AMOUNT, S.BID_AMOUNT):
-            return IllegalAction(
-                "VA-35" if self.step == S.BID_AMOUNT else "VA-38",
-                f"seat {election.actor + 1} has {position.silver[election.actor]} silver, not {action - AMOUNT + 1} "
-                "('Each player may pay up to all of his silver')",
-            )
-        if self.step == S.SEALED_BID:
-            seat = election.actor
-            most = len(elections.sealed_amounts(position, election))
-            return IllegalAction(
-                "VA-35",
-                f"seat {seat + 1} has {position.silver[seat]} silver and has pledged "
-                f"{elections.pledged(election, seat)} of it in this sealed round: at most {most} more on this roll, "
-                f"not {action - AMOUNT + 1} ('Each player may pay up to all of his silver')",
-            )
-        if self.step == S.BID_TARGET:
-            seat = action - PAY_ONTO
-            return IllegalAction(
-                "3. King's election",
-                f"seat {seat + 1} does not roll in {self.space.kingdom_names[election.kingdom_id]}'s election "
-                "(its members roll, and a current king from another country)",
-            )
-        if self.step in (S.PULL_DOWN, S.BUY_SHIPS, S.BUY_AMOUNT):
-            return self._explain_purchase(action)
-        if step.phase == S.JOURNEYS and self.journeys.active and self.position.fleets:
-            found = self._explain_journey(action)
-            if found is not None:
-                return found
-        if self.step == S.PEACE_OFFER:
-            return IllegalAction(
-                "VA-39",
-                f"no King's Peace can be offered to {self.space.kingdom_names[KINGDOMS[action - OFFER_PEACE]]}: "
-                "it needs a king of another kingdom, not already at King's Peace with yours or offered it this phase",
-            )
+        reason = STEP_RULES[self.step].explain(self, action)
+        if reason is not None:
+            return reason
         return IllegalAction(step.rule, f"{self.space.to_notation(action)!r} is not legal now")
-
-    def _explain_journey(self, action: int) -> IllegalAction | None:
-        """Why a move, stop, fight or payment of the fleet in motion is illegal, naming the rule it breaks."""
-        position, j = self.position, self.journeys
-        f = journeys.fleet(position)
-        data = self.space.to_json(action)
-        kind = data["type"]
-        if kind == "move":
-            target = position.board.area(data["area"])
-            here = position.board.area(f.area)
-            if target.id not in here.sea_links and target.id not in here.river_links:
-                return IllegalAction("6.2 Moving fleets", f"{target.name} is not next to {here.name} by sea or river")
-            if target.kind == "viking_kingdom" and not journeys.may_enter(
-                position, j.rules, f.owner, f.kind, target.id
-            ):
-                return IllegalAction(
-                    "VA-45", f"'No other players may enter these areas (except for Denmark's sea area)': {target.name}"
-                )
-            if f.kind == journeys.WAR and target.no_war_fleets:
-                return IllegalAction("VA-45", f"'No war fleets may enter a kingdom': {target.name} is an empire's core")
-            if f.kind == journeys.TRADING and target.is_land and position.plundered[position.slot(target.id)]:
-                return IllegalAction("6.2 Plundered areas", "'A trading fleet cannot enter a plundered land area'")
-            if not journeys.may_enter(position, j.rules, f.owner, f.kind, target.id):
-                return IllegalAction("VA-26", f"{target.name} is not discovered (or not yet open to fleets)")
-            if f.moves >= journeys.move_limit(j.rules):
-                return IllegalAction("VA-50", "this journey has made its 40 moves: it can only end here")
-            return IllegalAction(
-                "VA-46",
-                f"'When a fleet enters a land area from one sea area, it also has to leave the land by the "
-                f"same sea area': this fleet came from {self.space.area_name(f.entered_from)}",
-            )
-        if kind == "fight":
-            if f.kind != journeys.WAR:
-                return IllegalAction(
-                    "VA-53", "only a war fleet can fight its way into an area; a trading fleet turns away"
-                )
-            if position.board.area(j.target).kind == "viking_kingdom":
-                return IllegalAction("VA-54", "a fleet barred from Denmark's sea cannot fight its way through")
-            return IllegalAction(
-                "VA-39", "'Then, no players from their kingdoms may fight each other': a King's Peace holds"
-            )
-        if kind == "pay_duty":
-            if j.forbidden:
-                return IllegalAction("VA-53", "entry is forbidden ('or completely forbid'): no duty opens it")
-            return IllegalAction(
-                "VA-53",
-                f"'Any duty has to be paid immediately': seat {f.owner + 1} has {position.silver[f.owner]} silver, not "
-                f"{journeys.total_duty(j)}",
-            )
-        if kind == "stop":
-            return IllegalAction(
-                "VA-47",
-                f"the fleet cannot make {self.space.area_name(f.area)} its destination now (a sea, a place "
-                "it has already stopped at, its start under start_as_destination: not_allowed, or nothing to do there)",
-            )
-        return None
-
-    def _explain_purchase(self, action: int) -> IllegalAction:
-        """Why a pull-down, purchase or number is illegal in phase 5."""
-        position, bought = self.position, self.purchases
-        seat = bought.buyer
-        data = self.space.to_json(action)
-        if data["type"] == "done":
-            return IllegalAction(
-                "VA-43",
-                f"'Each player buys ships for all of their silver': seat {seat + 1} has {position.silver[seat]} silver "
-                "and a place for ships (rule option purchase: all_silver)",
-            )
-        if data["type"] in ("pull_down", "buy") and position.separatists[position.slot(data["area"])]:
-            return IllegalAction(
-                "VA-22",
-                f"the camps in {self.space.area_name(data['area'])} are separatists', 'not under control of any "
-                f"player' (UTBRYTARE): seat {seat + 1} can neither pull them down nor place ships at them",
-            )
-        if data["type"] == "pull_down":
-            name = self.space.area_name(data["area"])
-            return IllegalAction("VA-43", f"seat {seat + 1} has no {data['camp']} camp in {name} to pull down")
-        if data["type"] == "buy":
-            name = self.space.area_name(data["area"])
-            return IllegalAction(
-                "5. Buying Ships",
-                f"{data['ships']} ships go in the home country or at the player's own {data['ships']} camps, two per "
-                f"camp: {name} takes no more of seat {seat + 1}'s",
-            )
-        most = len(purchases.amounts(position, bought))
-        return IllegalAction(
-            "VA-43",
-            f"seat {seat + 1} may buy at most {most} {bought.kind} ships at {self.space.area_name(bought.area)} now "
-            f"({position.silver[seat]} silver; two ships per camp, any number at home)",
-        )
 
     # -- changing the state --------------------------------------------------------------------------------------
 
@@ -977,144 +734,14 @@ class VikingatidState(Situation):
         self._open_before_windows()
 
     def _dispatch_step(self, action: int) -> None:
+        """Apply the action by its step's phase (`step_rules.STEP_RULES`), then settle: the kingdom choice's next
+        roll or choice, or the phase's next step."""
         step = self.step
-        position = self.position
-        election = self.election
-        if step == S.KINGDOM_ROLL:
-            position.choice.roll(action - ROLL + 1)
+        STEP_RULES[step].apply(self, action)
+        if S.STEPS[step].phase == S.SETUP:
             self._settle_setup()
-            return
-        if step == S.KINGDOM_CHOICE:
-            position.choice.choose(KINGDOMS[action - KINGDOM])
-            self._settle_setup()
-            return
-        if step == S.REACTION_ROLL:
-            reactions.reaction_roll(position, self.reactions, action - ROLL + 1)
-        elif step == S.GALD_ROLL:
-            reactions.gald_roll(position, self.reactions, action - ROLL + 1)
-        elif step == S.GIFT_TARGET:
-            if action == PASS:
-                elections.pass_gift(position, election, self.deck)
-            elif action >= GIVE_CARD_TO:
-                elections.choose_card_gift(election, action - GIVE_CARD_TO)
-            else:
-                elections.choose_gift(election, action - GIVE_SILVER)
-        elif step == S.GIFT_AMOUNT:
-            elections.give(position, election, action - AMOUNT + 1, self.deck)
-        elif step == S.GIFT_CARD:
-            kind = action - GIVE_CARD
-            self.card_moves.append(R.CardMove(len(self.history), R.GIVEN, election.actor, election.target, kind))
-            elections.give_card(position, election, self.deck, kind)
-        elif step == S.BID_TARGET:
-            if action == PASS:
-                elections.pass_bid(position, election)
-            else:
-                target = elections.KINGDOM_ROLL_TARGET if action == PAY_ONTO_KINGDOM else action - PAY_ONTO
-                elections.choose_roll(election, target)
-        elif step == S.BID_AMOUNT:
-            elections.pay(position, election, action - AMOUNT + 1)
-        elif step == S.SEALED_BID:
-            n = 0 if action == PASS else action - AMOUNT + 1
-            self._show(elections.pledge(position, election, n, len(self.history)))
-        elif step == S.ELECTION_ROLL:
-            elections.roll(position, election, action - ROLL + 1, self.deck)
-        elif step == S.PEACE_OFFER:
-            if action == PASS:
-                elections.pass_peace(position, election)
-            else:
-                elections.offer_peace(position, election, action - OFFER_PEACE)
-        elif step == S.PEACE_ANSWER:
-            elections.answer_peace(position, election, action == ACCEPT_PEACE)
-        elif step == S.PULL_DOWN:
-            if action == DONE:
-                purchases.done_pulling_down(position, self.purchases)
-            else:
-                data = self.space.to_json(action)
-                purchases.pull_down(position, self.purchases, data["camp"], data["area"])
-                emigration.check_homeless(position)
-        elif step == S.BUY_SHIPS:
-            if action == DONE:
-                purchases.done_buying(position, self.purchases)
-            else:
-                data = self.space.to_json(action)
-                purchases.choose_place(self.purchases, data["ships"], data["area"])
-        elif step == S.BUY_AMOUNT:
-            purchases.buy(position, self.purchases, action - AMOUNT + 1)
-        elif S.STEPS[step].phase == S.JOURNEYS:
-            self._apply_journey(action)
-        elif step == S.EMIGRATION:
-            if action == PASS:
-                emigration.pass_emigration(position, self.emigration)
-            else:
-                emigration.emigrate(position, self.emigration, self.space.to_json(action)["area"])
-        elif step == S.CHRISTIANISATION_ROLL or step == S.ASSIMILATION_ROLL:
-            christianisation.roll(position, self.christianisation, action - ROLL + 1)
-        self._settle()
-
-    def _show(self, plies: list[int]) -> None:
-        """The sealed pledges at `plies` are shown to all ("Showing sealed payments reveals them all at once"): their
-        history entries become public, and the information-state strings built before are built again."""
-        if not plies:
-            return
-        for ply in plies:
-            if ply >= 0:  # a pledge made before the start position is not in the history
-                self.visible[ply] = PUBLIC
-        self._known = {}
-
-    def _apply_journey(self, action: int) -> None:
-        """An action of phase 6, sent to `journeys`."""
-        position, j, step = self.position, self.journeys, self.step
-        if step == S.INITIATIVE_ROLL:
-            journeys.initiative_roll(position, j, action - ROLL + 1)
-        elif step == S.DANGER_ROLL:
-            journeys.danger_roll(position, j, action - ROLL + 1)
-        elif step == S.BAN_WAR_ROLL:
-            journeys.ban_war_roll(position, j, action - ROLL + 1)
-        elif step == S.WAR_RISK_ROLL:
-            journeys.risk_roll(position, j, action - ROLL + 1)
-        elif step == S.BUILD_REACTION_ROLL:
-            journeys.build_reaction_roll(position, j, action - ROLL + 1)
-        elif step == S.BUILD_GALD_ROLL:
-            journeys.build_gald_roll(position, j, action - ROLL + 1)
-        elif step == S.FLEET_HITS:
-            journeys.fleet_hits(position, j, action - HITS)
-        elif step in (S.ARMY_HITS, S.DEFENDER_HITS):
-            one = action >= HITS_WITH_ONE
-            journeys.other_hits(position, j, action - (HITS_WITH_ONE if one else HITS), one)
-        elif step == S.JOURNEY_CHOICE:
-            if action == PASS:
-                journeys.pass_journey(position, j)
-            else:
-                data = self.space.to_json(action)
-                journeys.choose_fleet(j, data["ships"], data["area"])
-        elif step == S.FLEET_SIZE_CHOICE:
-            journeys.launch(position, j, action - AMOUNT + 1)
-        elif step == S.DUTY_AMOUNT:
-            journeys.ask_duty(position, j, action - AMOUNT + 1)
-        elif step == S.ENTRY_ANSWER:
-            journeys.answer_entry(position, j, self.space.to_json(action)["type"])
-        elif step == S.SEA_BAN:
-            journeys.answer_sea_ban(position, j, self.space.to_json(action)["type"])
-        elif step == S.ENTRY_REPLY:
-            journeys.reply(position, j, self.space.to_json(action)["type"])
-        elif step == S.FIGHT_ON:
-            journeys.fight_on(position, j, action == FIGHT_ON)
-        elif step == S.WAR_DECLARATION:
-            journeys.declare(position, j, action == DECLARE_WAR)
-        elif action == END_JOURNEY:
-            journeys.end_journey(position, j)
-        elif action == STOP:
-            journeys.stop(position, j)
-        elif action == TRADE:
-            journeys.do_trade(position, j)
-        elif action == PLUNDER:
-            journeys.do_plunder(position, j)
-        elif action == DESTROY:
-            journeys.do_destroy(position, j)
-        elif BUILD <= action < BUILD + len(SHIP_TYPES) * MAX_BUILD:
-            journeys.do_build(position, j, (action - BUILD) % MAX_BUILD + 1)
         else:
-            journeys.try_move(position, j, self.space.to_json(action)["area"])
+            self._settle()
 
     # -- outcome -------------------------------------------------------------------------------------------------
 
