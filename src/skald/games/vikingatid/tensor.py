@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Final
 
-from skald.games.vikingatid import combat, end
+from skald.games.vikingatid import combat, dealing, end
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import CARD_IDS, CARD_KINDS, KINGDOMS, TRADING
 from skald.games.vikingatid.cards import windows
@@ -120,6 +120,14 @@ PLANE_UNDER_WAY: Final = 4
 PLANE_HOME: Final = 6
 PLANE_FIEF: Final = 7
 PLANE_DISCOVERED: Final = 8
+#: After the area planes, a seat's cards as the observer has seen them, each one value per card kind, in this order
+#: (`dealing.Memory`): played or discarded (public), drawn (the observer's own draws only: another's are hidden),
+#: known to be in its hand (what the observer gave it and has not seen it use since; 0 for the observer itself,
+#: whose hand is the table's hand slice).
+CARD_PLANES: Final = ("played or discarded", "drawn", "known in hand")
+CARDS_PLAYED: Final = 0
+CARDS_DRAWN: Final = 1
+CARDS_KNOWN: Final = 2
 
 # One area's features in the area block.
 AREA_TRADE_STOP: Final = 0
@@ -143,7 +151,8 @@ class Layout:
         self.num_areas: Final = areas
         self.num_empires: Final = num_empires
         self.num_turns: Final = num_turns
-        self.seat_size: Final = SEAT_SCALARS + len(SEAT_PLANES) * areas
+        self.seat_cards: Final = SEAT_SCALARS + len(SEAT_PLANES) * areas  # offset in a seat's block
+        self.seat_size: Final = self.seat_cards + len(CARD_PLANES) * CARD_KINDS
         self.area_features: Final = AREA_FIXED + num_empires
         at = n * self.seat_size
         self.turn: Final = at  # one-hot over the turn track (a turn beyond it reads as the last box)
@@ -501,14 +510,29 @@ def _flow(state: Situation, lay: Layout, found: Features) -> None:
 
 
 def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Features) -> None:
-    """The viewer's own hand by kind (no other hand: their sizes are in the seats' blocks), the face-up pile, the
-    cards shown this turn, the deck's size (never its make-up), the card window open and the card under way."""
+    """The viewer's own hand by kind (no other hand: their sizes are in the seats' blocks), what it has seen of each
+    seat's cards (`dealing.Memory`), the face-up pile, the cards shown this turn, the deck's size (never its
+    make-up), the card window open and the card under way."""
     hot = found.hot
     deck = state.deck
     counts = deck.counts
     hand = deck.hands[seat]
     pile = deck.pile
     kinds = range(CARD_KINDS)
+    seen = dealing.memory(state.card_moves, state.num_players, CARD_KINDS, seat)
+    for s in range(state.num_players):
+        at = base[s] + lay.seat_cards
+        for plane, row in ((CARDS_PLAYED, seen.played[s]), (CARDS_KNOWN, seen.known[s])):
+            if any(row):
+                start = at + plane * CARD_KINDS
+                for kind in compress(kinds, row):
+                    found.set(start + kind, min(row[kind] / counts[kind], 1.0))
+    drawn = seen.drawn
+    if any(drawn):
+        start = base[seat] + lay.seat_cards + CARDS_DRAWN * CARD_KINDS
+        for kind in compress(kinds, drawn):
+            if drawn[kind] > 0:
+                found.set(start + kind, min(drawn[kind] / counts[kind], 1.0))
     for kind in compress(kinds, hand):
         found.set(lay.hand + kind, min(hand[kind] / counts[kind], 1.0))
     for kind in compress(kinds, pile):
