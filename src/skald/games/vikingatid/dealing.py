@@ -29,7 +29,7 @@ and lists (mypyc-ready).
 `Memory` keeps, by the same rules of what a seat sees, what it can be sure of rather than one random deal: the cards
 each seat played or discarded, its own draws, and the cards it knows another seat holds (those it gave him, less the
 ones he has since been seen to use; a gift he makes to a third player, its kind unseen, may have been any of them, so
-each kind it knew of in his hand counts one fewer). The observation and the observation tensor show it.
+each kind it knew of in his hand counts one fewer). The observation tensor shows it (`tensor.py`).
 """
 
 from __future__ import annotations

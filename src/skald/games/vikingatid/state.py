@@ -1257,20 +1257,13 @@ class VikingatidState(Situation):
         }
 
     def _cards_seen(self, seat: int | None) -> JSONDict:
-        """The cards as `seat` sees them: its own hand by kind (None for a spectator), what it has seen of the cards
-        (`dealing.Memory`: each seat's plays and discards, its own draws, the cards it knows another holds), every
-        hand's size, the deck's size, the face-up pile, the cards shown this turn, the window open and the card under way."""
+        """The cards as `seat` sees them: its own hand by kind (None for a spectator), every hand's size, the
+        deck's size, the face-up pile, the cards shown this turn, the window open and the card under way."""
         deck = self.deck
         w, play = self.window, self.play
         own = seat is not None and 0 <= seat < self.num_players
-        seen = dealing.memory(self.card_moves, self.num_players, CARD_KINDS, seat if own and seat is not None else -1)
         return {
             "hand": {CARD_IDS[k]: n for k, n in enumerate(deck.hands[seat]) if n} if own else None,  # type: ignore[index]
-            "seen": {
-                "played": [_by_card(row) for row in seen.played],
-                "drawn": _by_card(seen.drawn) if own else None,
-                "known": [_by_card(row) for row in seen.known],
-            },
             "hand_sizes": [deck.hand_size(s) for s in range(self.num_players)],
             "deck": deck.deck_size(),
             "pile": {CARD_IDS[k]: n for k, n in enumerate(deck.pile) if n},
@@ -1493,8 +1486,3 @@ def position_at(state: VikingatidState, position: Position, phase: int) -> Vikin
 
     start_here(fixture)
     return fixture
-
-
-def _by_card(counts: list[int]) -> dict[str, int]:
-    """Counts per card kind as a JSON object by card id, the kinds held only."""
-    return {CARD_IDS[k]: n for k, n in enumerate(counts) if n > 0}
