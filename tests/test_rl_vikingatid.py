@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from skald.engine import CHANCE, get_game, sample_chance
-from skald.games.vikingatid import tensor
 from skald.games.vikingatid import resample as R
+from skald.games.vikingatid import tensor
 from skald.games.vikingatid.actions import CARD_IDS, CARD_KINDS
 from skald.games.vikingatid.state import VikingatidState
 
@@ -294,7 +294,11 @@ def test_a_known_card_is_forgotten_once_its_holder_plays_that_kind() -> None:
                 _step(world, rng)
                 # The receiver's next use of a card, or another gift into his hand: whichever comes first.
                 move = next(
-                    (m for m in world.card_moves[used:] if (m.seat == gift.other and m.verb != R.DRAWN) or m.other == gift.other),
+                    (
+                        m
+                        for m in world.card_moves[used:]
+                        if (m.seat == gift.other and m.verb != R.DRAWN) or m.other == gift.other
+                    ),
                     None,
                 )
             if move is None or move.verb not in (R.PLAYED, R.DISCARDED) or move.kind != gift.kind:

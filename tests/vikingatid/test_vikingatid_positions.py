@@ -196,8 +196,18 @@ def _drop(key: str) -> Any:
         (lambda p: p.update(journeys={"step": 15}), "journeys.step"),
         (lambda p: p.update(seats=p["seats"][:1]), "seats"),
     ],
-    ids=["no step", "step of another phase", "unknown area", "no owner", "negative moves", "no fleet at sea",
-         "unknown card", "unknown ship type", "journeys at another step", "one seat"],  # fmt: skip
+    ids=[
+        "no step",
+        "step of another phase",
+        "unknown area",
+        "no owner",
+        "negative moves",
+        "no fleet at sea",
+        "unknown card",
+        "unknown ship type",
+        "journeys at another step",
+        "one seat",
+    ],
 )
 def test_a_malformed_hand_written_position_names_the_field_at_fault(change: Any, field: str) -> None:
     position = _hand_written()

@@ -1,12 +1,12 @@
 """Vikingatid observations as a flat vector of floats for learning, from the observer's side (docs/rl-observation.md).
 
 What a seat may see and nothing more (the rulings' "Hidden information"): its own hand by kind, every other hand as
-its size only, the deck as its size only (its make-up follows from what is hidden), the whole table, and what it has seen of the cards over
-the game (`dealing.Memory`: each seat's plays and discards, its own draws, the cards it knows another holds). The
-per-seat blocks come in seat order from the observer on (block 0 is the observer's own), so one network serves every
-seat. Every value lies in [0, 1]: counts are divided by their greatest possible value where the rules give one
-(camps by the largest trade value or shields, a hand's kind by that kind's count in the deck) and otherwise by a
-scale above anything a game reaches, then capped at 1 (silver, victory points, standing ships).
+its size only, the deck as its size only (its make-up follows from what is hidden), the whole table, and what it has
+seen of the cards over the game (`dealing.Memory`: each seat's plays and discards, its own draws, the cards it knows
+another holds). The per-seat blocks come in seat order from the observer on (block 0 is the observer's own), so one
+network serves every seat. Every value lies in [0, 1]: counts are divided by their greatest possible value where the
+rules give one (camps by the largest trade value or shields, a hand's kind by that kind's count in the deck) and
+otherwise by a scale above anything a game reaches, then capped at 1 (silver, victory points, standing ships).
 
 The layout depends only on the sizes of the board (areas, empires, turn track) and the player count, so it is
 worked out once (`layout`). The encoder runs at every step of an environment: it describes the tensor sparsely
