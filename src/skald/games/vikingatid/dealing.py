@@ -163,6 +163,11 @@ class Memory:
         self.known: list[list[int]] = [[0] * kinds for _ in range(num_players)]
         self.done = 0
         self.last: CardMove | None = None
+        #: The observation tensor's entries for this memory (`tensor._cards`), kept until a card moves again, and the
+        #: id of the tensor layout they were written for (-1: none kept).
+        self.encoded_for = -1
+        self.encoded_index: list[int] = []
+        self.encoded_value: list[float] = []
 
     def fits(self, moves: list[CardMove]) -> bool:
         """Whether this memory followed `moves` up to `done` (the list only grows; another list starts afresh)."""
@@ -207,6 +212,7 @@ class Memory:
         self.done = len(moves)
         if moves:
             self.last = moves[-1]
+        self.encoded_for = -1
 
 
 _MEMORIES: dict[tuple[int, int], Memory] = {}

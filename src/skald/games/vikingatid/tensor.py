@@ -521,19 +521,10 @@ def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Fea
     pile = deck.pile
     kinds = range(CARD_KINDS)
     seen = dealing.memory(state.card_moves, state.num_players, CARD_KINDS, seat)
-    for s in range(state.num_players):
-        at = base[s] + lay.seat_cards
-        for plane, row in ((CARDS_PLAYED, seen.played[s]), (CARDS_KNOWN, seen.known[s])):
-            if any(row):
-                start = at + plane * CARD_KINDS
-                for kind in compress(kinds, row):
-                    found.set(start + kind, min(row[kind] / counts[kind], 1.0))
-    drawn = seen.drawn
-    if any(drawn):
-        start = base[seat] + lay.seat_cards + CARDS_DRAWN * CARD_KINDS
-        for kind in compress(kinds, drawn):
-            if drawn[kind] > 0:
-                found.set(start + kind, min(drawn[kind] / counts[kind], 1.0))
+    if seen.encoded_for != id(lay):
+        _memory(seen, lay, base, counts)
+    found.index.extend(seen.encoded_index)
+    found.value.extend(seen.encoded_value)
     for kind in compress(kinds, hand):
         found.set(lay.hand + kind, min(hand[kind] / counts[kind], 1.0))
     for kind in compress(kinds, pile):
@@ -571,6 +562,26 @@ def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Fea
             found.set(lay.play + CARD_KINDS, _scaled(play.stage, STAGE_SCALE))
         if 0 <= play.seat < state.num_players:
             hot.append(base[play.seat] + CARD_PLAYER)
+
+
+def _memory(seen: dealing.Memory, lay: Layout, base: list[int], counts: tuple[int, ...]) -> None:
+    """What the seat has seen of the cards as tensor entries, kept on the memory until a card moves again (most
+    steps move none): each seat's plays and discards, the seat's own draws, the cards it knows another holds."""
+    index: list[int] = []
+    value: list[float] = []
+    kinds = range(CARD_KINDS)
+    rows = [(base[s] + lay.seat_cards + CARDS_PLAYED * CARD_KINDS, row) for s, row in enumerate(seen.played)]
+    rows.append((lay.seat_cards + CARDS_DRAWN * CARD_KINDS, seen.drawn))  # the observer's own block is block 0
+    rows += [(base[s] + lay.seat_cards + CARDS_KNOWN * CARD_KINDS, row) for s, row in enumerate(seen.known)]
+    for start, row in rows:
+        if any(row):
+            for kind in compress(kinds, row):
+                if row[kind] > 0:
+                    index.append(start + kind)
+                    value.append(min(row[kind] / counts[kind], 1.0))
+    seen.encoded_index = index
+    seen.encoded_value = value
+    seen.encoded_for = id(lay)
 
 
 def _election(state: Situation, lay: Layout, base: list[int], found: Features) -> None:
