@@ -18,8 +18,9 @@ import numpy as np
 import pytest
 
 from skald.engine import CHANCE, get_game, sample_chance
+from skald.games.vikingatid import resample as R
 from skald.games.vikingatid import tensor
-from skald.games.vikingatid.actions import CARD_KINDS
+from skald.games.vikingatid.actions import CARD_IDS, CARD_KINDS
 from skald.games.vikingatid.state import VikingatidState
 
 GAME = get_game("vikingatid")
@@ -180,7 +181,7 @@ def test_worlds_resampled_from_a_seats_information_state_encode_identically_for_
     # Every world the seat cannot tell from the true one (the draws and gifts it did not see dealt again,
     # `resample_from_infostate`) gives it the same tensor, whatever the other hands hold there.
     rng = random.Random(num_players)
-    differing = 0
+    differing = moves_differ = gifts_differ = 0
     for state in _positions(num_players, seed=40 + num_players, every=97):
         for seat in range(num_players):
             world = state.resample_from_infostate(seat, rng)
@@ -188,7 +189,144 @@ def test_worlds_resampled_from_a_seats_information_state_encode_identically_for_
                 differing += 1
             assert world.deck.hands[seat] == state.deck.hands[seat]
             assert world.observation_tensor(seat) == state.observation_tensor(seat)
+            # The card memory is followed from the worlds' card moves, whose hidden kinds were dealt again: another's
+            # draws, and at more than two players the gifts between two others.
+            pairs = list(zip(world.card_moves, state.card_moves, strict=True))
+            if any(mine.kind != true.kind for mine, true in pairs):
+                moves_differ += 1
+            gifts_differ += any(
+                mine.kind != true.kind and true.verb == R.GIVEN and seat not in (true.seat, true.other)
+                for mine, true in pairs
+            )
     assert differing > 5
+    assert moves_differ > 5
+    assert gifts_differ > 0 or num_players == 2
+
+
+def _card_plane(state: VikingatidState, viewer: int, seat: int, plane: int) -> list[float]:
+    """Seat `seat`'s card plane `plane` in `viewer`'s tensor."""
+    lay = tensor.layout(state.board, state.num_players)
+    at = ((seat - viewer) % state.num_players) * lay.seat_size + lay.seat_cards + plane * CARD_KINDS
+    return state.observation_tensor(viewer)[at : at + CARD_KINDS]
+
+
+def _scaled_counts(state: VikingatidState, counts: list[int]) -> list[float]:
+    return [min(counts[k] / state.deck.counts[k], 1.0) for k in range(CARD_KINDS)]
+
+
+@pytest.mark.parametrize("num_players", PLAYER_COUNTS)
+def test_every_seats_plays_and_discards_are_in_its_block_for_every_viewer(num_players: int) -> None:
+    # Cards played and discarded are public: each seat's, by kind, as the card log tells them, in every view.
+    played = 0
+    for state in _positions(num_players, seed=70 + num_players, every=89):
+        for seat in range(num_players):
+            logged = [0] * CARD_KINDS
+            for event in state.card_log:
+                if event.seat == seat:
+                    logged[CARD_IDS.index(event.card)] += 1
+            played += sum(logged)
+            expected = _scaled_counts(state, logged)
+            for viewer in range(num_players):
+                assert _card_plane(state, viewer, seat, tensor.CARDS_PLAYED) == pytest.approx(expected)
+    assert played > 50
+
+
+@pytest.mark.parametrize("num_players", PLAYER_COUNTS)
+def test_a_seats_own_draws_are_in_its_own_block_and_no_other_seats_draws_anywhere(num_players: int) -> None:
+    # A seat sees its own draws (its starting hand among them) and only the number of another's.
+    for state in _positions(num_players, seed=80 + num_players, every=113):
+        for viewer in range(num_players):
+            drawn = [0] * CARD_KINDS
+            for move in state.card_moves:
+                if move.seat == viewer and move.verb == R.DRAWN:
+                    drawn[move.kind] += 1
+                elif move.seat == viewer and move.verb == R.DISCARDED and move.ply < 0:
+                    drawn[move.kind] -= 1  # the start position's face-up pile, drawn by nobody
+            assert _card_plane(state, viewer, viewer, tensor.CARDS_DRAWN) == pytest.approx(_scaled_counts(state, drawn))
+            for seat in range(num_players):
+                if seat != viewer:
+                    assert not any(_card_plane(state, viewer, seat, tensor.CARDS_DRAWN))
+    assert sum(state.deck.counts) == 112
+
+
+def _game_with_card_gifts(num_players: int, seed: int) -> list[VikingatidState]:
+    """Every position of a random game right after a card gift, and the final one (default options: gifts on)."""
+    state = GAME.new_initial_state(num_players, SHORT)
+    rng = random.Random(seed)
+    found: list[VikingatidState] = []
+    while not state.is_terminal():
+        gifts = len([m for m in state.card_moves if m.verb == R.GIVEN])
+        _step(state, rng)
+        if len([m for m in state.card_moves if m.verb == R.GIVEN]) > gifts:
+            found.append(state.clone())
+    found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("num_players", PLAYER_COUNTS)
+def test_a_card_the_seat_gave_is_known_in_the_receivers_hand_and_never_more_than_he_holds(num_players: int) -> None:
+    # The giver knows the kind he gave ("Players may give silver or cards to each other"); what he knows another
+    # holds is always in that hand, and he knows nothing of his own through this plane (his hand is its own slice).
+    gifts = known_total = 0
+    for seed in range(3):
+        for state in _game_with_card_gifts(num_players, seed=90 + seed):
+            last = next((m for m in reversed(state.card_moves) if m.verb == R.GIVEN), None)
+            if last is not None and last.ply == len(state.history) - 1:
+                gifts += 1
+                assert _card_plane(state, last.seat, last.other, tensor.CARDS_KNOWN)[last.kind] > 0
+            for viewer in range(num_players):
+                assert not any(_card_plane(state, viewer, viewer, tensor.CARDS_KNOWN))
+                for seat in range(num_players):
+                    known = _card_plane(state, viewer, seat, tensor.CARDS_KNOWN)
+                    held = _scaled_counts(state, state.deck.hands[seat])
+                    assert all(known[k] <= held[k] + 1e-9 for k in range(CARD_KINDS))
+                    known_total += sum(k > 0 for k in known)
+    assert gifts > 3 and known_total > 3
+
+
+def test_a_known_card_is_forgotten_once_its_holder_plays_that_kind() -> None:
+    # The card given is the one he is seen to play or discard: after it, the giver knows of one fewer of that kind.
+    checked = 0
+    for seed in range(8):
+        for state in _game_with_card_gifts(2, seed=100 + seed):
+            gift = next((m for m in reversed(state.card_moves) if m.verb == R.GIVEN), None)
+            if gift is None or gift.ply != len(state.history) - 1 or state.is_terminal():
+                continue
+            before = _card_plane(state, gift.seat, gift.other, tensor.CARDS_KNOWN)[gift.kind]
+            rng = random.Random(seed)
+            world = state.clone()
+            used = len(world.card_moves)
+            move = None
+            while not world.is_terminal() and move is None:
+                _step(world, rng)
+                # The receiver's next use of a card, or another gift into his hand: whichever comes first.
+                move = next(
+                    (
+                        m
+                        for m in world.card_moves[used:]
+                        if (m.seat == gift.other and m.verb != R.DRAWN) or m.other == gift.other
+                    ),
+                    None,
+                )
+            if move is None or move.verb not in (R.PLAYED, R.DISCARDED) or move.kind != gift.kind:
+                continue
+            checked += 1
+            after = _card_plane(world, gift.seat, gift.other, tensor.CARDS_KNOWN)[gift.kind]
+            assert after == pytest.approx(before - 1 / state.deck.counts[gift.kind])
+    assert checked >= 1
+
+
+def test_a_state_read_from_a_position_remembers_only_its_hands_there() -> None:
+    # A position is the table without its history: a game started from one begins the memory there, each seat
+    # having drawn its hand and seen nothing played (docs/vikingatid-positions.md).
+    state = _positions(3, seed=7, every=400)[2]
+    read = GAME.state_from_position(state.to_position())
+    for viewer in range(3):
+        assert _card_plane(read, viewer, viewer, tensor.CARDS_DRAWN) == _hand_slice(read, viewer)
+        for seat in range(3):
+            assert not any(_card_plane(read, viewer, seat, tensor.CARDS_PLAYED))
+            assert not any(_card_plane(read, viewer, seat, tensor.CARDS_KNOWN))
+    assert any(any(_card_plane(state, 0, seat, tensor.CARDS_PLAYED)) for seat in range(3))
 
 
 def test_the_deck_appears_as_its_size_only() -> None:

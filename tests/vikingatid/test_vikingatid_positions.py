@@ -134,3 +134,95 @@ def test_a_year_that_disagrees_with_the_turn_is_refused_naming_the_year() -> Non
     with pytest.raises(PositionError) as refused:
         get_game("vikingatid").state_from_position(position)
     assert str(refused.value).startswith("year"), str(refused.value)
+
+
+#: A mid-journey position written by hand in the short form of docs/vikingatid-positions.md ("every key has a
+#: default but `seats` and `step`"): the table's keys it needs, the seats, and the fleet at sea.
+HAND_WRITTEN = Path(__file__).parents[2] / "docs" / "examples" / "vikingatid-mid-journey-example.json"
+
+
+def _hand_written() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(HAND_WRITTEN.read_text())
+    return data
+
+
+def test_the_hand_written_mid_journey_position_is_in_the_short_form() -> None:
+    data = _hand_written()
+    assert set(data) == {"comment", "step", "turn", "phase", "seats", "fleets"}
+    assert set(data["fleets"][0]) == {"owner", "kind", "size", "area", "moves"}  # danger and entered_from left out
+    assert len(data["seats"]) == 4 and "hand" not in data["seats"][3]
+
+
+def test_the_hand_written_mid_journey_position_loads_at_the_fleet_owners_move() -> None:
+    state = get_game("vikingatid").state_from_position(_hand_written())
+    # Left out: the journeys' record takes the position's step, and the fleet at sea is the one in motion.
+    assert state.to_position()["step"] == "move"
+    assert state.journeys.active and state.position.fleets[0].owner == 2
+    assert state.current_player() == 2
+    assert state.position.year == 850 and state.position.phase == 6
+    # The deck holds every card not in a hand, and Halvdan's hand, left out, is empty.
+    assert state.deck.deck_size() == 112 - 4 and state.deck.hand_size(3) == 0
+    assert all(action_json["type"] == "move" for action_json in map(state.action_to_json, state.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_hand_written_mid_journey_position_plays_to_the_end_and_its_record_replays(seed: int) -> None:
+    state = get_game("vikingatid").state_from_position(_hand_written())
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(_pick(state, rng))
+    data = json.loads(json.dumps(Record.of(state).to_dict()))
+    replayed = Record.from_dict(data).replay()
+    assert replayed.is_terminal()
+    assert replayed.scores() == state.scores()
+    assert replayed.to_position() == state.to_position()
+
+
+def _drop(key: str) -> Any:
+    return lambda p: p.pop(key)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (_drop("step"), "step"),
+        (lambda p: p.update(step="danger_roll", phase=5), "step"),
+        (lambda p: p["fleets"][0].update(area="atlantis"), "fleets[0].area"),
+        (lambda p: p["fleets"][0].pop("owner"), "fleets[0].owner"),
+        (lambda p: p["fleets"][0].update(moves=-1), "fleets[0].moves"),
+        (lambda p: p.update(fleets=[]), "fleets"),
+        (lambda p: p["seats"][1].update(hand=["axe"]), "seats[1].hand[0]"),
+        (lambda p: p["seats"][0].update(ships={"svea_rike": {"longships": 2}}), "seats[0].ships.svea_rike.longships"),
+        (lambda p: p.update(journeys={"step": 15}), "journeys.step"),
+        (lambda p: p.update(seats=p["seats"][:1]), "seats"),
+    ],
+    ids=[
+        "no step",
+        "step of another phase",
+        "unknown area",
+        "no owner",
+        "negative moves",
+        "no fleet at sea",
+        "unknown card",
+        "unknown ship type",
+        "journeys at another step",
+        "one seat",
+    ],
+)
+def test_a_malformed_hand_written_position_names_the_field_at_fault(change: Any, field: str) -> None:
+    position = _hand_written()
+    change(position)
+    with pytest.raises(PositionError) as refused:
+        get_game("vikingatid").state_from_position(position)
+    assert str(refused.value).startswith(field), str(refused.value)
+
+
+def test_simulate_plays_a_hundred_games_from_the_hand_written_position() -> None:
+    done = _skald("simulate", "vikingatid", "--from", str(HAND_WRITTEN), "--games", "100", "--workers", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    report = json.loads(done.stdout)
+    assert (report["game"], report["players"], report["games"]) == ("vikingatid", 4, 100)
+    (variant,) = report["variants"]
+    assert variant["games"] == 100
+    assert sum(seat["wins"] for seat in variant["seats"]) == pytest.approx(100, abs=0.01)

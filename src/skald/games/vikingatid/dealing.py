@@ -25,6 +25,11 @@ rejecting such a pass conditions the deal on being consistent with what the seat
 
 The pass is linear in the card moves, with no search: each move is a few list operations. Plain functions over ints
 and lists (mypyc-ready).
+
+`Memory` keeps, by the same rules of what a seat sees, what it can be sure of rather than one random deal: the cards
+each seat played or discarded, its own draws, and the cards it knows another seat holds (those it gave him, less the
+ones he has since been seen to use; a gift he makes to a third player, its kind unseen, may have been any of them, so
+each kind it knew of in his hand counts one fewer). The observation tensor shows it (`tensor.py`).
 """
 
 from __future__ import annotations
@@ -36,7 +41,10 @@ from skald.games.vikingatid.resample import CardMove
 
 #: Card event verbs (`resample.CardMove.verb`).
 DRAWN: Final = 0
+DISCARDED: Final = 2
 GIVEN: Final = 3
+#: The memories kept (`memory`): one per list of card moves and seat followed; the oldest is dropped beyond this.
+MEMORIES: Final = 64
 
 
 class Dealt:
@@ -139,6 +147,90 @@ def deal(
                 kind = kinds[token_draw[token]]
             counted[kind] += 1
     return Dealt(kinds, held)
+
+
+class Memory:
+    """What `seat` (-1: a spectator) has seen of the cards, one card move at a time: per seat the cards it played or
+    discarded, by kind (`played`); the seat's own draws, its starting hand included (`drawn`); and per seat the
+    cards the observer knows it holds (`known`: always 0 in the observer's own row, whose whole hand it knows). It
+    reads a move's kind only where the seat saw it (a play or discard, its own draw, a gift it gave or took)."""
+
+    def __init__(self, moves: list[CardMove], num_players: int, kinds: int, seat: int) -> None:
+        self.moves = moves
+        self.seat = seat
+        self.played: list[list[int]] = [[0] * kinds for _ in range(num_players)]
+        self.drawn: list[int] = [0] * kinds
+        self.known: list[list[int]] = [[0] * kinds for _ in range(num_players)]
+        self.done = 0
+        self.last: CardMove | None = None
+        #: The observation tensor's entries for this memory (`tensor._cards`), kept until a card moves again, and the
+        #: id of the tensor layout they were written for (-1: none kept).
+        self.encoded_for = -1
+        self.encoded_index: list[int] = []
+        self.encoded_value: list[float] = []
+
+    def fits(self, moves: list[CardMove]) -> bool:
+        """Whether this memory followed `moves` up to `done` (the list only grows; another list starts afresh)."""
+        done = self.done
+        if self.moves is not moves or done > len(moves):
+            return False
+        return done == 0 or moves[done - 1] is self.last
+
+    def follow(self) -> None:
+        """Take in the moves made since the last call."""
+        moves = self.moves
+        seat = self.seat
+        played, drawn, known = self.played, self.drawn, self.known
+        for index in range(self.done, len(moves)):
+            move = moves[index]
+            verb = move.verb
+            mover = move.seat
+            if verb == DRAWN:
+                if mover == seat:
+                    drawn[move.kind] += 1
+            elif verb == GIVEN:
+                receiver = move.other
+                if mover == seat:
+                    known[receiver][move.kind] += 1
+                elif receiver == seat:
+                    if known[mover][move.kind] > 0:
+                        known[mover][move.kind] -= 1
+                else:
+                    held = known[mover]
+                    for kind in range(len(held)):
+                        if held[kind] > 0:
+                            held[kind] -= 1
+            elif move.ply < 0:
+                # The face-up pile of a start position, counted as drawn and discarded by seat 0 before the first
+                # action (`positions.start_here`): nobody played it.
+                if verb == DISCARDED and mover == seat:
+                    drawn[move.kind] -= 1
+            else:
+                played[mover][move.kind] += 1
+                if known[mover][move.kind] > 0:
+                    known[mover][move.kind] -= 1
+        self.done = len(moves)
+        if moves:
+            self.last = moves[-1]
+        self.encoded_for = -1
+
+
+_MEMORIES: dict[tuple[int, int], Memory] = {}
+
+
+def memory(moves: list[CardMove], num_players: int, kinds: int, seat: int) -> Memory:
+    """What `seat` has seen of the cards of `moves`, caught up from the memory kept for that list (a state's list
+    only grows as it is played on; a clone's is another list, followed afresh once)."""
+    key = (id(moves), seat)
+    held = _MEMORIES.get(key)
+    if held is None or not held.fits(moves):
+        held = Memory(moves, num_players, kinds, seat)
+        if len(_MEMORIES) >= MEMORIES:
+            del _MEMORIES[next(iter(_MEMORIES))]
+        _MEMORIES[key] = held
+    if held.done < len(moves):
+        held.follow()
+    return held
 
 
 def _take(

@@ -61,6 +61,8 @@ RECORDS: Final[dict[str, Any]] = {
     "log.final_lines": ScoreLine,
     "log.card_log": CardEvent,
 }
+#: What a fleet left out of a short form has: it has just set out (no danger yet, no move made, from no sea).
+FLEET_DEFAULTS: Final[dict[str, Any]] = {"danger": 0, "moves": 0, "entered_from": ""}
 #: String fields that name an area (checked against the board), by attribute name.
 AREA_FIELDS: Final = frozenset(("area", "start_area", "target", "target_from", "passage_area", "discovery"))
 AREA_LISTS: Final = frozenset(
@@ -403,6 +405,7 @@ def state_from_position(game: Any, data: Any) -> Any:
     _read_flow(state, top)
     _read_log(state, top)
     state.step = _read_step(state, top)
+    _phase_defaults(state, top)
     _check(state, top)
     start_here(state)
     return state
@@ -471,17 +474,23 @@ def _check_table_types(snapshot: dict[str, Any], areas: frozenset[str]) -> None:
     if not isinstance(snapshot["fleets"], list):
         raise PositionError("fleets: expected a list")
     fields = ("owner", "kind", "size", "area", "danger", "moves", "entered_from")
-    for index, fleet in enumerate(snapshot["fleets"]):
+    filled = []
+    for index, raw in enumerate(snapshot["fleets"]):
         where = f"fleets[{index}]"
-        _object(fleet, where, fields)
+        given = _object(raw, where, fields)
+        fleet = {**FLEET_DEFAULTS, **{key: value for key, value in given.items() if key != "comment"}}
         for key in fields:
             if key not in fleet:
                 raise PositionError(f"{where}.{key}: missing")
+        for key in ("owner", "size", "danger", "moves"):
+            _int(fleet[key], f"{where}.{key}", 0, 10**6)
+        filled.append(fleet)
         for key in ("area", "entered_from"):
             if fleet[key] and fleet[key] not in areas:
                 raise PositionError(f"{where}.{key}: no area {shown(fleet[key])} on the board")
         if fleet["kind"] not in ("trading", "war"):
             raise PositionError(f"{where}.kind: expected 'trading' or 'war', got {shown(fleet['kind'])}")
+    snapshot["fleets"] = filled
     for key in ("trade_stops", "plundered", "separatists", "expanded"):
         if not isinstance(snapshot[key], list):
             raise PositionError(f"{key}: expected a list of areas")
@@ -637,6 +646,43 @@ def _read_step(state: Any, top: dict[str, Any]) -> int:
     return step
 
 
+#: The phases whose record follows its own step (`Election.step`, `Purchases.step`, `Journeys.step`), by phase.
+STEP_RECORDS: Final = {S.ELECTIONS: "election", S.BUYING_SHIPS: "purchases", S.JOURNEYS: "journeys"}
+#: The steps of phase 6 before a fleet sets out: at any other, the fleet in motion is `fleets[0]`.
+BEFORE_LAUNCH: Final = frozenset((S.INITIATIVE_ROLL, S.JOURNEY_CHOICE, S.FLEET_SIZE_CHOICE))
+#: The steps of phase 6 that the owner of the fleet in motion decides (`journeys.actor`).
+OWNER_STEPS: Final = frozenset((S.MOVE, S.ENTRY_REPLY, S.ACT, S.FIGHT_ON))
+
+
+def _phase_defaults(state: Any, top: dict[str, Any]) -> None:
+    """What a short form leaves out of the record of the phase under way follows from `step` and `fleets`: the
+    record's own step is the position's (a different one is refused, by name), and in phase 6 a fleet at sea at a
+    step after the launch is the one in motion (`journeys.active`)."""
+    step = state.step
+    name = STEP_RECORDS.get(S.STEPS[step].phase)
+    if name is None:
+        return
+    given = top.get(name, {})
+    record = getattr(state, name)
+    if "step" not in given:
+        record.step = step
+    elif record.step != step:
+        shown_step = STEP_NAMES[record.step] if 0 <= record.step < len(STEP_NAMES) else record.step
+        raise PositionError(
+            f"{name}.step: {shown(given['step'])} ({shown_step!r}), but step is {STEP_NAMES[step]!r}; leave it out "
+            "to take the position's step"
+        )
+    if name != "journeys" or step in BEFORE_LAUNCH:
+        return
+    if step in OWNER_STEPS and not state.position.fleets:
+        raise PositionError(
+            f"fleets: the step {STEP_NAMES[step]!r} is the decision of the fleet in motion, fleets[0], but no fleet "
+            "is at sea"
+        )
+    if "active" not in given and state.position.fleets:
+        record.active = True
+
+
 def _check(state: Any, top: dict[str, Any]) -> None:
     """Play goes on from here: the seat to act is a seat with a legal action, each of which the rules apply."""
     if "year" in top and top["year"] != state.position.year:
@@ -650,6 +696,11 @@ def _check(state: Any, top: dict[str, Any]) -> None:
             return
         if player != CHANCE and not 0 <= player < state.num_players:
             raise PositionError(f"step: no seat is to act at {STEP_NAMES[state.step]!r} (found {player})")
+        if player == CHANCE and not S.STEPS[state.step].chance:
+            raise PositionError(
+                f"step: {STEP_NAMES[state.step]!r} is a seat's decision, but the records give no seat to make it "
+                "(a fleet in motion at `fleets[0]`, the initiative, the askers?)"
+            )
         legal = state.legal_actions()
         if player == CHANCE:
             total = sum(p for _, p in state.chance_outcomes())

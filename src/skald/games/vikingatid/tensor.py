@@ -1,11 +1,12 @@
 """Vikingatid observations as a flat vector of floats for learning, from the observer's side (docs/rl-observation.md).
 
 What a seat may see and nothing more (the rulings' "Hidden information"): its own hand by kind, every other hand as
-its size only, the deck as its size only (its make-up follows from what is hidden), and the whole table. The
-per-seat blocks come in seat order from the observer on (block 0 is the observer's own), so one network serves every
-seat. Every value lies in [0, 1]: counts are divided by their greatest possible value where the rules give one
-(camps by the largest trade value or shields, a hand's kind by that kind's count in the deck) and otherwise by a
-scale above anything a game reaches, then capped at 1 (silver, victory points, standing ships).
+its size only, the deck as its size only (its make-up follows from what is hidden), the whole table, and what it has
+seen of the cards over the game (`dealing.Memory`: each seat's plays and discards, its own draws, the cards it knows
+another holds). The per-seat blocks come in seat order from the observer on (block 0 is the observer's own), so one
+network serves every seat. Every value lies in [0, 1]: counts are divided by their greatest possible value where the
+rules give one (camps by the largest trade value or shields, a hand's kind by that kind's count in the deck) and
+otherwise by a scale above anything a game reaches, then capped at 1 (silver, victory points, standing ships).
 
 The layout depends only on the sizes of the board (areas, empires, turn track) and the player count, so it is
 worked out once (`layout`). The encoder runs at every step of an environment: it describes the tensor sparsely
@@ -18,7 +19,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Final
 
-from skald.games.vikingatid import combat, end
+from skald.games.vikingatid import combat, dealing, end
 from skald.games.vikingatid import steps as S
 from skald.games.vikingatid.actions import CARD_IDS, CARD_KINDS, KINGDOMS, TRADING
 from skald.games.vikingatid.cards import windows
@@ -120,6 +121,14 @@ PLANE_UNDER_WAY: Final = 4
 PLANE_HOME: Final = 6
 PLANE_FIEF: Final = 7
 PLANE_DISCOVERED: Final = 8
+#: After the area planes, a seat's cards as the observer has seen them, each one value per card kind, in this order
+#: (`dealing.Memory`): played or discarded (public), drawn (the observer's own draws only: another's are hidden),
+#: known to be in its hand (what the observer gave it and has not seen it use since; 0 for the observer itself,
+#: whose hand is the table's hand slice).
+CARD_PLANES: Final = ("played or discarded", "drawn", "known in hand")
+CARDS_PLAYED: Final = 0
+CARDS_DRAWN: Final = 1
+CARDS_KNOWN: Final = 2
 
 # One area's features in the area block.
 AREA_TRADE_STOP: Final = 0
@@ -143,7 +152,8 @@ class Layout:
         self.num_areas: Final = areas
         self.num_empires: Final = num_empires
         self.num_turns: Final = num_turns
-        self.seat_size: Final = SEAT_SCALARS + len(SEAT_PLANES) * areas
+        self.seat_cards: Final = SEAT_SCALARS + len(SEAT_PLANES) * areas  # offset in a seat's block
+        self.seat_size: Final = self.seat_cards + len(CARD_PLANES) * CARD_KINDS
         self.area_features: Final = AREA_FIXED + num_empires
         at = n * self.seat_size
         self.turn: Final = at  # one-hot over the turn track (a turn beyond it reads as the last box)
@@ -501,14 +511,20 @@ def _flow(state: Situation, lay: Layout, found: Features) -> None:
 
 
 def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Features) -> None:
-    """The viewer's own hand by kind (no other hand: their sizes are in the seats' blocks), the face-up pile, the
-    cards shown this turn, the deck's size (never its make-up), the card window open and the card under way."""
+    """The viewer's own hand by kind (no other hand: their sizes are in the seats' blocks), what it has seen of each
+    seat's cards (`dealing.Memory`), the face-up pile, the cards shown this turn, the deck's size (never its
+    make-up), the card window open and the card under way."""
     hot = found.hot
     deck = state.deck
     counts = deck.counts
     hand = deck.hands[seat]
     pile = deck.pile
     kinds = range(CARD_KINDS)
+    seen = dealing.memory(state.card_moves, state.num_players, CARD_KINDS, seat)
+    if seen.encoded_for != id(lay):
+        _memory(seen, lay, base, counts)
+    found.index.extend(seen.encoded_index)
+    found.value.extend(seen.encoded_value)
     for kind in compress(kinds, hand):
         found.set(lay.hand + kind, min(hand[kind] / counts[kind], 1.0))
     for kind in compress(kinds, pile):
@@ -546,6 +562,26 @@ def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Fea
             found.set(lay.play + CARD_KINDS, _scaled(play.stage, STAGE_SCALE))
         if 0 <= play.seat < state.num_players:
             hot.append(base[play.seat] + CARD_PLAYER)
+
+
+def _memory(seen: dealing.Memory, lay: Layout, base: list[int], counts: tuple[int, ...]) -> None:
+    """What the seat has seen of the cards as tensor entries, kept on the memory until a card moves again (most
+    steps move none): each seat's plays and discards, the seat's own draws, the cards it knows another holds."""
+    index: list[int] = []
+    value: list[float] = []
+    kinds = range(CARD_KINDS)
+    rows = [(base[s] + lay.seat_cards + CARDS_PLAYED * CARD_KINDS, row) for s, row in enumerate(seen.played)]
+    rows.append((lay.seat_cards + CARDS_DRAWN * CARD_KINDS, seen.drawn))  # the observer's own block is block 0
+    rows += [(base[s] + lay.seat_cards + CARDS_KNOWN * CARD_KINDS, row) for s, row in enumerate(seen.known)]
+    for start, row in rows:
+        if any(row):
+            for kind in compress(kinds, row):
+                if row[kind] > 0:
+                    index.append(start + kind)
+                    value.append(min(row[kind] / counts[kind], 1.0))
+    seen.encoded_index = index
+    seen.encoded_value = value
+    seen.encoded_for = id(lay)
 
 
 def _election(state: Situation, lay: Layout, base: list[int], found: Features) -> None:
