@@ -39,8 +39,9 @@ AREA_WITH_PIECES = """(skip) => {
         const title = node.querySelector(':scope > title');
         const found = title && /^(.*): (\\d+) (trading|war) (ship|camp)s? in /.exec(title.textContent);
         const drawn = node.querySelector(':scope > text');
-        return found && drawn ? { who: found[1], count: Number(found[2]), what: found[0].split(': ')[1].replace(/ in $/, ''),
-          drawn: drawn.textContent, letter: found[3] === 'war' ? 'W' : 'T' } : null;
+        if (!(found && drawn)) return null;
+        return { who: found[1], count: Number(found[2]), what: found[0].split(': ')[1].replace(/ in $/, ''),
+          drawn: drawn.textContent, letter: found[3] === 'war' ? 'W' : 'T' };
       }).filter(Boolean);
     if (!pieces.length) continue;
     const shape = area.querySelector('.shape');
@@ -68,14 +69,16 @@ PANEL = """() => {
   const sizes = [];
   const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
-    if (walker.currentNode.textContent.trim()) sizes.push(parseFloat(getComputedStyle(walker.currentNode.parentElement).fontSize));
+    const node = walker.currentNode;
+    if (node.textContent.trim()) sizes.push(parseFloat(getComputedStyle(node.parentElement).fontSize));
   }
   const box = (node) => {
     if (!node || node.getClientRects().length === 0) return null;
     const b = node.getBoundingClientRect();
     return { left: b.left, top: b.top, right: b.right, bottom: b.bottom };
   };
-  return { shown: true, text: panel.innerText, rows: [...panel.querySelectorAll('.area-info-pieces li')].map((li) => li.textContent),
+  const rows = [...panel.querySelectorAll('.area-info-pieces li')].map((li) => li.textContent);
+  return { shown: true, text: panel.innerText, rows,
     box: { left: r.left, top: r.top, right: r.right, bottom: r.bottom }, smallest: Math.min(...sizes),
     live: panel.getAttribute('aria-live'), prompt: box(document.getElementById('prompt')),
     choices: box(document.getElementById('actions-card')), width: innerWidth, height: innerHeight };
@@ -102,8 +105,11 @@ def at_a_decision_with_pieces_on_the_map(page: Any, server: Server) -> None:
 
 def overlap(a: dict[str, float] | None, b: dict[str, float]) -> bool:
     """Whether two screen boxes overlap (a hair of rounding allowed)."""
-    return a is not None and a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5 and (
-        a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5
+    return (
+        a is not None
+        and a["left"] < b["right"] - 0.5
+        and b["left"] < a["right"] - 0.5
+        and (a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5)
     )
 
 
@@ -134,16 +140,16 @@ def legible_beside_the_choices(panel: dict[str, Any], spot: dict[str, Any], what
 
 
 @pytest.mark.parametrize("where", ["laptop", "phone"])
-def test_an_areas_pieces_are_told_in_legible_words_at_the_fitted_view(
-    browser: Any, server: Server, where: str
-) -> None:
+def test_an_areas_pieces_are_told_in_legible_words_at_the_fitted_view(browser: Any, server: Server, where: str) -> None:
     """At the fitted view the area under the mouse or tapped is described, 12 px words, pieces' counts as drawn,
     inside the screen and off the prompt and the choices; off the map and Escape hide it; a spectator is told the
     same."""
     page = screen(browser, where)
     at_a_decision_with_pieces_on_the_map(page, server)
-    zoom = page.evaluate("(() => { const s = document.querySelector('#board svg');"
-                         " return s.getBoundingClientRect().width / s.viewBox.baseVal.width; })()")
+    zoom = page.evaluate(
+        "(() => { const s = document.querySelector('#board svg');"
+        " return s.getBoundingClientRect().width / s.viewBox.baseVal.width; })()"
+    )
     assert zoom < 0.5, zoom  # the map whole: its own piece counts 3–7 px
     spot = page.evaluate(AREA_WITH_PIECES, [])
     assert spot is not None, "no area with pieces a pointer reaches"
@@ -153,8 +159,9 @@ def test_an_areas_pieces_are_told_in_legible_words_at_the_fitted_view(
     page.keyboard.press("Escape")
     page.wait_for_function(HIDDEN)
     if where == "laptop":
-        name_area(page, where, spot)  # named again after Escape, by moving onto it anew
         page.mouse.move(2, PHONE["height"] // 2)  # off the board, over the page's margin
+        name_area(page, where, spot)  # named again after Escape, once the mouse comes back onto it
+        page.mouse.move(2, PHONE["height"] // 2)
         page.wait_for_function(HIDDEN)
     # A spectator at the same table, at the same step, is told the same of the same area.
     version = page.evaluate("window.skaldState.version")
@@ -165,9 +172,14 @@ def test_an_areas_pieces_are_told_in_legible_words_at_the_fitted_view(
     assert seen is not None
     if seen["id"] != spot["id"]:  # the seat's area: the spectator's first may differ only by being reached first
         seen = watcher.evaluate(
-            AREA_WITH_PIECES, [a for a in watcher.evaluate(
-                "[...document.querySelectorAll('#board svg [data-area]')].map((a) => a.getAttribute('data-area'))"
-            ) if a != spot["id"]]
+            AREA_WITH_PIECES,
+            [
+                a
+                for a in watcher.evaluate(
+                    "[...document.querySelectorAll('#board svg [data-area]')].map((a) => a.getAttribute('data-area'))"
+                )
+                if a != spot["id"]
+            ],
         )
         assert seen is not None and seen["id"] == spot["id"], seen
     told = name_area(watcher, where, seen)

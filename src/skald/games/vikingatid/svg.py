@@ -995,7 +995,8 @@ def _crowded(v: _View, area: Area, seats: list[int], x: float, y: float) -> str:
     out = []
     for seat in seats:
         words = _holding_words(v.pieces[v.index[area.id]][seat])
-        out.append(f'<g data-holder="{seat}">{_title(f"{v.name(seat)} in {area.name}: {words}")}{_seat_disc(x, y, seat)}</g>')
+        tip = _title(f"{v.name(seat)} in {area.name}: {words}")
+        out.append(f'<g data-holder="{seat}">{tip}{_seat_disc(x, y, seat)}</g>')
         x += 15
     return "".join(out)
 
@@ -1043,7 +1044,8 @@ def _fleets(v: _View) -> str:
         )
         scale = 1.35 if active else 1.0
         out.append(
-            f'<g class="fleet{" active" if active else ""}" data-in="{_esc(area_id)}" data-holder="{seat}">{_title(tip)}'
+            f'<g class="fleet{" active" if active else ""}" data-in="{_esc(area_id)}" data-holder="{seat}">'
+            f"{_title(tip)}"
             f'<g transform="translate({_f(x)},{_f(y)}) scale({scale})">'
             + _ship_shape(0, 0, seat, war, 14)
             + '<path d="M0,-5v-12l9,9z" fill="#fffaf0" stroke="#1b1b1b" stroke-width=".8"/>'

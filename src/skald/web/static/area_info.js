@@ -163,7 +163,7 @@ export function watchAreaInfo(frame, view) {
   };
 
   frame.addEventListener("pointerover", (event) => { if (event.pointerType === "mouse") show(areaOf(frame, event.target)); });
-  frame.addEventListener("pointerleave", (event) => { if (event.pointerType === "mouse") hide(); });
+  frame.addEventListener("pointerleave", (event) => { if (event.pointerType === "mouse") show(null); });
   frame.addEventListener("pointerdown", (event) => { if (event.pointerType !== "mouse") show(areaOf(frame, event.target)); });
   document.addEventListener("pointerdown", (event) => {
     if (shown !== null && !(event.target instanceof Node && frame.contains(event.target))) hide();
