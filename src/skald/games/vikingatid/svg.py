@@ -17,6 +17,11 @@ legal there carries the second as `data-alt` (the table's toggle chooses), and e
 of its own (the seat's ships or camps of that type, or a "buy" chip). While a fleet moves, every area it could
 sail to is a target: the illegal ones let the table say why not. Nothing else is clickable, and no other viewer
 gets any target.
+
+What an area holds, for a table to say in words (docs/web.md, "What an area holds"): the area's `<title>` names it,
+its kind and values; each seat's row of pieces there is a `data-holder` (its seat) titled with its holdings; each
+marker a `data-marker` titled with its words; each fleet a `data-holder` that is `data-in` its area, as is each
+piece or chip drawn apart from its area. All of it is the same for every viewer but the targets.
 """
 
 from __future__ import annotations
@@ -666,7 +671,9 @@ def _describe_area(v: _View, area: Area) -> str:
         if empire:
             kind += f" of {_empire_name(v.board, empire)}"
         parts.append(kind)
-        if area.kind != VIKING_KINGDOM:
+        if area.kind == VIKING_KINGDOM:
+            parts.append(f"danger {area.danger}")
+        else:
             parts.append(
                 f"trade {v.trade_value(area)}, {_plural(area.shields, 'shield')} (strength {area.strength}),"
                 f" danger {area.danger}"
@@ -914,9 +921,10 @@ def _kingdom_marks(v: _View, area: Area, x: float, y: float) -> list[str]:
 
 def _piece_target(v: _View, action: dict[str, Any]) -> tuple[str, str]:
     """The class and attribute of a piece that a legal action of the viewer names."""
-    for data in v.legal.get(str(action["area"]), []):
+    area_id = str(action["area"])
+    for data in v.legal.get(area_id, []):
         if data == action:
-            return ' class="chip target"', f' data-action="{_key(action)}"'
+            return ' class="chip target"', f' data-action="{_key(action)}" data-in="{_esc(area_id)}"'
     return "", ""
 
 
@@ -943,7 +951,10 @@ def _pieces(v: _View, area: Area, p: Place) -> tuple[str, str]:
             out.append(_crowded(v, area, seats[row:], x0 + 9, y))
             break
         words = _holding_words(counts)
-        out.append(f"<g>{_title(f'{v.name(seat)} in {area.name}: {words}')}{_seat_disc(x0 + 9, y, seat)}</g>")
+        out.append(
+            f'<g data-holder="{seat}">{_title(f"{v.name(seat)} in {area.name}: {words}")}'
+            f"{_seat_disc(x0 + 9, y, seat)}</g>"
+        )
         x = x0 + 30
         for kind, war in ((2, False), (3, True), (0, False), (1, True)):
             n = counts[kind]
@@ -984,7 +995,8 @@ def _crowded(v: _View, area: Area, seats: list[int], x: float, y: float) -> str:
     out = []
     for seat in seats:
         words = _holding_words(v.pieces[v.index[area.id]][seat])
-        out.append(f"<g>{_title(f'{v.name(seat)} in {area.name}: {words}')}{_seat_disc(x, y, seat)}</g>")
+        tip = _title(f"{v.name(seat)} in {area.name}: {words}")
+        out.append(f'<g data-holder="{seat}">{tip}{_seat_disc(x, y, seat)}</g>')
         x += 15
     return "".join(out)
 
@@ -998,7 +1010,7 @@ def _buy_chips(v: _View, area: Area, p: Place) -> str:
     for data in reversed(buys):
         letter = TYPE_LETTER.get(str(data["ships"]), "?")
         out.append(
-            f'<g class="chip target" data-action="{_key(data)}">'
+            f'<g class="chip target" data-action="{_key(data)}" data-in="{_esc(area.id)}">'
             f'<rect x="{_f(x - 14)}" y="{_f(y - 7)}" width="28" height="14" rx="4" fill="#fff3c4" stroke="#8a6d1a"/>'
             f"{_title('buy ' + str(data['ships']) + ' ships at ' + area.name)}"
             f"{_text(x, y + 3.5, f'+{letter}', 'tok')}</g>"
@@ -1032,7 +1044,8 @@ def _fleets(v: _View) -> str:
         )
         scale = 1.35 if active else 1.0
         out.append(
-            f'<g class="fleet{" active" if active else ""}">{_title(tip)}'
+            f'<g class="fleet{" active" if active else ""}" data-in="{_esc(area_id)}" data-holder="{seat}">'
+            f"{_title(tip)}"
             f'<g transform="translate({_f(x)},{_f(y)}) scale({scale})">'
             + _ship_shape(0, 0, seat, war, 14)
             + '<path d="M0,-5v-12l9,9z" fill="#fffaf0" stroke="#1b1b1b" stroke-width=".8"/>'

@@ -8,7 +8,9 @@
 // inside its frame by dragging or scrolling (the browser's own scrolling, so every edge of it can be reached: the
 // zoom grows the drawing's width, never a transform that would leave its left and top out of reach). From the whole board, + goes at once to where the board's words are
 // legible (LEGIBLE px) and centres on what the decision is about (`focus`: the legal targets, say); a new decision
-// whose targets are all out of the zoomed view brings them into it.
+// whose targets are all out of the zoomed view brings them into it. What an area holds is said in legible words
+// beside it, whatever the zoom (area_info.js).
+import { watchAreaInfo } from "./area_info.js";
 import { placeLabels, watchLabels } from "./labels.js";
 
 const ZOOM_MAX = 1.5;
@@ -46,6 +48,7 @@ export class Zoom {
     this.focus = focus;
     this.viewer = viewer;
     this.named = watchLabels(frame, () => this.label());
+    this.described = watchAreaInfo(frame, () => this.view());
     this.level = 1;  // times the fitted width
     this.pinch = null;
     bar.querySelector(".zoom-in").addEventListener("click", () => this.zoomIn());
@@ -146,8 +149,11 @@ export class Zoom {
   }
 
   // The board's labels sized and placed for the zoom, and for what the decision and the viewer make them matter
-  // (after every drawing, once its targets are marked).
-  label() { placeLabels(this.svg(), this.viewer(), this.named()); }
+  // (after every drawing, once its targets are marked); the area described (area_info.js) said as drawn now.
+  label() {
+    placeLabels(this.svg(), this.viewer(), this.named());
+    this.described();
+  }
 
   // The frame's part in view (screen px): its client box, cut by the window and by the bars kept in view over the
   // page (`.stuck-bar` while stuck: a phone's prompt above, its choices below).
