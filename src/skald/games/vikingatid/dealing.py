@@ -43,8 +43,6 @@ from skald.games.vikingatid.resample import CardMove
 DRAWN: Final = 0
 DISCARDED: Final = 2
 GIVEN: Final = 3
-#: The memories kept (`memory`): one per list of card moves and seat followed; the oldest is dropped beyond this.
-MEMORIES: Final = 64
 
 
 class Dealt:
@@ -215,19 +213,12 @@ class Memory:
         self.encoded_for = -1
 
 
-_MEMORIES: dict[tuple[int, int], Memory] = {}
-
-
-def memory(moves: list[CardMove], num_players: int, kinds: int, seat: int) -> Memory:
-    """What `seat` has seen of the cards of `moves`, caught up from the memory kept for that list (a state's list
-    only grows as it is played on; a clone's is another list, followed afresh once)."""
-    key = (id(moves), seat)
-    held = _MEMORIES.get(key)
+def memory(kept: dict[int, Memory], moves: list[CardMove], num_players: int, kinds: int, seat: int) -> Memory:
+    """What `seat` has seen of the cards of `moves`, caught up from its memory in `kept` (a state's own, by seat:
+    the state's list only grows as it is played on; a copy's is another list, followed afresh once)."""
+    held = kept.get(seat)
     if held is None or not held.fits(moves):
-        held = Memory(moves, num_players, kinds, seat)
-        if len(_MEMORIES) >= MEMORIES:
-            del _MEMORIES[next(iter(_MEMORIES))]
-        _MEMORIES[key] = held
+        held = kept[seat] = Memory(moves, num_players, kinds, seat)
     if held.done < len(moves):
         held.follow()
     return held

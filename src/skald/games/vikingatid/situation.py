@@ -13,6 +13,7 @@ from skald.engine import GameLike, State
 from skald.games.vikingatid import (
     christianisation,
     cleanup,
+    dealing,
     elections,
     emigration,
     end,
@@ -101,6 +102,9 @@ class Situation(State):
         # Each seat's dealer of resampled worlds (`resample.Dealer`), kept while the card moves stay as they are: a
         # search deals a world at every iteration. A copy starts without one.
         self.dealers: dict[int, R.Dealer] = {}
+        # Each viewer's memory of the cards for the observation tensor (`dealing.memory`), followed on as cards move;
+        # a copy starts without, as above.
+        self.memories: dict[int, dealing.Memory] = {}
         if source is not None:
             self.history = list(source.history)
             self.position: Position = source.position.clone()

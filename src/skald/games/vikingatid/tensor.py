@@ -520,7 +520,7 @@ def _cards(state: Situation, seat: int, lay: Layout, base: list[int], found: Fea
     hand = deck.hands[seat]
     pile = deck.pile
     kinds = range(CARD_KINDS)
-    seen = dealing.memory(state.card_moves, state.num_players, CARD_KINDS, seat)
+    seen = dealing.memory(state.memories, state.card_moves, state.num_players, CARD_KINDS, seat)
     if seen.encoded_for != id(lay):
         _memory(seen, lay, base, counts)
     found.index.extend(seen.encoded_index)
