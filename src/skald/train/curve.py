@@ -93,7 +93,7 @@ def measure(
     result = run_tournament(config, backend, workers, address)
     entrant = next(entrant for entrant in result.entrants if entrant.spec == learned)
     return CurvePoint(
-        seconds=round(seconds, 1),
+        seconds=round(seconds, 3),
         rounds=rounds,
         snapshot=f"{SNAPSHOTS}/{snapshot.name}",
         opponent=settings.opponent,
