@@ -1123,7 +1123,7 @@ def _status(v: _View, left: float, top: float) -> tuple[str, str]:
         'fill="#fbf6ea" stroke="#8c6f3f"/>'
     ]
     year = int(snap["year"])
-    out.append(_text(left + 16, top + 31, f"Year {year}", "big") + _text(left + 130, top + 31, f"turn {snap['turn']}"))
+    out.append(_text(left + 16, top + 31, f"Year {year}", "big") + _text(left + 144, top + 31, f"turn {snap['turn']}"))
     for i, box in enumerate(track.turns):
         x = left + 16 + (i % TRACK_ROW) * 46
         y = top + 40 + (i // TRACK_ROW) * 54
