@@ -465,3 +465,57 @@ def test_the_last_move_names_the_area_a_fleet_moved_to_or_started_from_and_the_m
         assert all(f'data-at="{mark}"' in drawn for mark in marks)
         named[data["type"]] += len(marks)
     assert named["move"] and named["fleet"], named
+
+
+def _panels(drawing: str) -> tuple[tuple[float, float], tuple[float, float], list[tuple[float, ...]]]:
+    """A drawing's size, its second arrangement's size (`data-wide`), and each panel's frame (x, y, width, height)
+    with the shift that takes it there (dx, dy)."""
+    root = ET.fromstring(drawing)
+    size = (float(root.get("width", 0)), float(root.get("height", 0)))
+    wide_w, wide_h = (float(n) for n in root.get("data-wide", "").split())
+    panels = []
+    for group in root.iter(f"{SVG_NS}g"):
+        if group.get("class") != "dock":
+            continue
+        frame = next(group.iter(f"{SVG_NS}rect"))  # the panel's frame comes first
+        box = tuple(float(frame.get(name, 0)) for name in ("x", "y", "width", "height"))
+        dx, dy = (float(n) for n in group.get("data-wide-at", "").split())
+        panels.append((*box, dx, dy))
+    return size, (wide_w, wide_h), panels
+
+
+def _apart(boxes: list[tuple[float, float, float, float]]) -> bool:
+    """Whether no two of the boxes (x, y, width, height) overlap."""
+    for i, (x, y, w, h) in enumerate(boxes):
+        for a, b, c, d in boxes[i + 1 :]:
+            if x < a + c and a < x + w and y < b + d and b < y + h:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_panels_stand_under_the_map_or_beside_it_each_whole_and_apart(players: int) -> None:
+    """The three panels (track, players, legend) stand side by side under the map, inside the drawing; shifted by
+    their `data-wide-at` they stand one above the other to the map's right, inside `data-wide`; in neither
+    arrangement do two overlap, for a seat and for a spectator, whatever the number of players."""
+    layout = load_layout(BOARD)
+    state = GAME.new_initial_state(players)
+    rng = random.Random(players)
+    for _ in range(400):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance_outcome(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    for viewer in (0, None):
+        (width, height), (wide_w, wide_h), panels = _panels(render_svg(state, viewer))
+        assert len(panels) == 3
+        under = [(x, y, w, h) for x, y, w, h, _, _ in panels]
+        beside = [(x + dx, y + dy, w, h) for x, y, w, h, dx, dy in panels]
+        for x, y, w, h in under:
+            assert y >= layout.height and x >= 0 and x + w <= width and y + h <= height
+        for x, y, w, h in beside:
+            assert x >= layout.width and y >= 0 and x + w <= wide_w and y + h <= wide_h
+        assert sorted(under) == under and sorted(beside, key=lambda box: box[1]) == beside
+        assert _apart(under) and _apart(beside)
+        # The second arrangement is the wider of the two for its height: the one a wide frame draws larger.
+        assert wide_w / wide_h > 1.4 * (width / height)
