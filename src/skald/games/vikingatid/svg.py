@@ -1176,19 +1176,19 @@ def _players(v: _View, left: float, top: float) -> list[str]:
         f'<rect x="{_f(left + 4)}" y="{_f(top + 4)}" width="{DOCK_W - 8}" height="{_f(height - 8)}" rx="8" '
         'fill="#fbf6ea" stroke="#8c6f3f"/>'
     ]
-    wide = DOCK_W - 24
+    wide = float(DOCK_W - 24)
     half = (wide - 8) / 2
     y = top + 12
-    order = ([v.seat] if _own_seat(v) else []) + [s for s in range(v.players) if s != v.seat]
+    own = v.seat if v.seat is not None and _own_seat(v) else -1
+    order = ([own] if own >= 0 else []) + [s for s in range(v.players) if s != own]
     placed = 0
     for s in order:
         out: list[str] = []
         row = v.snap["seats"][s]
-        you = s == v.seat
+        you = s == own
         acting = s == v.to_act
-        if you:
-            x, col, card_h = left + 12, wide, OWN_H
-        else:
+        x, col, card_h = left + 12, wide, OWN_H
+        if not you:
             x, col, card_h = left + 12 + (placed % 2) * (half + 8), half, OTHER_H
         out.append(
             f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(col)}" height="{card_h}" rx="6" '
