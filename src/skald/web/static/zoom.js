@@ -115,8 +115,9 @@ export class Zoom {
     const [ww, wh] = svg.dataset.wide.split(" ").map(Number);
     const whole = (w, h) => Math.min(this.frame.clientWidth / w, this.frame.clientHeight / h);
     const wide = this.contained() && whole(ww, wh) > 1.05 * whole(nw, nh);
-    if ((svg.dataset.arranged === "wide") === wide) return;
+    const was = svg.dataset.arranged || "narrow";  // a new drawing comes in its first arrangement
     svg.dataset.arranged = wide ? "wide" : "narrow";
+    if (svg.dataset.arranged === was) return;
     const [w, h] = wide ? [ww, wh] : [nw, nh];
     svg.setAttribute("width", String(w));
     svg.setAttribute("height", String(h));
