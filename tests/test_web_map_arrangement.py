@@ -78,6 +78,8 @@ def test_the_vikingatid_panels_stand_beside_the_map_on_a_wide_screen_and_under_i
     page.on("pageerror", lambda error: errors.append(str(error)))
     at_table(page, game["invites"][0]["url"], mine=True)
 
+    # The page's layout may give the frame its height after the first drawing: its resize arranges it again.
+    page.wait_for_function("document.querySelector('#board svg').dataset.arranged === 'wide'", timeout=60_000)
     wide = page.evaluate(ARRANGED)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "map-arrangement-laptop.png"))
