@@ -1245,30 +1245,13 @@ def _players(v: _View, left: float, top: float) -> list[str]:
     pile = sum(int(n) for n in (cards.get("pile") or {}).values())
     if deck is not None:
         out.append(_text(left + 16, y + 10, f"deck {deck} · face-up pile {pile}", "small"))
-    shown = _wrap_words(_shown_cards(v, cards), int(wide / 6.9))
+    shown = _wrap(_shown_cards(v, cards).split(), int(wide / 6.9), " ")
+    if len(shown) > SHOWN_LINES:  # the last line held says there is more
+        shown = [*shown[: SHOWN_LINES - 1], shown[SHOWN_LINES - 1] + " …"]
     for i, line in enumerate(shown[:SHOWN_LINES]):
         out.append(_fitted(left + 16, y + 26 + i * 15, line, "small", wide, 6.9))
     pieces.append("".join(out))
     return pieces
-
-
-def _wrap_words(text: str, limit: int) -> list[str]:
-    """`text` cut at spaces into lines of at most about `limit` characters (the last line ends with an ellipsis
-    where `SHOWN_LINES` lines would not hold it all)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if line and len(candidate) > limit:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    if len(lines) > SHOWN_LINES:
-        lines = [*lines[: SHOWN_LINES - 1], lines[SHOWN_LINES - 1] + " …"]
-    return lines
 
 
 def _shown_cards(v: _View, cards: dict[str, Any]) -> str:
@@ -1287,14 +1270,15 @@ def _shown_cards(v: _View, cards: dict[str, Any]) -> str:
     return ("Cards this turn: " + ", ".join(words)) if words else ""
 
 
-def _wrap(words: list[str], limit: int) -> list[str]:
-    """Card titles joined with commas into lines of at most about `limit` characters."""
+def _wrap(words: list[str], limit: int, joiner: str = ", ") -> list[str]:
+    """Words (card titles, by default joined with commas) into lines of at most about `limit` characters, a line
+    broken after its joiner's comma if it has one."""
     lines: list[str] = []
     line = ""
     for word in words:
-        candidate = f"{line}, {word}" if line else word
+        candidate = f"{line}{joiner}{word}" if line else word
         if line and len(candidate) > limit:
-            lines.append(line + ",")
+            lines.append(line + joiner.rstrip())
             line = word
         else:
             line = candidate
