@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
 from html import escape
 from importlib.resources import files
 from pathlib import Path
@@ -83,19 +82,10 @@ LEGEND_EMPIRES: Final = {
 }
 #: Text on light seat colours is dark, on dark ones white (orange, bluish green and sky blue are light).
 LIGHT_SEATS: Final = frozenset((1, 4, 5))
-#: The panels beside the map (the turn track and status, the players, the legend) are columns this wide. Under the
-#: map they stand side by side, three across its width; a wide frame has them one above the other to its right
-#: (the drawing's second arrangement, `data-wide`: see `_dock`).
-DOCK_W: Final = 496
-#: The turn track's panel; the turn boxes, so many a row.
-TRACK_H: Final = 196
-TRACK_ROW: Final = 10
-#: A seat's card in the players' panel: the viewer's own (its hand's titles), any other (two a row), the line of
-#: cards shown this turn and the deck under them.
-OWN_H: Final = 176
-OTHER_H: Final = 100
-SHOWN_LINES: Final = 3
-FOOT_H: Final = 20 + 15 * SHOWN_LINES
+#: Space for the panels under the map: the turn track and status, the players, the legend.
+TRACK_H: Final = 74
+PLAYERS_H: Final = 212
+LEGEND_H: Final = 152
 FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 STYLE: Final = f"""
@@ -274,15 +264,14 @@ class _Base:
         self.layout = layout
         self.links = _links(board, layout)
         self.width = layout.width
-        #: Where each panel's column starts under the map, left to right: the track, the players, the legend.
-        self.columns = tuple(4 + i * (layout.width - 8 - DOCK_W) / 2 for i in range(3))
-        self.legend, self.legend_h = _legend(self.columns[2], layout.height, DOCK_W)
-        #: Under the areas: the style, the patterns and the sea (the parchment, whose size depends on the seats,
-        #: comes first: see `render_svg_parts`); over them the links.
+        self.height = layout.height + TRACK_H + PLAYERS_H + LEGEND_H
+        self.legend = _legend(layout.height + TRACK_H + PLAYERS_H, self.width)
+        #: Under the areas: the style, the patterns, the parchment, the sea and the links.
         self.ground = "".join(
             (
                 f"<style>{STYLE}</style>",
                 DEFS,
+                f'<rect width="{_f(self.width)}" height="{_f(self.height)}" fill="#e9dcbc"/>',
                 f'<rect x="4" y="4" width="{_f(layout.width - 8)}" height="{_f(layout.height - 8)}" rx="12" '
                 'fill="#dcebf4" stroke="#8c6f3f"/>',
                 self.links,
@@ -452,37 +441,15 @@ def _links(board: Board, layout: MapLayout) -> str:
 # -- the legend (drawn once per board) ----------------------------------------------------------------------------
 
 
-#: White words on a piece's own colour.
-_WHITE: Final = ' style="fill:#fff"'
-
-
-class _Flow:
-    """Items laid left to right in rows of a panel, a new row wherever the next would pass its right edge."""
-
-    def __init__(self, left: float, right: float, y: float, row: float = 26) -> None:
-        self.left, self.right, self.row = left, right, row
-        self.x, self.y = left, y
-
-    def at(self, width: float) -> tuple[float, float]:
-        """Where an item `width` units wide goes: after the last one, or at the start of the next row."""
-        if self.x > self.left and self.x + width > self.right:
-            self.new_row()
-        x = self.x
-        self.x += width
-        return x, self.y
-
-    def new_row(self) -> None:
-        """Start the next row (nothing happens at the start of an empty one)."""
-        if self.x > self.left:
-            self.x = self.left
-            self.y += self.row
-
-
-def _legend(left: float, top: float, width: float) -> tuple[str, float]:
-    """What every fill, line, symbol, piece and marker means, in a panel `width` wide at (`left`, `top`); and the
-    panel's height."""
-    flow = _Flow(left + 16, left + width - 12, top + 44, 22)
-    out = [_text(left + 16, top + 24, "Legend", "head")]
+def _legend(top: float, width: float) -> str:
+    """What every fill, line, symbol, piece and marker means."""
+    out = [
+        f'<g class="legend"><rect x="8" y="{_f(top)}" width="{_f(width - 16)}" height="{LEGEND_H - 8}" rx="8" '
+        'fill="#fbf6ea" stroke="#8c6f3f"/>'
+    ]
+    out.append(_text(20, top + 18, "Legend", "head"))
+    y = top + 40
+    x = 20.0
     kinds = (
         ("Viking kingdom", "#f3dc9a", "va-crown", "#7a5a12"),
         ("Empire core (★)", EMPIRE_LOOK["britain"][0], "va-cross", "#5a2a2a"),
@@ -492,7 +459,6 @@ def _legend(left: float, top: float, width: float) -> tuple[str, float]:
         ("Undiscovered", "#dadada", "va-dots", "#777"),
     )
     for label, fill, pattern, stroke in kinds:
-        x, y = flow.at(46 + 7.4 * len(label))
         dash = ' stroke-dasharray="4 3"' if label == "Undiscovered" else ""
         out.append(
             f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="26" height="16" rx="4" fill="{fill}" stroke="{stroke}"'
@@ -501,37 +467,49 @@ def _legend(left: float, top: float, width: float) -> tuple[str, float]:
         if pattern:
             out.append(f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="26" height="16" rx="4" fill="url(#{pattern})"/>')
         out.append(_text(x + 31, y + 3, label, "label"))
-    x, y = flow.at(105)
+        x += 46 + 7.4 * len(label)
     out.append(f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x + 30)}" y2="{_f(y)}" class="sealink"/>')
     out.append(_text(x + 35, y + 4, "sea link", "label"))
-    x, y = flow.at(90)
+    x += 105
     out.append(
         f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x + 30)}" y2="{_f(y)}" class="riverbed"/>'
         f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x + 30)}" y2="{_f(y)}" class="river"/>'
     )
     out.append(_text(x + 35, y + 4, "river", "label"))
-    flow.new_row()
-    # Each piece drawn at its row's height (so that its words' own boxes lie inside the drawing), shifted across.
-    pieces: tuple[tuple[Callable[[float], str], str], ...] = (
-        (lambda y: _coin(27, y, 3), "trade value"),
-        (lambda y: _shield(27, y, 2, 3), "shields (shade: strength 2, 3, 5)"),
-        (lambda y: _danger(27, y, 1), "danger"),
-        (lambda y: _camp_shape(32, y, 0, False) + _text(32, y + 4, "T2", "tok", _WHITE), "trading camps"),
-        (lambda y: _camp_shape(32, y, 0, True) + _text(32, y + 4, "W1", "tok", _WHITE), "war camps"),
-        (lambda y: _ship_shape(32, y, 0, False) + _text(32, y + 3.5, "T3", "tok", _WHITE), "trading ships"),
-        (lambda y: _ship_shape(32, y, 0, True) + _text(32, y + 3.5, "W2", "tok", _WHITE), "war ships"),
-        (lambda y: _seat_disc(27, y, 0), "seat"),
+    x = 20.0
+    y += 3 * 28
+    out.append(_text(x, y + 4, "Empires:", "label"))
+    x += 66
+    # Each empire's badge beside its name, a short text each: zoomed on a phone, each fits the screen.
+    for empire, (fill, initials) in EMPIRE_LOOK.items():
+        out.append(f'<rect x="{_f(x)}" y="{_f(y - 7)}" width="22" height="14" rx="3" fill="{fill}" stroke="#555"/>')
+        out.append(_text(x + 11, y + 3.5, initials, "tok"))
+        name = LEGEND_EMPIRES[empire]
+        out.append(_text(x + 27, y + 4, name, "small"))
+        x += 45 + 6.9 * len(name)
+    y -= 2 * 28
+    x = 20.0
+    pieces = (
+        (_coin(27, y, 3), "trade value"),
+        (_shield(27, y, 2, 3), "shields (shade: strength 2, 3, 5)"),
+        (_danger(27, y, 1), "danger"),
+        (_camp_shape(32, y, 0, False) + _text(32, y + 4, "T2", "tok", ' style="fill:#fff"'), "trading camps"),
+        (_camp_shape(32, y, 0, True) + _text(32, y + 4, "W1", "tok", ' style="fill:#fff"'), "war camps"),
+        (_ship_shape(32, y, 0, False) + _text(32, y + 3.5, "T3", "tok", ' style="fill:#fff"'), "trading ships"),
+        (_ship_shape(32, y, 0, True) + _text(32, y + 3.5, "W2", "tok", ' style="fill:#fff"'), "war ships"),
+        (_seat_disc(27, y, 0), "seat"),
         (
-            lambda y: _ship_shape(32, y, 0, True, 14) + _text(32, y + 3.5, "1·W5", "tok", _WHITE),
+            _ship_shape(32, y, 0, True, 14) + _text(32, y + 3.5, "1·W5", "tok", ' style="fill:#fff"'),
             "fleet under way, danger count",
         ),
     )
     for drawing, label in pieces:
+        out.append(f'<g transform="translate({_f(x - 20)},0)">{drawing}</g>')
         gap = 40 if label.startswith("fleet") else 30
-        x, y = flow.at(gap + 14 + 7.4 * len(label))
-        out.append(f'<g transform="translate({_f(x - 20)},0)">{drawing(y)}</g>')
         out.append(_text(x + gap, y + 4.5, label, "label"))
-    flow.new_row()
+        x += 44 + 7.4 * len(label)
+    y += 28
+    x = 20.0
     markers = (
         ("STOP", "#b3261e", "trade stop"),
         ("PLU", "#6d3b12", "plundered"),
@@ -546,26 +524,12 @@ def _legend(left: float, top: float, width: float) -> tuple[str, float]:
         ("UNI", "#2e7d32", "unified"),
     )
     for text, fill, label in markers:
-        x, y = flow.at(24 + 5.6 * len(text) + 6.9 * len(label))
         badge, _left = _badge(x + 6 + 5.6 * len(text), y, text, fill, label)
         out.append(badge)
         out.append(_text(x + 10 + 5.6 * len(text), y + 4, label, "small"))
-    flow.new_row()
-    x, y = flow.at(66)
-    out.append(_text(x, y + 4, "Empires:", "label"))
-    # Each empire's badge beside its name, a short text each: zoomed on a phone, each fits the screen.
-    for empire, (fill, initials) in EMPIRE_LOOK.items():
-        name = LEGEND_EMPIRES[empire]
-        x, y = flow.at(45 + 6.9 * len(name))
-        out.append(f'<rect x="{_f(x)}" y="{_f(y - 7)}" width="22" height="14" rx="3" fill="{fill}" stroke="#555"/>')
-        out.append(_text(x + 11, y + 3.5, initials, "tok"))
-        out.append(_text(x + 27, y + 4, name, "small"))
-    height = flow.y + 20 - top
-    frame = (
-        f'<rect x="{_f(left + 4)}" y="{_f(top + 4)}" width="{_f(width - 8)}" height="{_f(height - 8)}" rx="8" '
-        'fill="#fbf6ea" stroke="#8c6f3f"/>'
-    )
-    return f'<g class="legend">{frame}{"".join(out)}</g>', height
+        x += 24 + 5.6 * len(text) + 6.9 * len(label)
+    out.append("</g>")
+    return "".join(out)
 
 
 # -- what the viewer sees --------------------------------------------------------------------------------------
@@ -1112,21 +1076,20 @@ def _route(v: _View, layout: MapLayout) -> str:
 # -- the panels -------------------------------------------------------------------------------------------------
 
 
-def _status(v: _View, left: float, top: float) -> tuple[str, str]:
-    """The turn track with the year, and the phase, step and who acts (apart: the second changes every move), in a
-    panel at (`left`, `top`)."""
+def _status(v: _View, top: float, width: float) -> tuple[str, str]:
+    """The turn track with the year, and the phase, step and who acts (apart: the second changes every move)."""
     board = v.board
     snap = v.snap
     track = board.turn_track
     out = [
-        f'<rect x="{_f(left + 4)}" y="{_f(top + 4)}" width="{DOCK_W - 8}" height="{TRACK_H - 8}" rx="8" '
-        'fill="#fbf6ea" stroke="#8c6f3f"/>'
+        f'<rect x="8" y="{_f(top + 4)}" width="{_f(width - 16)}" height="{TRACK_H - 8}" rx="8" fill="#fbf6ea" '
+        'stroke="#8c6f3f"/>'
     ]
     year = int(snap["year"])
-    out.append(_text(left + 16, top + 31, f"Year {year}", "big") + _text(left + 144, top + 31, f"turn {snap['turn']}"))
-    for i, box in enumerate(track.turns):
-        x = left + 16 + (i % TRACK_ROW) * 46
-        y = top + 40 + (i // TRACK_ROW) * 54
+    out.append(_text(20, top + 33, f"Year {year}", "big"))
+    out.append(_text(20, top + 55, f"turn {snap['turn']}", "small"))
+    x = 140.0
+    for box in track.turns:
         now = box.turn == int(snap["turn"])
         fill = "#8c2f1b" if now else "#f3e6c4"
         ink = "#fff" if now else "#2b2118"
@@ -1134,69 +1097,53 @@ def _status(v: _View, left: float, top: float) -> tuple[str, str]:
         if box.last:
             tip += " (the last box)"
         out.append(
-            f'<g>{_title(tip)}<rect x="{_f(x)}" y="{_f(y)}" width="43" height="50" rx="4" '
+            f'<g>{_title(tip)}<rect x="{_f(x)}" y="{_f(top + 12)}" width="44" height="50" rx="4" '
             f'fill="{fill}" stroke="#8c6f3f" stroke-width="{2.5 if now else 1}"/>'
-            + _text(x + 21.5, y + 21, box.year, "label mid", f' style="fill:{ink};font-weight:bold"')
-            + _text(x + 21.5, y + 41, f"✝{box.chance}" if box.chance else "–", "small mid", f' style="fill:{ink}"')
+            + _text(x + 22, top + 33, box.year, "label mid", f' style="fill:{ink};font-weight:bold"')
+            + _text(x + 22, top + 53, f"✝{box.chance}" if box.chance else "–", "small mid", f' style="fill:{ink}"')
             + "</g>"
         )
+        x += 47
     phase = str(v.obs.get("phase_name", ""))
     step = str(v.obs.get("step", ""))
     acting = v.to_act
     who = v.name(acting) if isinstance(acting, int) and 0 <= acting < v.players else "the dice"
     if step == "game over":
         who = "nobody: the game is over"
-    room = DOCK_W - 32
-    line = _fitted(left + 16, top + 166, f"Phase {snap['phase']}: {phase}", "head", room, 8.6) + _fitted(
-        left + 16, top + 186, f"{step} · to act: {who}", "label", room, 7.4
+    room = width - x - 40
+    line = _fitted(x + 14, top + 33, f"Phase {snap['phase']}: {phase}", "head", room, 8.6) + _fitted(
+        x + 14, top + 55, f"{step} · to act: {who}", "label", room, 7.4
     )
     return "".join(out), line
 
 
-def _own_seat(v: _View) -> bool:
-    """Whether the viewer holds a seat (whose card in the players' panel shows the hand's titles)."""
-    return v.seat is not None and 0 <= v.seat < v.players
-
-
-def _players_h(v: _View) -> float:
-    """The players' panel's height: the viewer's card across it, the others two a row, the cards shown below."""
-    others = v.players - (1 if _own_seat(v) else 0)
-    return 8 + (OWN_H + 8 if _own_seat(v) else 0) + (others + 1) // 2 * (OTHER_H + 8) + FOOT_H
-
-
-def _players(v: _View, left: float, top: float) -> list[str]:
+def _players(v: _View, top: float, width: float) -> list[str]:
     """Each seat: name, kingdom or home, silver, victory points, faith, and its hand (the viewer's face up); the
-    frame, each seat and the line of cards shown as pieces of their own, in a panel at (`left`, `top`)."""
+    frame, each seat and the line of cards shown as pieces of their own."""
     cards = v.obs.get("cards") or {}
     sizes = cards.get("hand_sizes") or [0] * v.players
     hand = cards.get("hand")
     titles = v.state.space.card_titles
-    height = _players_h(v)
     pieces = [
-        f'<rect x="{_f(left + 4)}" y="{_f(top + 4)}" width="{DOCK_W - 8}" height="{_f(height - 8)}" rx="8" '
-        'fill="#fbf6ea" stroke="#8c6f3f"/>'
+        f'<rect x="8" y="{_f(top)}" width="{_f(width - 16)}" height="{PLAYERS_H - 8}" rx="8" fill="#fbf6ea" '
+        'stroke="#8c6f3f"/>'
     ]
-    wide = float(DOCK_W - 24)
-    half = (wide - 8) / 2
-    y = top + 12
-    own = v.seat if v.seat is not None and _own_seat(v) else -1
-    order = ([own] if own >= 0 else []) + [s for s in range(v.players) if s != own]
-    placed = 0
-    for s in order:
+    col = (width - 24) / max(v.players, 1)
+    col = min(col, 420.0)
+    for s in range(v.players):
         out: list[str] = []
         row = v.snap["seats"][s]
-        you = s == own
+        x = 16 + s * col
+        y = top + 8
+        you = s == v.seat
         acting = s == v.to_act
-        x, col, card_h = left + 12, wide, OWN_H
-        if not you:
-            x, col, card_h = left + 12 + (placed % 2) * (half + 8), half, OTHER_H
         out.append(
-            f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(col)}" height="{card_h}" rx="6" '
+            f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(col - 8)}" height="{PLAYERS_H - 40}" rx="6" '
             f'fill="#fffaf0" stroke="{_colour(s)}" stroke-width="{4 if acting else 2}"/>'
         )
-        out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(col)}" height="24" rx="6" fill="{_colour(s)}"/>')
+        out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(col - 8)}" height="24" rx="6" fill="{_colour(s)}"/>')
         head = v.name(s) + (" · you" if you else "") + (" · to act" if acting else "")
-        out.append(_fitted(x + 8, y + 17, head, "label", col - 16, 7.6, f' style="fill:{_ink(s)};font-weight:bold"'))
+        out.append(_fitted(x + 8, y + 17, head, "label", col - 24, 7.6, f' style="fill:{_ink(s)};font-weight:bold"'))
         kingdom = str(row["kingdom"])
         where = v.kingdom_words(kingdom) if kingdom else "no kingdom yet"
         if row["emigrated"]:
@@ -1205,11 +1152,10 @@ def _players(v: _View, left: float, top: float) -> list[str]:
         kings = [v.kingdom_words(k) for k in KINGDOMS if int(v.snap["kingdoms"][k]["king"]) == s]
         if kings:
             where += " · king of " + ", ".join(kings)
-        out.append(_fitted(x + 8, y + 41, where, "small", col - 16, 6.9))
+        out.append(_fitted(x + 8, y + 41, where, "small", col - 24, 6.9))
         faith = "Christian ✝" if row["christian"] else "pagan"
         exiled = " · in exile" if s in v.snap.get("exiled", []) else ""
-        money = f"{row['silver']} silver · {row['vp']} VP · {faith}{exiled}"
-        out.append(_fitted(x + 8, y + 59, money, "small", col - 16, 6.9))
+        out.append(_text(x + 8, y + 59, f"{row['silver']} silver · {row['vp']} VP · {faith}{exiled}", "small"))
         count = int(sizes[s]) if s < len(sizes) else 0
         if you and isinstance(hand, dict):
             out.append(
@@ -1220,36 +1166,26 @@ def _players(v: _View, left: float, top: float) -> list[str]:
                 title = titles[CARD_IDS.index(card_id)] if card_id in CARD_IDS else str(card_id)
                 names.extend([title] * int(n))
             # Titles are capitals, wider than the average letter.
-            lines = _wrap(names, int((col - 16) / 8.4))
+            lines = _wrap(names, int((col - 24) / 8.4))
             for i, line in enumerate(lines[:5]):
-                out.append(_fitted(x + 8, y + 96 + i * 15, line, "small", col - 16, 8.4))
+                out.append(_fitted(x + 8, y + 96 + i * 15, line, "small", col - 24, 8.4))
         else:
             out.append(_text(x + 8, y + 79, f"Hand: {_plural(count, 'card')}", "small"))
             for i in range(min(count, 12)):
                 cx = x + 10 + i * 13
                 out.append(
-                    f'<rect x="{_f(cx)}" y="{_f(y + 83)}" width="10" height="15" rx="2" fill="#7a5230" '
+                    f'<rect x="{_f(cx)}" y="{_f(y + 88)}" width="10" height="15" rx="2" fill="#7a5230" '
                     'stroke="#3b2a14"/>'
                 )
         pieces.append(f'<g data-seat="{s}">{"".join(out)}</g>')
-        if you:
-            y += OWN_H + 8
-        else:
-            placed += 1
-            if placed % 2 == 0:
-                y += OTHER_H + 8
-    if placed % 2:
-        y += OTHER_H + 8
     out = []
+    shown = _shown_cards(v, cards)
+    if shown:
+        out.append(_fitted(20, top + PLAYERS_H - 17, shown, "small", width - 300, 6.9))
     deck = cards.get("deck")
     pile = sum(int(n) for n in (cards.get("pile") or {}).values())
     if deck is not None:
-        out.append(_text(left + 16, y + 10, f"deck {deck} · face-up pile {pile}", "small"))
-    shown = _wrap(_shown_cards(v, cards).split(), int(wide / 6.9), " ")
-    if len(shown) > SHOWN_LINES:  # the last line held says there is more
-        shown = [*shown[: SHOWN_LINES - 1], shown[SHOWN_LINES - 1] + " …"]
-    for i, line in enumerate(shown[:SHOWN_LINES]):
-        out.append(_fitted(left + 16, y + 26 + i * 15, line, "small", wide, 6.9))
+        out.append(_text(width - 20, top + PLAYERS_H - 17, f"deck {deck} · face-up pile {pile}", "small end"))
     pieces.append("".join(out))
     return pieces
 
@@ -1270,15 +1206,14 @@ def _shown_cards(v: _View, cards: dict[str, Any]) -> str:
     return ("Cards this turn: " + ", ".join(words)) if words else ""
 
 
-def _wrap(words: list[str], limit: int, joiner: str = ", ") -> list[str]:
-    """Words (card titles, by default joined with commas) into lines of at most about `limit` characters, a line
-    broken after its joiner's comma if it has one."""
+def _wrap(words: list[str], limit: int) -> list[str]:
+    """Card titles joined with commas into lines of at most about `limit` characters."""
     lines: list[str] = []
     line = ""
     for word in words:
-        candidate = f"{line}{joiner}{word}" if line else word
+        candidate = f"{line}, {word}" if line else word
         if line and len(candidate) > limit:
-            lines.append(line + joiner.rstrip())
+            lines.append(line + ",")
             line = word
         else:
             line = candidate
@@ -1314,14 +1249,11 @@ def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None
     """`render_svg` in pieces that change apart: the opening tag (its label names the year), the fixed drawing
     (style, patterns, sea, links), each area, each area's pieces outside it, the fleets, the areas' names, the peace
     line, the status, the players, the legend and the end. A move changes a few of them, so a client holding the
-    board is sent those.
-
-    The panels stand under the map, side by side; `data-wide` gives the drawing's size with them one above the
-    other beside it instead, and each panel's `data-wide-at` the shift that takes it there (a client whose frame
-    is wide rather than tall draws the board larger that way)."""
+    board is sent those."""
     base = _base(state.board)
     layout = base.layout
     v = _View(state, seat, names)
+    width, height = base.width, base.height
     areas: list[str] = []
     targets: list[str] = []
     for area in v.board.areas:
@@ -1331,21 +1263,9 @@ def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None
         targets.append(apart)
     who = "a spectator" if seat is None or seat < 0 else v.name(seat)
     label = f"Vikingatid map, year {v.snap['year']}, as {who} sees it"
-    players_h = _players_h(v)
-    heights = (TRACK_H, players_h, base.legend_h)
-    width, height = layout.width, layout.height + max(heights) + 4
-    wide_w, wide_h = layout.width + DOCK_W, max(layout.height, 4 + sum(heights) + 4)
-    shifts = []
-    wide_top = 4.0
-    for left, panel_h in zip(base.columns, heights, strict=True):
-        shifts.append(f'<g class="dock" data-wide-at="{_f(layout.width - left)} {_f(wide_top - layout.height)}">')
-        wide_top += panel_h
-    status, line = _status(v, base.columns[0], layout.height)
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" width="{_f(width)}" '
-        f'height="{_f(height)}" data-wide="{_f(wide_w)} {_f(wide_h)}" class="vikingatid-map" role="img" '
-        f'aria-label="{_esc(label)}">'
-        f'<rect width="{_f(max(width, wide_w))}" height="{_f(max(height, wide_h))}" fill="#e9dcbc"/>',
+        f'height="{_f(height)}" class="vikingatid-map" role="img" aria-label="{_esc(label)}">',
         base.ground,
         '<g class="areas">',
         *areas,
@@ -1355,9 +1275,8 @@ def render_svg_parts(state: Situation, seat: int | None, names: list[str] | None
         _fleets(v),
         _labels(v),
         _peace(v, 20, layout.height - 14),
-        shifts[0] + status,
-        line + "</g>" + shifts[1],
-        *_players(v, base.columns[1], layout.height),
-        "</g>" + shifts[2] + base.legend,
-        "</g></svg>",
+        *_status(v, layout.height, width),
+        *_players(v, layout.height + TRACK_H, width),
+        base.legend,
+        "</svg>",
     ]

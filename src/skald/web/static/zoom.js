@@ -88,44 +88,13 @@ export class Zoom {
 
   natural() { return this.size()[0]; }
 
-  // Whether the page's layout bounds the frame's height (a wide screen), so that the drawing is fitted to its box.
-  contained() { return getComputedStyle(this.frame).getPropertyValue("--fit").trim() === "contain"; }
-
-  // The width a drawing of size w × h is given whole: the frame's width, or its whole box where the layout bounds
-  // its height.
-  fitted(w, h) {
+  // The drawing's width when whole: the frame's width, or its whole box where the layout bounds its height.
+  fit() {
     const width = this.frame.clientWidth;
-    if (!this.contained() || !(w > 0 && h > 0)) return width;
+    const [w, h] = this.size();
+    if (getComputedStyle(this.frame).getPropertyValue("--fit").trim() !== "contain" || !(w > 0 && h > 0)) return width;
     const contained = (this.frame.clientHeight * w) / h;
     return contained >= width / 2 ? Math.min(width, contained) : width;
-  }
-
-  // The drawing's width when whole.
-  fit() { return this.fitted(...this.size()); }
-
-  // A drawing may have a second arrangement (Vikingatid's map with its panels beside it rather than under it): its
-  // size in `data-wide` ("W H"), and on each part that moves the shift there in `data-wide-at` ("dx dy"). Where the
-  // frame's box bounds the drawing, the arrangement that draws it larger wholly inside that box is used; else the
-  // first.
-  arrange() {
-    const svg = this.svg();
-    if (!svg || !svg.hasAttribute("data-wide")) return;
-    if (!svg.dataset.narrow) svg.dataset.narrow = `${svg.getAttribute("width")} ${svg.getAttribute("height")}`;
-    const [nw, nh] = svg.dataset.narrow.split(" ").map(Number);
-    const [ww, wh] = svg.dataset.wide.split(" ").map(Number);
-    const whole = (w, h) => Math.min(this.frame.clientWidth / w, this.frame.clientHeight / h);
-    const wide = this.contained() && whole(ww, wh) > 1.05 * whole(nw, nh);
-    const was = svg.dataset.arranged || "narrow";  // a new drawing comes in its first arrangement
-    svg.dataset.arranged = wide ? "wide" : "narrow";
-    if (svg.dataset.arranged === was) return;
-    const [w, h] = wide ? [ww, wh] : [nw, nh];
-    svg.setAttribute("width", String(w));
-    svg.setAttribute("height", String(h));
-    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-    for (const part of svg.querySelectorAll("[data-wide-at]")) {
-      if (wide) part.setAttribute("transform", `translate(${part.dataset.wideAt.split(" ").join(",")})`);
-      else part.removeAttribute("transform");
-    }
   }
 
   // The largest zoom: ZOOM_MAX times the natural size, or more where a target needs it to be TARGET px each way, as
@@ -164,7 +133,6 @@ export class Zoom {
 
   // Draws the board at the current zoom (after every new drawing of it, and when the frame changes size).
   apply() {
-    this.arrange();
     const svg = this.svg();
     const max = this.max();
     this.level = Math.min(Math.max(this.level, 1), max);
